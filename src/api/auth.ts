@@ -1,0 +1,88 @@
+// API-key authentication and scope checks. Each route declares the scope it needs in its config
+// (`config: { scope: 'read' | 'submit' | 'admin' }`, or `'public'`). While no key exists the service serves
+// loopback clients only, without keys; once a key exists every non-public call needs one.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ServiceError } from '../errors.js';
+import { type ApiKeyInfo, type Scope, scopeAllows } from '../store/apiKeys.js';
+import type { ApiKeyStore } from '../store/apiKeys.js';
+
+export type RouteScope = Scope | 'public';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    scope?: RouteScope;
+  }
+  interface FastifyRequest {
+    apiKey?: ApiKeyInfo;
+  }
+}
+
+export function isLoopback(address: string | undefined): boolean {
+  if (!address) return false;
+  return address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.');
+}
+
+function presentedKey(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (typeof header === 'string') {
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+    if (match) return match[1];
+  }
+  const apiKey = request.headers['x-api-key'];
+  return typeof apiKey === 'string' && apiKey !== '' ? apiKey : undefined;
+}
+
+/** Caches key lookups briefly so the hot path does not query the store on every request. */
+class KeyCache {
+  private count: { value: number; at: number } | undefined;
+  private readonly byKey = new Map<string, { info: ApiKeyInfo | undefined; at: number }>();
+
+  constructor(
+    private readonly keys: ApiKeyStore,
+    private readonly ttlMs: number,
+  ) {}
+
+  async activeCount(): Promise<number> {
+    if (!this.count || Date.now() - this.count.at >= this.ttlMs) {
+      this.count = { value: await this.keys.countActive(), at: Date.now() };
+    }
+    return this.count.value;
+  }
+
+  async find(key: string): Promise<ApiKeyInfo | undefined> {
+    const cached = this.byKey.get(key);
+    if (cached && Date.now() - cached.at < this.ttlMs) return cached.info;
+    const info = await this.keys.findActive(key);
+    if (this.byKey.size > 10_000) this.byKey.clear();
+    this.byKey.set(key, { info, at: Date.now() });
+    if (info) void this.keys.touch(info.id).catch(() => {});
+    return info;
+  }
+}
+
+export function registerAuth(app: FastifyInstance, keys: ApiKeyStore, ttlMs: number): void {
+  const cache = new KeyCache(keys, ttlMs);
+  app.addHook('onRequest', async (request) => {
+    // Routes that declare no scope need admin, except the API browser's own pages.
+    const url = request.routeOptions.url ?? '';
+    const required = request.routeOptions.config?.scope ?? (url === '/docs' || url.startsWith('/docs/') ? 'public' : 'admin');
+    if (required === 'public') return;
+    const key = presentedKey(request);
+    if (key === undefined) {
+      if ((await cache.activeCount()) === 0) {
+        if (isLoopback(request.socket.remoteAddress)) return;
+        throw new ServiceError(
+          'unauthorized',
+          'No API key exists yet, so only clients on this machine are served. Create one with `scrubline keys create`.',
+        );
+      }
+      throw new ServiceError('unauthorized', 'An API key is required: send `Authorization: Bearer <key>` or `X-API-Key: <key>`.');
+    }
+    const info = await cache.find(key);
+    if (!info) throw new ServiceError('unauthorized', 'The API key is unknown or revoked.');
+    if (!scopeAllows(info.scope, required)) {
+      throw new ServiceError('forbidden', `This call needs the "${required}" scope; the key has "${info.scope}".`);
+    }
+    request.apiKey = info;
+  });
+}

@@ -1,0 +1,257 @@
+// The engine endpoints under /asr/ (and GET /params): languages, parameters, models, usage, statistics,
+// capacity, status, system information and metrics of the running service.
+import os from 'node:os';
+import type { FastifyPluginAsync } from 'fastify';
+import Type from 'typebox';
+import { installedModels, languagesOf, listModels } from '../../engine/models.js';
+import { ServiceError } from '../../errors.js';
+import { ref } from '../../schema/registry.js';
+import type { Services } from '../../services.js';
+import { VERSION } from '../../version.js';
+import { responses } from '../schemas.js';
+
+const ModelInfo = Type.Object(
+  {
+    name: Type.String(),
+    language: Type.String(),
+    engine: Type.String(),
+    description: Type.String(),
+    sampleRate: Type.Integer(),
+    installed: Type.Boolean(),
+    reason: Type.Optional(Type.String()),
+    path: Type.Optional(Type.String()),
+  },
+  { additionalProperties: true },
+);
+
+const DailyStats = Type.Object(
+  {
+    day: Type.String({ format: 'date' }),
+    events: Type.Record(Type.String(), Type.Integer()),
+  },
+  { additionalProperties: true },
+);
+
+function stat(description: string, properties: Parameters<typeof Type.Object>[0]) {
+  return Type.Object(properties, { additionalProperties: true, description });
+}
+
+export function engineRoutes(services: Services): FastifyPluginAsync {
+  const tags = ['engine'];
+  const read = { scope: 'read' as const };
+
+  async function daily(days: number) {
+    const rows = await services.store.events.dailyCounts(days);
+    const byDay = new Map<string, Record<string, number>>();
+    for (const row of rows) {
+      const events = byDay.get(row.day) ?? {};
+      events[`${row.type}.${row.subType}`] = (events[`${row.type}.${row.subType}`] ?? 0) + row.count;
+      byDay.set(row.day, events);
+    }
+    return [...byDay.entries()].map(([day, events]) => ({ day, events }));
+  }
+
+  function requestTotals() {
+    let total = 0;
+    let errors = 0;
+    for (const [key, count] of services.metrics.routeCounts) {
+      total += count;
+      if (Number(key.split(' ').pop()) >= 500) errors += count;
+    }
+    return { total, serverErrors: errors };
+  }
+
+  return async (app) => {
+    const params = async () => ({ params: await services.parameters.engineParams() });
+    const paramsSchema = {
+      tags,
+      summary: 'Default parameter settings of the engine (resource 20), with system overrides applied',
+      response: responses({ 200: ref('EngineParamsResponse') }, []),
+    };
+    app.get('/asr/params', { config: read, schema: paramsSchema }, params);
+    app.get('/params', { config: read, schema: { ...paramsSchema, summary: 'Same as GET /asr/params' } }, params);
+
+    app.get(
+      '/asr/languages',
+      {
+        config: read,
+        schema: {
+          tags,
+          summary: 'Languages of the installed models',
+          response: responses({ 200: stat('Languages', { languages: Type.Array(Type.String()), available: Type.Array(Type.String()) }) }, []),
+        },
+      },
+      async () => ({ languages: languagesOf(installedModels()), available: languagesOf(listModels()) }),
+    );
+
+    app.get(
+      '/asr/models',
+      {
+        config: read,
+        schema: {
+          tags,
+          summary: 'Language models known to the service, and whether each is installed',
+          response: responses({ 200: stat('Models', { default: Type.String(), models: Type.Array(ModelInfo) }) }, []),
+        },
+      },
+      async () => {
+        const engine = await services.parameters.engineParams();
+        return { default: String(engine.model), models: listModels() };
+      },
+    );
+
+    app.get(
+      '/asr/usage',
+      {
+        config: read,
+        schema: {
+          tags,
+          summary: 'Usage per language model: jobs and audio seconds',
+          response: responses({
+            200: stat('Usage', {
+              models: Type.Array(stat('Usage of one model', { model: Type.String(), jobs: Type.Integer(), audioSeconds: Type.Number() })),
+            }),
+          }, []),
+        },
+      },
+      // No audio is decoded before the speech pipeline lands: every model's counters are truly zero.
+      async () => ({ models: listModels().map((m) => ({ model: m.name, jobs: 0, audioSeconds: 0 })) }),
+    );
+
+    const dailySchema = (summary: string) => ({
+      tags,
+      summary,
+      querystring: Type.Object({ days: Type.Optional(Type.Integer({ minimum: 1, maximum: 366, default: 7 })) }),
+      response: responses({ 200: stat('Daily statistics', { days: Type.Array(DailyStats), requests: Type.Object({ total: Type.Integer(), serverErrors: Type.Integer() }) }) }),
+    });
+    app.get<{ Querystring: { days?: number } }>('/asr/stats', { config: read, schema: dailySchema('Daily statistics') }, async (request) => ({
+      days: await daily(request.query.days ?? 7),
+      requests: requestTotals(),
+    }));
+    app.get<{ Querystring: { days?: number } }>(
+      '/asr/statusfull',
+      { config: read, schema: dailySchema('Status with daily statistics') },
+      async (request) => ({
+        status: 'ok',
+        version: VERSION,
+        uptimeSeconds: Math.round(process.uptime()),
+        days: await daily(request.query.days ?? 30),
+        requests: requestTotals(),
+        cache: await services.store.cacheEntries.summary(),
+      }),
+    );
+
+    app.get(
+      '/asr/maxstreamscheck',
+      {
+        config: read,
+        schema: {
+          tags,
+          summary: 'Streams in use against capacity',
+          response: responses({ 200: stat('Capacity', { streams: Type.Integer(), capacity: Type.Integer(), available: Type.Integer(), accepting: Type.Boolean() }) }, []),
+        },
+      },
+      async () => {
+        const capacity = services.config.limits.maxStreams;
+        const streams = 0; // real-time streams arrive with the streaming issue
+        return { streams, capacity, available: capacity - streams, accepting: streams < capacity };
+      },
+    );
+
+    app.get(
+      '/asr/status',
+      {
+        config: read,
+        schema: {
+          tags,
+          summary: 'Status of the service and its parts',
+          response: responses({ 200: stat('Status', { status: Type.String(), version: Type.String(), uptimeSeconds: Type.Integer() }) }, []),
+        },
+      },
+      async () => {
+        const installed = installedModels();
+        return {
+          status: 'ok',
+          version: VERSION,
+          startedAt: services.startedAt.toISOString(),
+          uptimeSeconds: Math.round(process.uptime()),
+          store: { dialect: services.store.database.dialect, location: services.store.database.location },
+          cache: { bus: services.bus.kind, projectsCached: services.projects.cachedCount() },
+          engine: {
+            ready: installed.length > 0,
+            models: installed.map((m) => m.name),
+            ...(installed.length === 0 && { reason: listModels().map((m) => `${m.name}: ${m.reason}`).join('; ') }),
+          },
+          transcription: { available: false, reason: 'the speech pipeline is not part of this build yet' },
+        };
+      },
+    );
+
+    app.get(
+      '/asr/sysinfo',
+      {
+        config: read,
+        schema: {
+          tags,
+          summary: 'Machine and process information',
+          response: responses({ 200: stat('System information', { hostname: Type.String(), cpus: Type.Integer(), memory: Type.Object({}, { additionalProperties: true }) }) }, []),
+        },
+      },
+      async () => {
+        const usage = process.memoryUsage();
+        return {
+          hostname: os.hostname(),
+          platform: os.platform(),
+          release: os.release(),
+          arch: os.arch(),
+          cpus: os.availableParallelism(),
+          cpuModel: os.cpus()[0]?.model ?? 'unknown',
+          loadAverage: os.loadavg(),
+          memory: { totalBytes: os.totalmem(), freeBytes: os.freemem() },
+          process: { pid: process.pid, node: process.version, rssBytes: usage.rss, heapUsedBytes: usage.heapUsed, uptimeSeconds: Math.round(process.uptime()) },
+          service: { version: VERSION, store: services.store.database.dialect, cacheBus: services.bus.kind },
+        };
+      },
+    );
+
+    app.get(
+      '/asr/metrics',
+      {
+        config: read,
+        schema: {
+          tags,
+          summary: 'Metrics in Prometheus text format',
+          produces: ['text/plain'],
+          response: { 200: Type.String({ description: 'Prometheus exposition format' }) },
+        },
+      },
+      async (_request, reply) => {
+        reply.type(services.metrics.contentType);
+        return services.metrics.text();
+      },
+    );
+
+    // Encapsulated so that its catch-all body parser (audio, multipart) applies to this route alone.
+    await app.register(async (scoped) => {
+      scoped.addContentTypeParser('*', (_request, payload, done) => {
+        payload.resume(); // drain and discard: nothing is stored until transcription exists
+        payload.on('end', () => done(null, undefined));
+        payload.on('error', (error) => done(error, undefined));
+      });
+      scoped.post(
+      '/asr/transcribe',
+      {
+        config: { scope: 'submit' },
+        schema: {
+          tags,
+          summary: 'Submit files for transcription and redaction (answers 501 until the speech pipeline lands)',
+          response: responses({}, [501]),
+        },
+      },
+      async () => {
+        throw new ServiceError('not_implemented', 'Transcription is not available in this build: the speech pipeline is not installed yet.');
+      },
+      );
+    });
+  };
+}

@@ -1,0 +1,172 @@
+// The System group: initialize, parameters, settings, the cache summary and publishing of project
+// configurations, plus the post-call record under its /system path.
+import type { FastifyPluginAsync } from 'fastify';
+import Type from 'typebox';
+import { ref } from '../../schema/registry.js';
+import type { EventRecord } from '../../schema/resources/eventRecord.js';
+import type { Services } from '../../services.js';
+import { VERSION } from '../../version.js';
+import { responses } from '../schemas.js';
+import { postCallHandlers } from './postCall.js';
+
+const ParameterValue = Type.Object(
+  {
+    name: Type.String(),
+    sid: Type.Optional(Type.String()),
+    value: Type.Unknown(),
+    source: Type.Enum(['project', 'project-config', 'system', 'default']),
+    updatedAt: Type.Optional(Type.String({ format: 'date-time' })),
+  },
+  { additionalProperties: true },
+);
+
+const SetParameterBody = Type.Object(
+  {
+    name: Type.String({ description: 'Parameter name; an engine parameter of resource 20, a systemSettings field, "systemSettings" (an object of them), or any name of your own.' }),
+    value: Type.Unknown({ description: 'Any JSON value; typed parameters must have their type.' }),
+    sid: Type.Optional(Type.String({ minLength: 1, description: 'Project id: sets a project parameter instead of a system one.' })),
+  },
+  { additionalProperties: true },
+);
+
+const PublishBody = Type.Object(
+  { data: Type.String({ description: 'The project configuration (resource 19) as a JSON string.' }) },
+  { additionalProperties: true },
+);
+
+const PublishResult = Type.Object(
+  {
+    sid: Type.String(),
+    version: Type.Integer(),
+    rules: Type.Array(Type.Unknown()),
+    publishedAt: Type.String({ format: 'date-time' }),
+    warnings: Type.Array(Type.String()),
+  },
+  { additionalProperties: true },
+);
+
+const CacheSummary = Type.Object(
+  {
+    bus: Type.String(),
+    kinds: Type.Record(Type.String(), Type.Object({ entries: Type.Integer(), bytes: Type.Integer() })),
+    process: Type.Object({}, { additionalProperties: true }),
+  },
+  { additionalProperties: true },
+);
+
+export function systemRoutes(services: Services): FastifyPluginAsync {
+  const tags = ['system'];
+  const admin = { scope: 'admin' as const };
+  return async (app) => {
+    app.post(
+      '/system/initialize',
+      {
+        config: admin,
+        schema: {
+          tags,
+          summary: 'Prepare the store (migrations, defaults); idempotent',
+          response: responses({ 200: Type.Object({ initialized: Type.Boolean(), migrationsApplied: Type.Array(Type.String()), store: Type.String(), version: Type.String() }, { additionalProperties: true }) }, []),
+        },
+      },
+      async () => {
+        const applied = await services.store.database.migrate();
+        await services.store.events.record({
+          type: 'system',
+          subType: 'initialized',
+          subject: 'system',
+          status: 'completed',
+          details: { migrationsApplied: applied },
+        });
+        return { initialized: true, migrationsApplied: applied, store: services.store.database.dialect, version: VERSION };
+      },
+    );
+
+    app.post<{ Body: { name: string; value: unknown; sid?: string } }>(
+      '/system/set-parameter',
+      {
+        config: admin,
+        schema: {
+          tags,
+          summary: 'Set a system parameter, or a project parameter when sid is given',
+          body: SetParameterBody,
+          response: responses({ 200: Type.Object({ parameters: Type.Array(ParameterValue) }) }),
+        },
+      },
+      async (request) => ({ parameters: await services.parameters.set(request.body) }),
+    );
+
+    app.get<{ Querystring: { name?: string; sid?: string } }>(
+      '/system/get-parameter',
+      {
+        config: admin,
+        schema: {
+          tags,
+          summary: 'Read a parameter (project, then published configuration, then system, then default); without name, list a scope',
+          querystring: Type.Object({ name: Type.Optional(Type.String({ minLength: 1 })), sid: Type.Optional(Type.String({ minLength: 1 })) }),
+          response: responses({ 200: Type.Union([ParameterValue, Type.Object({ parameters: Type.Array(ParameterValue) })]) }, [400, 404]),
+        },
+      },
+      async (request) => {
+        const { name, sid } = request.query;
+        if (name === undefined) return { parameters: await services.parameters.list(sid) };
+        return services.parameters.get(name, sid);
+      },
+    );
+
+    app.get(
+      '/system/get-settings',
+      {
+        config: admin,
+        schema: { tags, summary: 'The system settings (resource 16), credentials masked', response: responses({ 200: ref('SystemSettings') }, []) },
+      },
+      async () => services.parameters.systemSettings(),
+    );
+
+    app.get(
+      '/system/cache',
+      { config: admin, schema: { tags, summary: 'Summary of the cache', response: responses({ 200: CacheSummary }, []) } },
+      async () => ({
+        bus: services.bus.kind,
+        kinds: await services.store.cacheEntries.summary(),
+        process: { projectsCached: services.projects.cachedCount(), hits: services.projects.hits, misses: services.projects.misses },
+      }),
+    );
+
+    app.post<{ Body: { data: string } }>(
+      '/system/cache/v2/publish',
+      {
+        config: admin,
+        schema: {
+          tags,
+          summary: 'Publish a project configuration (resource 19) as a new version of its sid',
+          body: PublishBody,
+          response: responses({ 200: PublishResult }),
+        },
+      },
+      async (request) => services.projects.publish(request.body.data),
+    );
+
+    const postCall = postCallHandlers(services);
+    app.post<{ Body: EventRecord }>('/system/cache/post-call', postCall.post.options(tags), postCall.post.handler);
+    app.get<{ Params: { eventId: string } }>('/system/cache/post-call/:eventId', postCall.get.options(tags), postCall.get.handler);
+
+    app.get<{ Querystring: { type?: string; subject?: string; limit: number; offset: number } }>(
+      '/system/events',
+      {
+        config: admin,
+        schema: {
+          tags,
+          summary: 'The event log, newest first',
+          querystring: Type.Object({
+            type: Type.Optional(Type.String()),
+            subject: Type.Optional(Type.String()),
+            limit: Type.Integer({ minimum: 1, maximum: 1000, default: 100 }),
+            offset: Type.Integer({ minimum: 0, default: 0 }),
+          }),
+          response: responses({ 200: Type.Object({ events: Type.Array(ref('EventRecord')) }) }),
+        },
+      },
+      async (request) => ({ events: await services.store.events.list(request.query) }),
+    );
+  };
+}

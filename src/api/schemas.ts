@@ -1,0 +1,17 @@
+// Route-level helpers for declaring responses: every route documents its problem answers the same way.
+import Type, { type TSchema } from 'typebox';
+import { ref } from '../schema/registry.js';
+
+const problemRef = () => ref('Problem');
+
+/** The responses of a route: its success shapes plus the problems any route may answer. */
+export function responses(success: Record<number, TSchema>, problems: number[] = [400]): Record<number, TSchema> {
+  const out: Record<number, TSchema> = { ...success };
+  for (const status of [...new Set([...problems, 401, 403, 500])]) out[status] = problemRef();
+  return out;
+}
+
+export const OpenObject = (description: string) => Type.Object({}, { additionalProperties: true, description });
+
+/** Schemas marked so are validated in the handler, where the shape depends on the body itself. */
+export const VALIDATED_IN_HANDLER = 'x-validated-in-handler';

@@ -1,0 +1,98 @@
+// Conversation records: post-call event records stored whole, and live conversations built from real-call
+// messages. Credentials are sealed before anything is stored and masked in everything answered.
+import crypto from 'node:crypto';
+import { invalid, notFound } from '../errors.js';
+import type { EventRecord } from '../schema/resources/eventRecord.js';
+import type { RealTimeMessage } from '../schema/resources/realTimeMessage.js';
+import { check } from '../schema/validator.js';
+import { maskCredentials, sealCredentials } from '../security/credentials.js';
+import type { SecretBox } from '../security/secretBox.js';
+import type { Store } from '../store/index.js';
+
+/** A stored record's state until the processing pipeline (a later stage) runs on it. */
+export const RECEIVED = 'received';
+
+export interface PostCallResult {
+  created: boolean;
+  record: EventRecord;
+}
+
+export interface RealCallResult {
+  conversationKey: string;
+  sequence: number;
+  receivedAt: string;
+  realTimeMessage: RealTimeMessage;
+}
+
+export class Conversations {
+  constructor(
+    private readonly store: Store,
+    private readonly box: SecretBox,
+  ) {}
+
+  /** Store a validated event record; a record with a known eventId replaces the earlier one. */
+  async postCall(input: EventRecord): Promise<PostCallResult> {
+    const eventId = input.eventId || crypto.randomUUID();
+    const record: EventRecord = { ...input, eventId, status: RECEIVED };
+    const conversationId = record.conversationId ?? record.conversation?.id ?? null;
+    const jobId = record.jobId ?? record.job?.jobId ?? record.processJob?.jobId ?? null;
+    const saved = await this.store.conversations.save({
+      eventId,
+      conversationId,
+      jobId,
+      status: RECEIVED,
+      record: sealCredentials(record, this.box),
+    });
+    await this.store.events.record({
+      type: 'conversation',
+      subType: RECEIVED,
+      subject: eventId,
+      status: RECEIVED,
+      ...(conversationId && { conversationId }),
+      ...(jobId && { jobId }),
+      details: { eventId, replaced: !saved.created },
+    });
+    return { created: saved.created, record: maskCredentials(record, this.box) };
+  }
+
+  async get(eventId: string): Promise<EventRecord> {
+    const found = await this.store.conversations.get(eventId);
+    if (!found) throw notFound(`no conversation record with eventId "${eventId}"`);
+    return maskCredentials(found.record as EventRecord, this.box);
+  }
+
+  /**
+   * Take a realTimeMessage, or an event record carrying one, validate it and append it to its live
+   * conversation (engagementId, else ucid).
+   */
+  async realCall(body: unknown): Promise<RealCallResult> {
+    if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+      throw invalid('The body must be a realTimeMessage object or an event record carrying one.', [
+        { pointer: '/', path: '(root)', message: 'must be object' },
+      ]);
+    }
+    const carried = Object.hasOwn(body, 'realTimeMessage');
+    const issues = check(carried ? 'EventRecord' : 'RealTimeMessage', body);
+    if (issues.length > 0) throw invalid('The real-time message is invalid.', issues);
+    const message = (carried ? (body as EventRecord).realTimeMessage : body) as RealTimeMessage | undefined;
+    const at = carried ? '/realTimeMessage' : '';
+    if (!message) throw invalid('realTimeMessage is empty.', [{ pointer: at, path: 'realTimeMessage', message: 'must be object' }]);
+    const conversationKey = message.engagementId || message.ucid;
+    if (!conversationKey) {
+      throw invalid('A real-time message needs engagementId or ucid to place it in its live conversation.', [
+        { pointer: `${at}/engagementId`, path: `${carried ? 'realTimeMessage.' : ''}engagementId`, message: 'engagementId or ucid is required' },
+      ]);
+    }
+    const appended = await this.store.liveMessages.append(conversationKey, sealCredentials(message, this.box));
+    return { conversationKey, ...appended, realTimeMessage: maskCredentials(message, this.box) };
+  }
+
+  async live(conversationKey: string) {
+    const messages = await this.store.liveMessages.list(conversationKey);
+    if (messages.length === 0) throw notFound(`no live conversation "${conversationKey}"`);
+    return {
+      conversationKey,
+      messages: messages.map((m) => ({ ...m, message: maskCredentials(m.message, this.box) })),
+    };
+  }
+}

@@ -1,0 +1,154 @@
+// System and project parameters. A value is validated by the type of the field it names (engine parameters
+// of resource 20, system settings of resource 16); credential values are sealed before they are stored and
+// masked when read. Reading resolves project -> published configuration -> system -> default.
+import { invalid, notFound } from '../errors.js';
+import { defaultEngineParams, isEngineParam } from '../engine/params.js';
+import { isCredentialField } from '../schema/credentials.js';
+import { EngineParamFields } from '../schema/resources/engineParams.js';
+import { SystemSettings } from '../schema/resources/systemSettings.js';
+import { check } from '../schema/validator.js';
+import type { FieldIssue } from '../schema/problem.js';
+import { maskValue } from '../security/credentials.js';
+import type { SecretBox } from '../security/secretBox.js';
+import type { Store } from '../store/index.js';
+import type { ProjectConfigs } from './projectConfigs.js';
+
+export type ParameterSource = 'project' | 'project-config' | 'system' | 'default';
+
+export interface ParameterValue {
+  name: string;
+  sid?: string;
+  value: unknown;
+  source: ParameterSource;
+  updatedAt?: string;
+}
+
+const SETTINGS_FIELDS = SystemSettings.properties as Record<string, object>;
+
+function isSettingsField(name: string): boolean {
+  return Object.hasOwn(SETTINGS_FIELDS, name);
+}
+
+/** The schema a parameter's value must satisfy, when the interface types it. */
+function schemaFor(name: string): object | undefined {
+  if (isEngineParam(name)) return EngineParamFields[name];
+  if (isSettingsField(name)) return SETTINGS_FIELDS[name];
+  return undefined;
+}
+
+const NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_.-]{0,127}$/;
+
+export class Parameters {
+  constructor(
+    private readonly store: Store,
+    private readonly projects: ProjectConfigs,
+    private readonly box: SecretBox,
+    private readonly dataDir: string,
+  ) {}
+
+  validate(name: unknown, value: unknown, sid: unknown): FieldIssue[] {
+    const issues: FieldIssue[] = [];
+    if (typeof name !== 'string' || !NAME_PATTERN.test(name)) {
+      issues.push({ pointer: '/name', path: 'name', message: 'must be a parameter name (letters, digits, _ . -; at most 128)' });
+      return issues;
+    }
+    if (value === undefined) issues.push({ pointer: '/value', path: 'value', message: 'is required' });
+    if (sid !== undefined && (typeof sid !== 'string' || sid === '')) {
+      issues.push({ pointer: '/sid', path: 'sid', message: 'must be a non-empty string' });
+    }
+    if (name === 'systemSettings') {
+      issues.push(...check('SystemSettings', value, '/value'));
+    } else {
+      const schema = schemaFor(name);
+      if (schema && value !== undefined) issues.push(...check(schema as never, value, '/value'));
+    }
+    return issues;
+  }
+
+  private seal(name: string, value: unknown): unknown {
+    return isCredentialField(name) && typeof value === 'string' ? this.box.seal(value) : value;
+  }
+
+  private reveal(name: string, value: unknown): unknown {
+    if (!isCredentialField(name) || typeof value !== 'string') return value;
+    let plain = value;
+    if (this.box.isSealed(value)) {
+      try {
+        plain = this.box.open(value);
+      } catch {
+        plain = '';
+      }
+    }
+    return maskValue(plain);
+  }
+
+  /** Set one parameter, or every field of `systemSettings` at once. */
+  async set(input: { name: unknown; value: unknown; sid?: unknown }): Promise<ParameterValue[]> {
+    const issues = this.validate(input.name, input.value, input.sid);
+    if (issues.length > 0) throw invalid('The parameter was not set.', issues);
+    const name = input.name as string;
+    const sid = (input.sid as string | undefined) ?? '';
+    const entries: [string, unknown][] =
+      name === 'systemSettings' ? Object.entries(input.value as Record<string, unknown>) : [[name, input.value]];
+    const out: ParameterValue[] = [];
+    for (const [key, value] of entries) {
+      const stored = await this.store.parameters.set(sid, key, this.seal(key, value));
+      out.push({ name: key, ...(sid && { sid }), value: this.reveal(key, stored.value), source: sid ? 'project' : 'system', updatedAt: stored.updatedAt });
+    }
+    // The event names the parameters, never their values.
+    await this.store.events.record({
+      type: sid ? 'project' : 'system',
+      subType: 'parameter_set',
+      subject: sid || 'system',
+      status: 'completed',
+      details: { names: entries.map(([key]) => key), ...(sid && { sid }) },
+    });
+    return out;
+  }
+
+  async get(name: string, sid?: string): Promise<ParameterValue> {
+    if (sid) {
+      const own = await this.store.parameters.get(sid, name);
+      if (own) return { name, sid, value: this.reveal(name, own.value), source: 'project', updatedAt: own.updatedAt };
+      const project = await this.projects.current(sid);
+      if (project && Object.hasOwn(project.config, name)) {
+        const value = (project.config as Record<string, unknown>)[name];
+        return { name, sid, value: this.reveal(name, value), source: 'project-config', updatedAt: project.publishedAt };
+      }
+    }
+    const system = await this.store.parameters.get('', name);
+    if (system) return { name, ...(sid && { sid }), value: this.reveal(name, system.value), source: 'system', updatedAt: system.updatedAt };
+    const defaults = defaultEngineParams(this.dataDir) as Record<string, unknown>;
+    if (Object.hasOwn(defaults, name)) return { name, ...(sid && { sid }), value: defaults[name], source: 'default' };
+    throw notFound(`parameter "${name}" is not set${sid ? ` for project "${sid}" nor` : ''} for the system and has no default`);
+  }
+
+  /** Every parameter set in a scope (a project's own, or the system's), values masked where secret. */
+  async list(sid?: string): Promise<ParameterValue[]> {
+    const rows = await this.store.parameters.list(sid ?? '');
+    return rows.map((row) => ({
+      name: row.name,
+      ...(sid && { sid }),
+      value: this.reveal(row.name, row.value),
+      source: sid ? 'project' : 'system',
+      updatedAt: row.updatedAt,
+    }));
+  }
+
+  /** Engine parameters in force: defaults overridden by system parameters (and a project's, given a sid). */
+  async engineParams(sid?: string): Promise<Record<string, unknown>> {
+    const params: Record<string, unknown> = { ...defaultEngineParams(this.dataDir) };
+    for (const row of await this.store.parameters.list('')) if (isEngineParam(row.name)) params[row.name] = row.value;
+    if (sid) for (const row of await this.store.parameters.list(sid)) if (isEngineParam(row.name)) params[row.name] = row.value;
+    return params;
+  }
+
+  /** Resource 16 from the system parameters that name its fields; credentials masked. */
+  async systemSettings(): Promise<Record<string, unknown>> {
+    const settings: Record<string, unknown> = {};
+    for (const row of await this.store.parameters.list('')) {
+      if (isSettingsField(row.name)) settings[row.name] = this.reveal(row.name, row.value);
+    }
+    return settings;
+  }
+}

@@ -1,0 +1,102 @@
+// Project configurations (resource 19): published as new versions, in force for new work at once. The
+// version in force is cached per process; a publish invalidates it everywhere through the bus, and a short
+// lifetime bounds staleness where no bus connects the processes.
+import { invalid, notFound } from '../errors.js';
+import type { ProjectConfig } from '../schema/resources/projectConfig.js';
+import { check } from '../schema/validator.js';
+import type { ProjectVersion } from '../store/projectVersions.js';
+import type { Store } from '../store/index.js';
+import type { InvalidationBus } from './invalidationBus.js';
+
+const KNOWN_ENTITY_KINDS = new Set([
+  'Person', 'Address', 'USSocialSecurityNumber', 'PhoneNumber', 'Email', 'CreditCardNumber', 'CVV', 'ExpirationDate',
+  'USBankAccountNumber', 'ABARoutingNumber', 'DateOfBirth', 'USDriversLicenseNumber', 'USPassportNumber', 'IPAddress',
+  'ZipCode',
+]);
+
+export interface PublishResult {
+  sid: string;
+  version: number;
+  rules: ProjectConfig['rules'];
+  publishedAt: string;
+  /** Rules naming an entity kind no recognizer knows yet: accepted, but they match nothing until one does. */
+  warnings: string[];
+}
+
+export class ProjectConfigs {
+  private readonly cache = new Map<string, { value: ProjectVersion | undefined; at: number }>();
+  hits = 0;
+  misses = 0;
+
+  constructor(
+    private readonly store: Store,
+    private readonly bus: InvalidationBus,
+    private readonly ttlMs = 5000,
+  ) {
+    bus.subscribe((key) => {
+      if (key.startsWith('project:')) this.cache.delete(key.slice('project:'.length));
+    });
+  }
+
+  /** Parse and validate `data` whole; nothing is stored unless all of it is valid. */
+  parse(data: string): ProjectConfig {
+    let config: unknown;
+    try {
+      config = JSON.parse(data);
+    } catch (error) {
+      throw invalid(`data is not valid JSON: ${(error as Error).message}`, [
+        { pointer: '/data', path: 'data', message: 'must be a JSON document (the project configuration as a string)' },
+      ]);
+    }
+    if (config === null || typeof config !== 'object' || Array.isArray(config)) {
+      throw invalid('data must hold a JSON object (the project configuration)', [
+        { pointer: '/data', path: 'data', message: 'must be a JSON object' },
+      ]);
+    }
+    const issues = check('ProjectConfig', config, '/data');
+    if (issues.length > 0) throw invalid('The project configuration is invalid; the previous version stays in force.', issues);
+    return config as ProjectConfig;
+  }
+
+  async publish(data: string): Promise<PublishResult> {
+    const config = this.parse(data);
+    const published = await this.store.projects.publish(config);
+    this.cache.set(config.sid, { value: published, at: Date.now() });
+    await this.bus.publish(`project:${config.sid}`);
+    await this.store.events.record({
+      type: 'project',
+      subType: 'published',
+      subject: config.sid,
+      status: 'completed',
+      message: `project ${config.sid} version ${published.version} published`,
+      details: { sid: config.sid, version: published.version, rules: (config.rules ?? []).length },
+    });
+    const warnings = (config.rules ?? [])
+      .filter((rule) => !KNOWN_ENTITY_KINDS.has(rule.name))
+      .map((rule) => `rule "${rule.name}" names an entity kind that no recognizer knows`);
+    return { sid: config.sid, version: published.version, rules: config.rules ?? [], publishedAt: published.publishedAt, warnings };
+  }
+
+  /** The version in force for a project, or undefined when none was published. */
+  async current(sid: string): Promise<ProjectVersion | undefined> {
+    const cached = this.cache.get(sid);
+    if (cached && Date.now() - cached.at < this.ttlMs) {
+      this.hits++;
+      return cached.value;
+    }
+    this.misses++;
+    const value = await this.store.projects.latest(sid);
+    this.cache.set(sid, { value, at: Date.now() });
+    return value;
+  }
+
+  async require(sid: string): Promise<ProjectVersion> {
+    const found = await this.current(sid);
+    if (!found) throw notFound(`no project configuration has been published for sid "${sid}"`);
+    return found;
+  }
+
+  cachedCount(): number {
+    return this.cache.size;
+  }
+}

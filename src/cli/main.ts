@@ -1,0 +1,96 @@
+// The `scrubline` command line: serve the API, and manage API keys.
+import { Command, InvalidArgumentError } from 'commander';
+import { ConfigError, loadConfig } from '../config.js';
+import { createLogger } from '../observability/logger.js';
+import { startServer, stopOnSignals } from '../server.js';
+import { isScope, SCOPES, type Scope } from '../store/apiKeys.js';
+import { openStore } from '../store/index.js';
+import { VERSION } from '../version.js';
+
+function parseScope(value: string): Scope {
+  if (!isScope(value)) throw new InvalidArgumentError(`scope must be one of ${SCOPES.join(', ')}`);
+  return value;
+}
+
+async function withStore<T>(run: (store: Awaited<ReturnType<typeof openStore>>) => Promise<T>): Promise<T> {
+  const config = loadConfig();
+  const store = await openStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  try {
+    return await run(store);
+  } finally {
+    await store.close();
+  }
+}
+
+export function buildCli(): Command {
+  const program = new Command('scrubline')
+    .description('Speech recognition and redaction for contact-center conversations')
+    .version(VERSION);
+
+  program
+    .command('serve')
+    .description('Start the HTTP API (configured by environment variables: PORT, HOST, SCRUBLINE_DATA_DIR, DATABASE_URL, REDIS_URL, LOG_LEVEL)')
+    .option('-p, --port <port>', 'port to listen on (overrides PORT)')
+    .option('--host <host>', 'address to listen on (overrides HOST)')
+    .action(async (options: { port?: string; host?: string }) => {
+      const config = loadConfig({ ...process.env, ...(options.port && { PORT: options.port }), ...(options.host && { HOST: options.host }) });
+      const logger = createLogger(config.logLevel);
+      const server = await startServer(config, logger);
+      stopOnSignals(server, logger);
+    });
+
+  const keys = program.command('keys').description('Manage API keys');
+  keys
+    .command('create')
+    .description('Create an API key; the key is printed once and only its hash is stored')
+    .requiredOption('-s, --scope <scope>', `one of ${SCOPES.join(', ')}`, parseScope)
+    .option('-n, --name <name>', 'a name to recognise the key by', 'unnamed')
+    .option('--json', 'print JSON')
+    .action(async (options: { scope: Scope; name: string; json?: boolean }) => {
+      const created = await withStore((store) => store.apiKeys.create(options.name, options.scope));
+      if (options.json) console.log(JSON.stringify(created));
+      else {
+        console.log(`Created key ${created.id} (${created.scope}, "${created.name}"). Store it now; it is not shown again:`);
+        console.log(created.key);
+      }
+    });
+  keys
+    .command('list')
+    .description('List API keys (never the keys themselves)')
+    .option('--json', 'print JSON')
+    .action(async (options: { json?: boolean }) => {
+      const list = await withStore((store) => store.apiKeys.list());
+      if (options.json) console.log(JSON.stringify(list));
+      else if (list.length === 0) console.log('No API keys. The service serves loopback clients only until one exists.');
+      else
+        for (const key of list) {
+          const state = key.revokedAt ? `revoked ${key.revokedAt}` : 'active';
+          console.log(`${key.id}  ${key.prefix}…  ${key.scope.padEnd(6)}  ${state.padEnd(8)}  ${key.name}`);
+        }
+    });
+  keys
+    .command('revoke')
+    .description('Revoke an API key by its id or its visible prefix')
+    .argument('<id>', 'key id or prefix')
+    .action(async (id: string) => {
+      const revoked = await withStore((store) => store.apiKeys.revoke(id));
+      if (!revoked) {
+        console.error(`No active key with id or prefix "${id}".`);
+        process.exitCode = 1;
+      } else console.log(`Revoked ${id}.`);
+    });
+  return program;
+}
+
+export async function main(argv: string[]): Promise<void> {
+  try {
+    await buildCli().parseAsync(argv);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`Configuration error: ${error.message}`);
+      process.exit(2);
+    }
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
+}

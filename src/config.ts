@@ -1,0 +1,56 @@
+// Configuration from environment variables, read once at start. Every setting has a safe default so that
+// `scrubline serve` with nothing set runs embedded (SQLite in ./data, in-process queue and cache).
+import os from 'node:os';
+import path from 'node:path';
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** PostgreSQL URL; when absent the embedded SQLite database in dataDir is used. */
+  databaseUrl?: string;
+  /** Redis URL; when set, published configurations invalidate the caches of every process through pub/sub. */
+  redisUrl?: string;
+  logLevel: string;
+  /** Key material for encrypting credential fields at rest; a key file in dataDir is made when absent. */
+  secretKey?: string;
+  limits: {
+    jsonBodyBytes: number;
+    uploadBytes: number;
+    audioSeconds: number;
+    maxStreams: number;
+  };
+  /** How long (ms) an API-key lookup is trusted before the store is asked again (revocation latency). */
+  authCacheMs: number;
+}
+
+export class ConfigError extends Error {}
+
+function integer(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) throw new ConfigError(`${name} must be a non-negative integer, got "${raw}"`);
+  return value;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = integer(env, 'PORT', 8080);
+  if (port > 65535) throw new ConfigError(`PORT must be at most 65535, got ${port}`);
+  return {
+    port,
+    host: env.HOST || '127.0.0.1',
+    dataDir: path.resolve(env.SCRUBLINE_DATA_DIR || 'data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    redisUrl: env.REDIS_URL || undefined,
+    logLevel: env.LOG_LEVEL || 'info',
+    secretKey: env.SCRUBLINE_SECRET_KEY || undefined,
+    limits: {
+      jsonBodyBytes: integer(env, 'SCRUBLINE_MAX_JSON_BYTES', 32 * 1024 * 1024),
+      uploadBytes: integer(env, 'SCRUBLINE_MAX_UPLOAD_BYTES', 2 * 1024 * 1024 * 1024),
+      audioSeconds: integer(env, 'SCRUBLINE_MAX_AUDIO_SECONDS', 4 * 3600),
+      maxStreams: integer(env, 'SCRUBLINE_MAX_STREAMS', Math.max(1, os.availableParallelism())),
+    },
+    authCacheMs: integer(env, 'SCRUBLINE_AUTH_CACHE_MS', 2000),
+  };
+}

@@ -1,0 +1,31 @@
+// Resource 19: a project configuration, published through POST /system/cache/v2/publish.
+import Type, { type Static } from 'typebox';
+import { bool, open, opt, str } from '../fields.js';
+
+/** Mask types: the interface shows Placeholder; DESIGN.md adds the others. */
+export const MASK_TYPES = ['Placeholder', 'MaskCharacter', 'EntityIndex', 'Hash', 'Remove'] as const;
+export type MaskType = (typeof MASK_TYPES)[number];
+
+export const ProjectRule = open({
+  name: Type.String({ minLength: 1, description: 'Entity kind to redact, e.g. Person, Address, USSocialSecurityNumber.' }),
+  active: opt(bool()),
+  mask_type: opt(Type.Enum([...MASK_TYPES], { description: 'How a match is masked; Placeholder when absent.' })),
+  setting: opt(str()),
+  real_time: opt(bool()),
+});
+export type ProjectRule = Static<typeof ProjectRule>;
+
+export const ProjectConfig = open(
+  {
+    sid: Type.String({ minLength: 1, description: 'Project identifier.' }),
+    name: opt(str()),
+    active: opt(bool()),
+    agent_location: opt(str()),
+    inbound: opt(bool()),
+    scrubaudio: opt(bool()),
+    scrubtext: opt(bool()),
+    rules: opt(Type.Array(ProjectRule)),
+  },
+  { title: 'projectConfig', description: 'Resource 19.' },
+);
+export type ProjectConfig = Static<typeof ProjectConfig>;

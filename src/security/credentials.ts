@@ -1,0 +1,71 @@
+// Credential fields inside records: sealed before they are stored, masked whenever a record leaves the
+// service. Both walk a JSON value and touch only fields named in CREDENTIAL_FIELDS (at any depth) and the
+// values of notification auth_headers ("Name: value"), which carry credentials too.
+import { isCredentialField } from '../schema/credentials.js';
+import type { SecretBox } from './secretBox.js';
+
+const MASK = '****';
+/** Values shorter than this are masked whole: their last four characters would give most of them away. */
+const MIN_LENGTH_TO_SHOW_TAIL = 12;
+
+export function maskValue(plain: string): string {
+  return plain.length >= MIN_LENGTH_TO_SHOW_TAIL ? MASK + plain.slice(-4) : MASK;
+}
+
+/** Mask the value part of an HTTP header line, keeping its name. */
+export function maskHeaderLine(line: string): string {
+  const colon = line.indexOf(':');
+  if (colon < 0) return maskValue(line);
+  return `${line.slice(0, colon)}: ${maskValue(line.slice(colon + 1).trim())}`;
+}
+
+type Json = unknown;
+
+function mapCredentials(
+  value: Json,
+  onCredential: (value: string) => string,
+  onHeaderLine: (line: string) => string,
+): Json {
+  if (Array.isArray(value)) return value.map((item) => mapCredentials(item, onCredential, onHeaderLine));
+  if (value === null || typeof value !== 'object') return value;
+  const out: Record<string, Json> = {};
+  for (const [key, field] of Object.entries(value as Record<string, Json>)) {
+    if (isCredentialField(key) && field !== null && typeof field !== 'object') {
+      out[key] = onCredential(typeof field === 'string' ? field : JSON.stringify(field));
+    } else if (key === 'auth_headers' && Array.isArray(field)) {
+      out[key] = field.map((line) => (typeof line === 'string' ? onHeaderLine(line) : line));
+    } else {
+      out[key] = mapCredentials(field, onCredential, onHeaderLine);
+    }
+  }
+  return out;
+}
+
+/** Encrypt every credential value (already sealed values are left as they are). */
+export function sealCredentials<T>(record: T, box: SecretBox): T {
+  const seal = (v: string) => (box.isSealed(v) ? v : box.seal(v));
+  return mapCredentials(record, seal, seal) as T;
+}
+
+/** Decrypt every sealed credential value; for the service's own use (e.g. calling a notification url). */
+export function openCredentials<T>(record: T, box: SecretBox): T {
+  const open = (v: string) => (box.isSealed(v) ? box.open(v) : v);
+  return mapCredentials(record, open, open) as T;
+}
+
+/** The form a record takes in any response: credentials masked, never in clear, never sealed text. */
+export function maskCredentials<T>(record: T, box: SecretBox): T {
+  const reveal = (v: string) => {
+    if (!box.isSealed(v)) return v;
+    try {
+      return box.open(v);
+    } catch {
+      return ''; // sealed with another key: nothing of it can be shown
+    }
+  };
+  return mapCredentials(
+    record,
+    (v) => maskValue(reveal(v)),
+    (line) => maskHeaderLine(reveal(line)),
+  ) as T;
+}

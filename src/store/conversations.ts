@@ -1,0 +1,76 @@
+// Conversation event records (post-call), stored whole as JSON with credentials already sealed.
+import type { Kysely } from 'kysely';
+import type { Tables } from './tables.js';
+
+export interface StoredConversation {
+  eventId: string;
+  conversationId: string | null;
+  jobId: string | null;
+  status: string;
+  record: Record<string, unknown>;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export class ConversationStore {
+  constructor(private readonly db: Kysely<Tables>) {}
+
+  /** Insert or replace the record of an eventId; answers whether it was new. */
+  async save(entry: Omit<StoredConversation, 'createdAt' | 'updatedAt'>): Promise<{ created: boolean; createdAt: string; updatedAt: string }> {
+    const now = new Date().toISOString();
+    const text = JSON.stringify(entry.record);
+    const existing = await this.db
+      .selectFrom('conversations')
+      .select('created_at')
+      .where('event_id', '=', entry.eventId)
+      .executeTakeFirst();
+    const row = {
+      event_id: entry.eventId,
+      conversation_id: entry.conversationId,
+      job_id: entry.jobId,
+      status: entry.status,
+      record: text,
+      size: Buffer.byteLength(text),
+      created_at: existing?.created_at ?? now,
+      updated_at: now,
+    };
+    await this.db
+      .insertInto('conversations')
+      .values(row)
+      .onConflict((oc) =>
+        oc.column('event_id').doUpdateSet({
+          conversation_id: row.conversation_id,
+          job_id: row.job_id,
+          status: row.status,
+          record: row.record,
+          size: row.size,
+          updated_at: row.updated_at,
+        }),
+      )
+      .execute();
+    return { created: !existing, createdAt: row.created_at, updatedAt: now };
+  }
+
+  async get(eventId: string): Promise<StoredConversation | undefined> {
+    const row = await this.db.selectFrom('conversations').selectAll().where('event_id', '=', eventId).executeTakeFirst();
+    return (
+      row && {
+        eventId: row.event_id,
+        conversationId: row.conversation_id,
+        jobId: row.job_id,
+        status: row.status,
+        record: JSON.parse(row.record),
+        createdAt: row.created_at,
+        updatedAt: row.updated_at,
+      }
+    );
+  }
+
+  async count(): Promise<number> {
+    const row = await this.db
+      .selectFrom('conversations')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+}

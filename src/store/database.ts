@@ -1,0 +1,73 @@
+// One SQL code path over two dialects: embedded SQLite (default, a file in the data directory) or PostgreSQL
+// (DATABASE_URL). Opening a database applies pending migrations.
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import { migrationProvider } from './migrations.js';
+import type { Tables } from './tables.js';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface Database {
+  db: Kysely<Tables>;
+  dialect: Dialect;
+  /** Where the data lives, for status pages (a file path or a URL with its password removed). */
+  location: string;
+  migrate(): Promise<string[]>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  dataDir: string;
+  databaseUrl?: string;
+}
+
+function redactUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '****';
+    return parsed.toString();
+  } catch {
+    return 'postgres (unparsable URL)';
+  }
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  let db: Kysely<Tables>;
+  let dialect: Dialect;
+  let location: string;
+  if (options.databaseUrl) {
+    dialect = 'postgres';
+    location = redactUrl(options.databaseUrl);
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // A pool error on an idle client must not crash the process; the next query reports it.
+    pool.on('error', () => {});
+    db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
+  } else {
+    dialect = 'sqlite';
+    fs.mkdirSync(options.dataDir, { recursive: true });
+    location = path.join(options.dataDir, 'scrubline.sqlite');
+    const sqlite = new SQLite(location);
+    // WAL lets the CLI and the server use the same file at once.
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('busy_timeout = 5000');
+    sqlite.pragma('synchronous = NORMAL');
+    db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: sqlite }) });
+  }
+  const database: Database = {
+    db,
+    dialect,
+    location,
+    async migrate() {
+      const migrator = new Migrator({ db, provider: migrationProvider(dialect) });
+      const { error, results } = await migrator.migrateToLatest();
+      if (error) throw error;
+      return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+    },
+    close: () => db.destroy(),
+  };
+  await database.migrate();
+  return database;
+}
