@@ -1,5 +1,3 @@
 #!/usr/bin/env node
-// Runs the compiled CLI (`npm run build` makes dist/).
-import { main } from '../dist/cli/main.js';
-
-await main(process.argv);
+// The `scrubline` command: runs the compiled CLI (`npm run build` makes dist/).
+import '../dist/cli/bin.js';

@@ -34,3 +34,11 @@ export function invalid(message: string, issues: FieldIssue[] = []): ServiceErro
 export function notFound(message: string): ServiceError {
   return new ServiceError('not_found', message);
 }
+
+/**
+ * JSON parse errors quote the text around the fault, which may be a credential: only the position is told.
+ */
+export function describeJsonError(error: Error, what = 'The body'): string {
+  const position = /position (\d+)/.exec(error.message)?.[1];
+  return `${what} is not valid JSON${position ? ` (the first fault is at character ${position})` : ''}.`;
+}

@@ -1,7 +1,7 @@
 // Every error answered as application/problem+json (RFC 9457). Client mistakes get their 4xx with the
 // path of each invalid field; only a fault of the service itself is a 500, logged with its stack.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { type ErrorKind, ServiceError } from '../errors.js';
+import { describeJsonError, type ErrorKind, ServiceError } from '../errors.js';
 import type { FieldIssue, Problem } from '../schema/problem.js';
 import { toIssues } from '../schema/validator.js';
 
@@ -91,11 +91,11 @@ export function registerProblemHandlers(app: FastifyInstance): void {
         const sent = request.headers['content-type'];
         detail = sent ? `Content-Type "${sent}" is not accepted here; send application/json.` : 'A Content-Type is required; send application/json.';
       }
-      if (code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.name === 'SyntaxError') detail = `The body is not valid JSON: ${error.message}`;
+      if (code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.name === 'SyntaxError') detail = describeJsonError(error);
       return sendProblem(reply, problem(status, detail));
     }
     if (error.name === 'SyntaxError' && error.statusCode === 400) {
-      return sendProblem(reply, problem(400, `The body is not valid JSON: ${error.message}`));
+      return sendProblem(reply, problem(400, describeJsonError(error)));
     }
     if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
       return sendProblem(reply, problem(error.statusCode, error.message));

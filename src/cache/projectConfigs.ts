@@ -1,7 +1,7 @@
 // Project configurations (resource 19): published as new versions, in force for new work at once. The
 // version in force is cached per process; a publish invalidates it everywhere through the bus, and a short
 // lifetime bounds staleness where no bus connects the processes.
-import { invalid, notFound } from '../errors.js';
+import { describeJsonError, invalid, notFound } from '../errors.js';
 import type { ProjectConfig } from '../schema/resources/projectConfig.js';
 import { check } from '../schema/validator.js';
 import type { ProjectVersion } from '../store/projectVersions.js';
@@ -44,7 +44,7 @@ export class ProjectConfigs {
     try {
       config = JSON.parse(data);
     } catch (error) {
-      throw invalid(`data is not valid JSON: ${(error as Error).message}`, [
+      throw invalid(describeJsonError(error as Error, 'data'), [
         { pointer: '/data', path: 'data', message: 'must be a JSON document (the project configuration as a string)' },
       ]);
     }

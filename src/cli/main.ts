@@ -1,8 +1,6 @@
 // The `scrubline` command line: serve the API, and manage API keys.
 import { Command, InvalidArgumentError } from 'commander';
 import { ConfigError, loadConfig } from '../config.js';
-import { createLogger } from '../observability/logger.js';
-import { startServer, stopOnSignals } from '../server.js';
 import { isScope, SCOPES, type Scope } from '../store/apiKeys.js';
 import { openStore } from '../store/index.js';
 import { VERSION } from '../version.js';
@@ -34,6 +32,9 @@ export function buildCli(): Command {
     .option('--host <host>', 'address to listen on (overrides HOST)')
     .action(async (options: { port?: string; host?: string }) => {
       const config = loadConfig({ ...process.env, ...(options.port && { PORT: options.port }), ...(options.host && { HOST: options.host }) });
+      // Loaded here so that key management does not pay for loading the HTTP stack.
+      const { createLogger } = await import('../observability/logger.js');
+      const { startServer, stopOnSignals } = await import('../server.js');
       const logger = createLogger(config.logLevel);
       const server = await startServer(config, logger);
       stopOnSignals(server, logger);

@@ -1,0 +1,68 @@
+// Running the real `scrubline` command (from source, through tsx) and the real server in a child process.
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import net from 'node:net';
+
+const ENTRY = ['--import', 'tsx', 'src/cli/bin.ts'];
+
+export function runCli(args: string[], env: Record<string, string>): { status: number | null; stdout: string; stderr: string } {
+  const result = spawnSync(process.execPath, [...ENTRY, ...args], { env: { ...process.env, ...env }, encoding: 'utf8', timeout: 60_000 });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+export interface ServerProcess {
+  url: string;
+  child: ChildProcess;
+  /** Everything the process wrote to stdout and stderr so far. */
+  output(): string;
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+/** Start `scrubline serve` and wait until it answers /health. */
+export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [...ENTRY, 'serve'], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
+    try {
+      const res = await fetch(`${url}/health`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`server did not start:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    url,
+    child,
+    output: () => output,
+    async stop(signal = 'SIGTERM') {
+      if (child.exitCode !== null) return child.exitCode;
+      child.kill(signal);
+      return exited;
+    },
+  };
+}
