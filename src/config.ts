@@ -22,6 +22,8 @@ export interface Config {
   };
   /** How long (ms) an API-key lookup is trusted before the store is asked again (revocation latency). */
   authCacheMs: number;
+  /** How long (ms) a process trusts its cached project configuration when no invalidation reaches it. */
+  configCacheMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -52,5 +54,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxStreams: integer(env, 'SCRUBLINE_MAX_STREAMS', Math.max(1, os.availableParallelism())),
     },
     authCacheMs: integer(env, 'SCRUBLINE_AUTH_CACHE_MS', 2000),
+    // With Redis, publishes invalidate every process at once, so the cache may be trusted longer.
+    configCacheMs: integer(env, 'SCRUBLINE_CONFIG_CACHE_MS', env.REDIS_URL ? 60_000 : 5000),
   };
 }

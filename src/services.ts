@@ -34,7 +34,7 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
     await store.close();
     throw error;
   }
-  const projects = new ProjectConfigs(store, bus);
+  const projects = new ProjectConfigs(store, bus, config.configCacheMs);
   const parameters = new Parameters(store, projects, box, config.dataDir);
   const conversations = new Conversations(store, box);
   return {
