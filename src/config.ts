@@ -9,6 +9,8 @@ export interface Config {
   dataDir: string;
   /** PostgreSQL URL; when absent the embedded SQLite database in dataDir is used. */
   databaseUrl?: string;
+  /** PostgreSQL schema that holds Scrubline's tables (made when missing). */
+  databaseSchema: string;
   /** Redis URL; when set, published configurations invalidate the caches of every process through pub/sub. */
   redisUrl?: string;
   logLevel: string;
@@ -38,12 +40,17 @@ function integer(env: NodeJS.ProcessEnv, name: string, fallback: number): number
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = integer(env, 'PORT', 8080);
+  const schema = env.SCRUBLINE_DB_SCHEMA;
+  if (schema && !/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) {
+    throw new ConfigError(`SCRUBLINE_DB_SCHEMA must be a lower-case SQL identifier, got "${schema}"`);
+  }
   if (port > 65535) throw new ConfigError(`PORT must be at most 65535, got ${port}`);
   return {
     port,
     host: env.HOST || '127.0.0.1',
     dataDir: path.resolve(env.SCRUBLINE_DATA_DIR || 'data'),
     databaseUrl: env.DATABASE_URL || undefined,
+    databaseSchema: env.SCRUBLINE_DB_SCHEMA || 'public',
     redisUrl: env.REDIS_URL || undefined,
     logLevel: env.LOG_LEVEL || 'info',
     secretKey: env.SCRUBLINE_SECRET_KEY || undefined,

@@ -22,6 +22,8 @@ export interface Database {
 export interface DatabaseOptions {
   dataDir: string;
   databaseUrl?: string;
+  /** PostgreSQL schema for the tables (default public); validated as an identifier by the configuration. */
+  databaseSchema?: string;
 }
 
 function redactUrl(url: string): string {
@@ -41,7 +43,19 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   if (options.databaseUrl) {
     dialect = 'postgres';
     location = redactUrl(options.databaseUrl);
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const schema = options.databaseSchema ?? 'public';
+    // Every connection works in the configured schema, which is made first when missing.
+    const setup = new pg.Client({ connectionString: options.databaseUrl });
+    await setup.connect();
+    try {
+      await setup.query(`create schema if not exists "${schema}"`);
+    } catch (error) {
+      // Two processes starting at once may race to make it; the loser finds it made.
+      if (!['23505', '42P06'].includes((error as { code?: string }).code ?? '')) throw error;
+    } finally {
+      await setup.end();
+    }
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, options: `-c search_path="${schema}"` });
     // A pool error on an idle client must not crash the process; the next query reports it.
     pool.on('error', () => {});
     db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
@@ -61,7 +75,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     dialect,
     location,
     async migrate() {
-      const migrator = new Migrator({ db, provider: migrationProvider(dialect) });
+      // Naming the schema of the migration tables keeps Kysely from mistaking another schema's for ours.
+      const migrator = new Migrator({
+        db,
+        provider: migrationProvider(dialect),
+        ...(dialect === 'postgres' && { migrationTableSchema: options.databaseSchema ?? 'public' }),
+      });
       const { error, results } = await migrator.migrateToLatest();
       if (error) throw error;
       return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

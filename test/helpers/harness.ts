@@ -53,14 +53,8 @@ export async function testDatabase(dialect: Dialect): Promise<TestDatabase> {
     return { env: { SCRUBLINE_DATA_DIR: dataDir }, dataDir, drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
   }
   const schema = `t_${crypto.randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  await admin.end();
-  const url = new URL(TEST_DATABASE_URL);
-  url.searchParams.set('options', `-c search_path=${schema}`);
   return {
-    env: { SCRUBLINE_DATA_DIR: dataDir, DATABASE_URL: url.toString() },
+    env: { SCRUBLINE_DATA_DIR: dataDir, DATABASE_URL: TEST_DATABASE_URL, SCRUBLINE_DB_SCHEMA: schema },
     dataDir,
     async drop() {
       const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
