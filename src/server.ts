@@ -37,7 +37,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     await services.close();
     throw error;
   }
-  logger.info({ address, store: services.store.database.dialect, cacheBus: services.bus.kind }, 'scrubline listening');
+  logger.info({ host, port: config.port, address, store: services.store.database.dialect, cacheBus: services.bus.kind }, 'scrubline listening');
   let stopping: Promise<void> | undefined;
   return {
     app,

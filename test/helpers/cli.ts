@@ -55,6 +55,8 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     }
     await new Promise((r) => setTimeout(r, 100));
   }
+  // The start-up log line may trail the first answer through the pipe.
+  for (let i = 0; i < 50 && !output.includes('scrubline listening'); i++) await new Promise((r) => setTimeout(r, 20));
   return {
     url,
     child,
