@@ -2,7 +2,8 @@
 import Type, { type TSchema } from 'typebox';
 import { ref } from '../schema/registry.js';
 
-const problemRef = () => ref('Problem');
+// Problems are sent as application/problem+json, and documented so.
+const problemRef = () => ({ content: { 'application/problem+json': { schema: ref('Problem') } } }) as unknown as TSchema;
 
 /** The responses of a route: its success shapes plus the problems any route may answer. */
 export function responses(success: Record<number, TSchema>, problems: number[] = [400]): Record<number, TSchema> {

@@ -21,17 +21,21 @@ export function maskHeaderLine(line: string): string {
 
 type Json = unknown;
 
+/** Marks a sealed credential whose value was not a string (an array, object, number...), to restore its type. */
+const JSON_TAG = '\u0000json:';
+
 function mapCredentials(
   value: Json,
-  onCredential: (value: string) => string,
+  onCredential: (value: Json) => Json,
   onHeaderLine: (line: string) => string,
 ): Json {
   if (Array.isArray(value)) return value.map((item) => mapCredentials(item, onCredential, onHeaderLine));
   if (value === null || typeof value !== 'object') return value;
   const out: Record<string, Json> = {};
   for (const [key, field] of Object.entries(value as Record<string, Json>)) {
-    if (isCredentialField(key) && field !== null && typeof field !== 'object') {
-      out[key] = onCredential(typeof field === 'string' ? field : JSON.stringify(field));
+    if (isCredentialField(key) && field !== null) {
+      // Whatever its shape, a value under a credential name is a secret as a whole.
+      out[key] = onCredential(field);
     } else if (key === 'auth_headers' && Array.isArray(field)) {
       out[key] = field.map((line) => (typeof line === 'string' ? onHeaderLine(line) : line));
     } else {
@@ -41,16 +45,24 @@ function mapCredentials(
   return out;
 }
 
+function toPlain(value: Json): string {
+  return typeof value === 'string' ? value : JSON_TAG + JSON.stringify(value);
+}
+
+function fromPlain(plain: string): Json {
+  return plain.startsWith(JSON_TAG) ? JSON.parse(plain.slice(JSON_TAG.length)) : plain;
+}
+
 /** Encrypt every credential value (already sealed values are left as they are). */
 export function sealCredentials<T>(record: T, box: SecretBox): T {
   const seal = (v: string) => (box.isSealed(v) ? v : box.seal(v));
-  return mapCredentials(record, seal, seal) as T;
+  return mapCredentials(record, (v) => (typeof v === 'string' && box.isSealed(v) ? v : box.seal(toPlain(v))), seal) as T;
 }
 
 /** Decrypt every sealed credential value; for the service's own use (e.g. calling a notification url). */
 export function openCredentials<T>(record: T, box: SecretBox): T {
   const open = (v: string) => (box.isSealed(v) ? box.open(v) : v);
-  return mapCredentials(record, open, open) as T;
+  return mapCredentials(record, (v) => (typeof v === 'string' && box.isSealed(v) ? fromPlain(box.open(v)) : v), open) as T;
 }
 
 /** The form a record takes in any response: credentials masked, never in clear, never sealed text. */
@@ -65,7 +77,11 @@ export function maskCredentials<T>(record: T, box: SecretBox): T {
   };
   return mapCredentials(
     record,
-    (v) => maskValue(reveal(v)),
+    (v) => {
+      const plain = typeof v === 'string' ? reveal(v) : JSON_TAG;
+      // Only a string's tail is ever shown; other shapes are masked whole.
+      return plain.startsWith(JSON_TAG) ? MASK : maskValue(plain);
+    },
     (line) => maskHeaderLine(reveal(line)),
   ) as T;
 }

@@ -1,0 +1,254 @@
+// The OpenAPI document served at /openapi.json: a valid OpenAPI 3.1 document, naming every path of the
+// interface, every one of those paths answering, and real answers of the service (successes and problems)
+// matching the response schema the document declares for their path, method and status.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import SwaggerParser from '@apidevtools/swagger-parser';
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+import type { LightMyRequestResponse } from 'fastify';
+import { IDS, fullEventRecord } from '../fixtures/fullRecord.js';
+import { json, startTestService, type TestService } from '../helpers/harness.js';
+
+const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
+
+/** Every endpoint the interface names (spec "Endpoints"), method and path. */
+const SPEC_ENDPOINTS: [method: 'GET' | 'POST', path: string][] = [
+  ['GET', '/asr/languages'],
+  ['GET', '/asr/params'],
+  ['GET', '/asr/metrics'],
+  ['GET', '/asr/models'],
+  ['GET', '/asr/usage'],
+  ['GET', '/asr/statusfull'],
+  ['GET', '/asr/maxstreamscheck'],
+  ['GET', '/asr/stats'],
+  ['GET', '/asr/status'],
+  ['GET', '/asr/sysinfo'],
+  ['POST', '/asr/transcribe'],
+  ['GET', '/params'],
+  ['POST', '/system/initialize'],
+  ['POST', '/system/set-parameter'],
+  ['GET', '/system/get-parameter'],
+  ['GET', '/system/get-settings'],
+  ['GET', '/system/cache'],
+  ['POST', '/cache/post-call'],
+  ['POST', '/cache/real-call'],
+  ['GET', '/cache/list'],
+  ['POST', '/system/cache/post-call'],
+  ['POST', '/system/cache/v2/publish'],
+];
+
+/** A minimal valid request for each spec endpoint that needs a body. */
+const MINIMAL_BODIES: Record<string, unknown> = {
+  '/system/set-parameter': { name: 'uttmaxsilence', value: 800 },
+  '/cache/post-call': { eventId: 'minimal-cache' },
+  '/system/cache/post-call': { eventId: 'minimal-system' },
+  '/cache/real-call': { engagementId: 'eng-minimal', text: 'hello', isFinal: true },
+  '/system/cache/v2/publish': { data: JSON.stringify({ sid: 'minimal' }) },
+};
+
+const projectConfig = {
+  sid: 'acme-support',
+  name: 'Acme support line',
+  active: true,
+  agent_location: 'left',
+  inbound: true,
+  scrubaudio: true,
+  scrubtext: true,
+  rules: [
+    { name: 'Person', active: true, mask_type: 'Placeholder', setting: '[PERSON]', real_time: true },
+    { name: 'USSocialSecurityNumber', active: true, mask_type: 'Placeholder', setting: '[SSN]', real_time: false },
+  ],
+};
+
+type Doc = { openapi: string; paths: Record<string, Record<string, any>>; components: { schemas: Record<string, unknown> } };
+
+const escapeToken = (token: string) => encodeURIComponent(token.replace(/~/g, '~0').replace(/\//g, '~1'));
+const mediaTypeOf = (res: LightMyRequestResponse) => String(res.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+const isJsonMedia = (type: string) => type === 'application/json' || /^application\/[\w.+-]*\+json$/.test(type);
+
+/** The documented path template that a concrete URL matches (a literal path wins over a templated one). */
+function templateOf(doc: Doc, url: string): string | undefined {
+  const pathname = url.split('?')[0];
+  if (doc.paths[pathname]) return pathname;
+  const segments = pathname.split('/');
+  return Object.keys(doc.paths).find((template) => {
+    const parts = template.split('/');
+    return parts.length === segments.length && parts.every((part, i) => /^\{[^}]+\}$/.test(part) || part === segments[i]);
+  });
+}
+
+describe('OpenAPI document (sqlite)', () => {
+  let svc: TestService;
+  let doc: Doc;
+  let ajv: Ajv2020;
+  /** Answers whose media type the document does not declare for their status (checked by a todo test below). */
+  const mediaTypeMismatches = new Set<string>();
+  const validators = new Map<string, ValidateFunction>();
+
+  before(async () => {
+    svc = await startTestService('sqlite');
+    const res = await svc.request({ method: 'GET', url: '/openapi.json' });
+    assert.equal(res.statusCode, 200, res.body);
+    doc = json(res);
+    ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true });
+    addFormats(ajv);
+    // The whole document under an $id, so that response schemas are compiled by JSON pointer into it and
+    // their "#/components/schemas/..." references resolve inside it.
+    ajv.addSchema({ ...structuredClone(doc), $id: 'openapi.json' });
+  });
+  after(() => svc.close());
+
+  const call = (method: string, url: string, payload?: unknown, headers?: Record<string, string>) =>
+    svc.request({ method: method as 'GET', url, ...(payload !== undefined && { payload: payload as object }), ...(headers && { headers }) });
+
+  /** Check an actual answer against what the document declares for its path, method and status. */
+  function assertConforms(method: string, url: string, res: LightMyRequestResponse): void {
+    const template = templateOf(doc, url);
+    assert.ok(template, `${method} ${url} is in the document`);
+    const operation = doc.paths[template][method.toLowerCase()];
+    assert.ok(operation, `${method} ${template} is in the document`);
+    const status = String(res.statusCode);
+    const key = [status, `${status[0]}XX`, 'default'].find((k) => operation.responses?.[k]);
+    assert.ok(key, `${method} ${template} documents status ${status} (documented: ${Object.keys(operation.responses ?? {}).join(', ')}); body ${res.body}`);
+    const content: Record<string, unknown> = operation.responses[key].content ?? {};
+    const mediaType = mediaTypeOf(res);
+    let declared = Object.hasOwn(content, mediaType) ? mediaType : undefined;
+    if (!declared) {
+      mediaTypeMismatches.add(`${method} ${template} ${status}: sent ${mediaType}, documented ${Object.keys(content).join(', ') || 'no content'}`);
+      declared = isJsonMedia(mediaType) ? Object.keys(content).find(isJsonMedia) : undefined;
+    }
+    assert.ok(declared, `${method} ${template} ${status} documents a schema for ${mediaType}`);
+    if (!isJsonMedia(mediaType)) return;
+    const pointer = ['paths', template, method.toLowerCase(), 'responses', key, 'content', declared, 'schema'].map(escapeToken).join('/');
+    let validate = validators.get(pointer);
+    if (!validate) {
+      validate = ajv.compile({ $ref: `openapi.json#/${pointer}` });
+      validators.set(pointer, validate);
+    }
+    const body = json(res);
+    assert.ok(
+      validate(body),
+      `${method} ${url} ${status} does not match its documented schema: ${ajv.errorsText(validate.errors)}\n${res.body.slice(0, 2000)}`,
+    );
+  }
+
+  test('is a valid OpenAPI 3.1 document', async () => {
+    assert.match(doc.openapi, /^3\.1\./);
+    await SwaggerParser.validate(structuredClone(doc) as never);
+    for (const name of ['EventRecord', 'Campaign', 'ProcessJob', 'Conversation', 'Analytics', 'SystemSettings', 'ProjectConfig', 'EngineParamsResponse', 'Problem']) {
+      assert.ok(doc.components.schemas[name], `components.schemas.${name}`);
+    }
+  });
+
+  test('names every path of the interface', () => {
+    const missing = SPEC_ENDPOINTS.filter(([method, path]) => !doc.paths[path]?.[method.toLowerCase()]);
+    assert.deepEqual(missing, []);
+    const postCall = doc.paths['/system/cache/post-call'].post;
+    assert.equal(postCall.requestBody.content['application/json'].schema.$ref, '#/components/schemas/EventRecord');
+  });
+
+  test('every path of the interface answers (no 404, 405 or 500)', async () => {
+    for (const [method, path] of SPEC_ENDPOINTS) {
+      const res = await call(method, path, method === 'POST' ? MINIMAL_BODIES[path] : undefined);
+      assert.ok(
+        (![404, 405].includes(res.statusCode) && res.statusCode < 500) || res.statusCode === 501,
+        `${method} ${path} answered ${res.statusCode}: ${res.body}`,
+      );
+      if (path === '/asr/transcribe') {
+        assert.equal(res.statusCode, 501, 'transcription is documented as not implemented yet');
+      } else {
+        assert.ok(res.statusCode < 300, `${method} ${path} with a minimal valid request answered ${res.statusCode}: ${res.body}`);
+      }
+    }
+  });
+
+  test('/asr/metrics is Prometheus text, as documented', async () => {
+    const res = await call('GET', '/asr/metrics');
+    assert.equal(res.statusCode, 200);
+    assert.match(mediaTypeOf(res), /^text\/plain$/);
+    assert.ok(res.body.includes('# HELP'), res.body.slice(0, 200));
+    assert.ok(doc.paths['/asr/metrics'].get.responses['200'].content['text/plain'], 'documented as text/plain');
+  });
+
+  test('real answers match the response schemas the document declares', async () => {
+    const record = fullEventRecord();
+    const cases: { method: string; url: string; payload?: unknown; headers?: Record<string, string>; status: number }[] = [
+      // engine
+      ...['/asr/languages', '/asr/params', '/params', '/asr/models', '/asr/usage', '/asr/maxstreamscheck', '/asr/status', '/asr/sysinfo'].map((url) => ({ method: 'GET', url, status: 200 })),
+      { method: 'POST', url: '/asr/transcribe', payload: { text: 'hello' }, status: 501 },
+      // system
+      { method: 'POST', url: '/system/initialize', status: 200 },
+      { method: 'POST', url: '/system/set-parameter', payload: { name: 'uttmaxsilence', value: 900 }, status: 200 },
+      { method: 'POST', url: '/system/set-parameter', payload: { name: 'apiKey', value: 'api-live-openapi-test-3c8e1f0b9a' }, status: 200 },
+      { method: 'POST', url: '/system/set-parameter', payload: { name: 'scrubtext', value: false, sid: 'acme-support' }, status: 200 },
+      { method: 'POST', url: '/system/set-parameter', payload: { name: 'uttmaxsilence', value: 'long' }, status: 400 },
+      { method: 'GET', url: '/system/get-parameter?name=uttmaxsilence', status: 200 },
+      { method: 'GET', url: '/system/get-parameter?name=uttpadding', status: 200 },
+      { method: 'GET', url: '/system/get-parameter?name=apiKey', status: 200 },
+      { method: 'GET', url: '/system/get-parameter', status: 200 },
+      { method: 'GET', url: '/system/get-parameter?name=no-such-parameter', status: 404 },
+      { method: 'GET', url: '/system/get-settings', status: 200 },
+      { method: 'POST', url: '/system/cache/v2/publish', payload: { data: JSON.stringify(projectConfig) }, status: 200 },
+      { method: 'POST', url: '/system/cache/v2/publish', payload: { data: JSON.stringify({ ...projectConfig, rules: [{ name: 'Person', active: 'yes' }] }) }, status: 400 },
+      { method: 'GET', url: '/system/get-parameter?name=rules&sid=acme-support', status: 200 },
+      // post-call and real-call
+      { method: 'POST', url: '/system/cache/post-call', payload: record, status: 201 },
+      { method: 'POST', url: '/cache/post-call', payload: record, status: 200 },
+      { method: 'POST', url: '/cache/post-call', payload: { ...record, eventId: 'openapi-alias' }, status: 201 },
+      { method: 'GET', url: `/system/cache/post-call/${IDS.eventId}`, status: 200 },
+      { method: 'GET', url: `/cache/post-call/${IDS.eventId}`, status: 200 },
+      { method: 'GET', url: '/cache/post-call/no-such-event', status: 404 },
+      { method: 'GET', url: '/system/cache/post-call/no-such-event', status: 404 },
+      { method: 'POST', url: '/system/cache/post-call', payload: { ...record, campaign: { active: 'true' } }, status: 400 },
+      { method: 'POST', url: '/system/cache/post-call', payload: 'eventId=1', headers: { 'content-type': 'text/plain' }, status: 415 },
+      { method: 'POST', url: '/cache/real-call', payload: record.realTimeMessage, status: 200 },
+      { method: 'POST', url: '/cache/real-call', payload: { eventId: 'rt-1', realTimeMessage: { ...record.realTimeMessage, isFinal: false } }, status: 200 },
+      { method: 'POST', url: '/cache/real-call', payload: { engagementId: 'eng-1', isFinal: 'yes' }, status: 400 },
+      { method: 'GET', url: `/cache/live/${record.realTimeMessage.engagementId}`, status: 200 },
+      { method: 'GET', url: '/cache/live/no-such-conversation', status: 404 },
+      // cache summaries, statistics (after some traffic), events, health
+      { method: 'GET', url: '/cache/list', status: 200 },
+      { method: 'GET', url: '/cache/list?kind=project&limit=5', status: 200 },
+      { method: 'GET', url: '/cache/list?limit=0', status: 400 },
+      { method: 'GET', url: '/system/cache', status: 200 },
+      { method: 'GET', url: '/asr/stats', status: 200 },
+      { method: 'GET', url: '/asr/stats?days=0', status: 400 },
+      { method: 'GET', url: '/asr/statusfull', status: 200 },
+      { method: 'GET', url: '/system/events', status: 200 },
+      { method: 'GET', url: '/health', status: 200 },
+      { method: 'GET', url: '/ready', status: 200 },
+    ];
+    const failures: string[] = [];
+    for (const c of cases) {
+      const res = await call(c.method, c.url, c.payload, c.headers);
+      try {
+        assert.equal(res.statusCode, c.status, `${c.method} ${c.url} answered ${res.statusCode}: ${res.body.slice(0, 500)}`);
+        assertConforms(c.method, c.url, res);
+      } catch (error) {
+        failures.push((error as Error).message);
+      }
+    }
+    assert.deepEqual(failures, []);
+  });
+
+  test('a response that breaks its documented schema is caught', () => {
+    const fake = (body: unknown, status = 200) =>
+      ({
+        statusCode: status,
+        headers: { 'content-type': status >= 400 ? 'application/problem+json; charset=utf-8' : 'application/json; charset=utf-8' },
+        body: JSON.stringify(body),
+      }) as unknown as LightMyRequestResponse;
+    assert.throws(() => assertConforms('GET', '/asr/maxstreamscheck', fake({ streams: 'none', capacity: 4, available: 4, accepting: true })), /does not match/);
+    assert.throws(() => assertConforms('GET', '/system/cache/post-call/x', fake({ campaign: { active: 'yes' } })), /does not match/);
+    assert.throws(() => assertConforms('GET', '/system/cache/post-call/x', fake({ title: 'Not found' }, 404)), /does not match/);
+    assert.throws(() => assertConforms('GET', '/asr/status', fake({ status: 'ok' }, 418)), /documents status 418/);
+  });
+
+  test(
+    'every answer carries a media type the document declares for its status',
+    () => {
+      assert.deepEqual([...mediaTypeMismatches].sort(), []);
+    },
+  );
+});
