@@ -21,6 +21,8 @@ export interface Config {
     uploadBytes: number;
     audioSeconds: number;
     maxStreams: number;
+    /** Requests per API key (or client address) per minute; 0 turns the limit off. */
+    requestsPerMinute: number;
   };
   /** How long (ms) an API-key lookup is trusted before the store is asked again (revocation latency). */
   authCacheMs: number;
@@ -59,6 +61,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       uploadBytes: integer(env, 'SCRUBLINE_MAX_UPLOAD_BYTES', 2 * 1024 * 1024 * 1024),
       audioSeconds: integer(env, 'SCRUBLINE_MAX_AUDIO_SECONDS', 4 * 3600),
       maxStreams: integer(env, 'SCRUBLINE_MAX_STREAMS', Math.max(1, os.availableParallelism())),
+      requestsPerMinute: integer(env, 'SCRUBLINE_RATE_LIMIT_PER_MINUTE', 12_000),
     },
     authCacheMs: integer(env, 'SCRUBLINE_AUTH_CACHE_MS', 2000),
     // With Redis, publishes invalidate every process at once, so the cache may be trusted longer.

@@ -10,6 +10,7 @@ import { VERSION } from '../version.js';
 import { registerAuth } from './auth.js';
 import { VALIDATED_IN_HANDLER } from './schemas.js';
 import { registerProblemHandlers } from './problems.js';
+import { registerRateLimit } from './rateLimit.js';
 import { cacheRoutes } from './routes/cache.js';
 import { engineRoutes } from './routes/engine.js';
 import { systemRoutes } from './routes/system.js';
@@ -67,6 +68,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
 
   registerProblemHandlers(app);
   registerAuth(app, services.store.apiKeys, services.config.authCacheMs);
+  await registerRateLimit(app, services.config);
 
   app.addHook('onSend', async (_request, reply) => {
     reply.header('x-scrubline-version', VERSION);

@@ -8,7 +8,7 @@ const problemRef = () => ({ content: { 'application/problem+json': { schema: ref
 /** The responses of a route: its success shapes plus the problems any route may answer. */
 export function responses(success: Record<number, TSchema>, problems: number[] = [400]): Record<number, TSchema> {
   const out: Record<number, TSchema> = { ...success };
-  for (const status of [...new Set([...problems, 401, 403, 500])]) out[status] = problemRef();
+  for (const status of [...new Set([...problems, 401, 403, 429, 500])]) out[status] = problemRef();
   return out;
 }
 
