@@ -5,7 +5,7 @@ import { invalid, notFound } from '../errors.js';
 import type { EventRecord } from '../schema/resources/eventRecord.js';
 import type { RealTimeMessage } from '../schema/resources/realTimeMessage.js';
 import { check } from '../schema/validator.js';
-import { maskCredentials, sealCredentials } from '../security/credentials.js';
+import { maskCredentials, protectCredentials } from '../security/credentials.js';
 import type { SecretBox } from '../security/secretBox.js';
 import type { Store } from '../store/index.js';
 
@@ -36,23 +36,22 @@ export class Conversations {
     const record: EventRecord = { ...input, eventId, status: RECEIVED };
     const conversationId = record.conversationId ?? record.conversation?.id ?? null;
     const jobId = record.jobId ?? record.job?.jobId ?? record.processJob?.jobId ?? null;
-    const saved = await this.store.conversations.save({
-      eventId,
-      conversationId,
-      jobId,
-      status: RECEIVED,
-      record: sealCredentials(record, this.box),
+    const { sealed, masked } = protectCredentials(record, this.box);
+    // The record and its event land together or not at all.
+    const created = await this.store.transaction(async (tx) => {
+      const saved = await tx.conversations.save({ eventId, conversationId, jobId, status: RECEIVED, record: sealed });
+      await tx.events.record({
+        type: 'conversation',
+        subType: RECEIVED,
+        subject: eventId,
+        status: RECEIVED,
+        ...(conversationId && { conversationId }),
+        ...(jobId && { jobId }),
+        details: { eventId, replaced: !saved.created },
+      });
+      return saved.created;
     });
-    await this.store.events.record({
-      type: 'conversation',
-      subType: RECEIVED,
-      subject: eventId,
-      status: RECEIVED,
-      ...(conversationId && { conversationId }),
-      ...(jobId && { jobId }),
-      details: { eventId, replaced: !saved.created },
-    });
-    return { created: saved.created, record: maskCredentials(record, this.box) };
+    return { created, record: masked };
   }
 
   async get(eventId: string): Promise<EventRecord> {
@@ -83,8 +82,9 @@ export class Conversations {
         { pointer: `${at}/engagementId`, path: `${carried ? 'realTimeMessage.' : ''}engagementId`, message: 'engagementId or ucid is required' },
       ]);
     }
-    const appended = await this.store.liveMessages.append(conversationKey, sealCredentials(message, this.box));
-    return { conversationKey, ...appended, realTimeMessage: maskCredentials(message, this.box) };
+    const { sealed, masked } = protectCredentials(message, this.box);
+    const appended = await this.store.liveMessages.append(conversationKey, sealed);
+    return { conversationKey, ...appended, realTimeMessage: masked };
   }
 
   async live(conversationKey: string) {

@@ -53,12 +53,6 @@ function fromPlain(plain: string): Json {
   return plain.startsWith(JSON_TAG) ? JSON.parse(plain.slice(JSON_TAG.length)) : plain;
 }
 
-/** Encrypt every credential value (already sealed values are left as they are). */
-export function sealCredentials<T>(record: T, box: SecretBox): T {
-  const seal = (v: string) => (box.isSealed(v) ? v : box.seal(v));
-  return mapCredentials(record, (v) => (typeof v === 'string' && box.isSealed(v) ? v : box.seal(toPlain(v))), seal) as T;
-}
-
 /** Decrypt every sealed credential value; for the service's own use (e.g. calling a notification url). */
 export function openCredentials<T>(record: T, box: SecretBox): T {
   const open = (v: string) => (box.isSealed(v) ? box.open(v) : v);
@@ -84,4 +78,48 @@ export function maskCredentials<T>(record: T, box: SecretBox): T {
     },
     (line) => maskHeaderLine(reveal(line)),
   ) as T;
+}
+
+/**
+ * Both forms of a record that arrives in clear, in one walk: `sealed` to store, `masked` to answer. The hot
+ * path of post-call uses this instead of sealing and then masking (which would decrypt again).
+ */
+export function protectCredentials<T>(record: T, box: SecretBox): { sealed: T; masked: T } {
+  const walk = (value: Json): [Json, Json] => {
+    if (Array.isArray(value)) {
+      const sealed: Json[] = [];
+      const masked: Json[] = [];
+      for (const item of value) {
+        const [s, m] = walk(item);
+        sealed.push(s);
+        masked.push(m);
+      }
+      return [sealed, masked];
+    }
+    if (value === null || typeof value !== 'object') return [value, value];
+    const sealed: Record<string, Json> = {};
+    const masked: Record<string, Json> = {};
+    for (const [key, field] of Object.entries(value as Record<string, Json>)) {
+      if (isCredentialField(key) && field !== null) {
+        sealed[key] = typeof field === 'string' && box.isSealed(field) ? field : box.seal(toPlain(field));
+        masked[key] = typeof field === 'string' ? maskValue(box.isSealed(field) ? safeOpen(box, field) : field) : MASK;
+      } else if (key === 'auth_headers' && Array.isArray(field)) {
+        sealed[key] = field.map((line) => (typeof line === 'string' && !box.isSealed(line) ? box.seal(line) : line));
+        masked[key] = field.map((line) => (typeof line === 'string' ? maskHeaderLine(box.isSealed(line) ? safeOpen(box, line) : line) : line));
+      } else {
+        [sealed[key], masked[key]] = walk(field);
+      }
+    }
+    return [sealed, masked];
+  };
+  const [sealed, masked] = walk(record);
+  return { sealed: sealed as T, masked: masked as T };
+}
+
+function safeOpen(box: SecretBox, sealed: string): string {
+  try {
+    return box.open(sealed);
+  } catch {
+    return '';
+  }
 }

@@ -15,15 +15,13 @@ export interface StoredConversation {
 export class ConversationStore {
   constructor(private readonly db: Kysely<Tables>) {}
 
-  /** Insert or replace the record of an eventId; answers whether it was new. */
-  async save(entry: Omit<StoredConversation, 'createdAt' | 'updatedAt'>): Promise<{ created: boolean; createdAt: string; updatedAt: string }> {
+  /**
+   * Insert or replace the record of an eventId; answers whether it was new. The insert decides, so that of
+   * concurrent first posts of one eventId exactly one is "created".
+   */
+  async save(entry: Omit<StoredConversation, 'createdAt' | 'updatedAt'>): Promise<{ created: boolean }> {
     const now = new Date().toISOString();
     const text = JSON.stringify(entry.record);
-    const existing = await this.db
-      .selectFrom('conversations')
-      .select('created_at')
-      .where('event_id', '=', entry.eventId)
-      .executeTakeFirst();
     const row = {
       event_id: entry.eventId,
       conversation_id: entry.conversationId,
@@ -31,24 +29,29 @@ export class ConversationStore {
       status: entry.status,
       record: text,
       size: Buffer.byteLength(text),
-      created_at: existing?.created_at ?? now,
+      created_at: now,
       updated_at: now,
     };
-    await this.db
+    const inserted = await this.db
       .insertInto('conversations')
       .values(row)
-      .onConflict((oc) =>
-        oc.column('event_id').doUpdateSet({
-          conversation_id: row.conversation_id,
-          job_id: row.job_id,
-          status: row.status,
-          record: row.record,
-          size: row.size,
-          updated_at: row.updated_at,
-        }),
-      )
+      .onConflict((oc) => oc.column('event_id').doNothing())
+      .returning('event_id')
+      .executeTakeFirst();
+    if (inserted) return { created: true };
+    await this.db
+      .updateTable('conversations')
+      .set({
+        conversation_id: row.conversation_id,
+        job_id: row.job_id,
+        status: row.status,
+        record: row.record,
+        size: row.size,
+        updated_at: now,
+      })
+      .where('event_id', '=', entry.eventId)
       .execute();
-    return { created: !existing, createdAt: row.created_at, updatedAt: now };
+    return { created: false };
   }
 
   async get(eventId: string): Promise<StoredConversation | undefined> {

@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import { CompiledQuery, Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import { migrationProvider } from './migrations.js';
 import type { Tables } from './tables.js';
@@ -55,10 +55,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     } finally {
       await setup.end();
     }
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, options: `-c search_path="${schema}"` });
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     // A pool error on an idle client must not crash the process; the next query reports it.
     pool.on('error', () => {});
-    db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
+    // Set on every new connection, so it wins over any search_path given in the URL: the tables and
+    // Kysely's record of migrations must live in the same schema.
+    const setSchema = CompiledQuery.raw(`set search_path to "${schema}"`);
+    db = new Kysely<Tables>({
+      dialect: new PostgresDialect({ pool, onCreateConnection: async (connection) => void (await connection.executeQuery(setSchema)) }),
+    });
   } else {
     dialect = 'sqlite';
     fs.mkdirSync(options.dataDir, { recursive: true });

@@ -2,14 +2,16 @@
 import { ApiKeyStore } from './apiKeys.js';
 import { CacheEntryStore } from './cacheEntries.js';
 import { ConversationStore } from './conversations.js';
+import type { Kysely } from 'kysely';
 import { type Database, type DatabaseOptions, openDatabase } from './database.js';
 import { EventStore } from './events.js';
 import { LiveMessageStore } from './liveMessages.js';
 import { ParameterStore } from './parameters.js';
 import { ProjectVersionStore } from './projectVersions.js';
+import type { Tables } from './tables.js';
 
-export interface Store {
-  database: Database;
+/** The repositories, bound to the database or to one transaction. */
+export interface Repositories {
   apiKeys: ApiKeyStore;
   parameters: ParameterStore;
   projects: ProjectVersionStore;
@@ -17,14 +19,17 @@ export interface Store {
   liveMessages: LiveMessageStore;
   events: EventStore;
   cacheEntries: CacheEntryStore;
+}
+
+export interface Store extends Repositories {
+  database: Database;
+  /** Run `work` in one transaction: all of its writes land, or none. */
+  transaction<T>(work: (repositories: Repositories) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
-export async function openStore(options: DatabaseOptions): Promise<Store> {
-  const database = await openDatabase(options);
-  const db = database.db;
+function repositories(db: Kysely<Tables>): Repositories {
   return {
-    database,
     apiKeys: new ApiKeyStore(db),
     parameters: new ParameterStore(db),
     projects: new ProjectVersionStore(db),
@@ -32,6 +37,16 @@ export async function openStore(options: DatabaseOptions): Promise<Store> {
     liveMessages: new LiveMessageStore(db),
     events: new EventStore(db),
     cacheEntries: new CacheEntryStore(db),
+  };
+}
+
+export async function openStore(options: DatabaseOptions): Promise<Store> {
+  const database = await openDatabase(options);
+  const db = database.db;
+  return {
+    database,
+    ...repositories(db),
+    transaction: (work) => db.transaction().execute((trx) => work(repositories(trx))),
     close: () => database.close(),
   };
 }
