@@ -81,36 +81,52 @@ export function maskCredentials<T>(record: T, box: SecretBox): T {
 }
 
 /**
- * Both forms of a record that arrives in clear, in one walk: `sealed` to store, `masked` to answer. The hot
- * path of post-call uses this instead of sealing and then masking (which would decrypt again).
+ * Both forms of a record that arrives in clear, in one walk: `sealed` to store, `masked` to answer. Subtrees
+ * without credentials are shared, not copied (transcripts are most of a record and hold none), so the
+ * walk allocates little on the post-call hot path.
  */
 export function protectCredentials<T>(record: T, box: SecretBox): { sealed: T; masked: T } {
   const walk = (value: Json): [Json, Json] => {
     if (Array.isArray(value)) {
-      const sealed: Json[] = [];
-      const masked: Json[] = [];
-      for (const item of value) {
+      let sealed: Json[] | undefined;
+      let masked: Json[] | undefined;
+      for (let i = 0; i < value.length; i++) {
+        const item = value[i];
+        if (item === null || typeof item !== 'object') continue;
         const [s, m] = walk(item);
-        sealed.push(s);
-        masked.push(m);
+        if (s === item && m === item) continue;
+        sealed ??= value.slice();
+        masked ??= value.slice();
+        sealed[i] = s;
+        masked[i] = m;
       }
-      return [sealed, masked];
+      return [sealed ?? value, masked ?? value];
     }
     if (value === null || typeof value !== 'object') return [value, value];
-    const sealed: Record<string, Json> = {};
-    const masked: Record<string, Json> = {};
-    for (const [key, field] of Object.entries(value as Record<string, Json>)) {
+    let sealed: Record<string, Json> | undefined;
+    let masked: Record<string, Json> | undefined;
+    for (const key in value as Record<string, Json>) {
+      const field = (value as Record<string, Json>)[key];
+      let s: Json;
+      let m: Json;
       if (isCredentialField(key) && field !== null) {
-        sealed[key] = typeof field === 'string' && box.isSealed(field) ? field : box.seal(toPlain(field));
-        masked[key] = typeof field === 'string' ? maskValue(box.isSealed(field) ? safeOpen(box, field) : field) : MASK;
+        s = typeof field === 'string' && box.isSealed(field) ? field : box.seal(toPlain(field));
+        m = typeof field === 'string' ? maskValue(box.isSealed(field) ? safeOpen(box, field) : field) : MASK;
       } else if (key === 'auth_headers' && Array.isArray(field)) {
-        sealed[key] = field.map((line) => (typeof line === 'string' && !box.isSealed(line) ? box.seal(line) : line));
-        masked[key] = field.map((line) => (typeof line === 'string' ? maskHeaderLine(box.isSealed(line) ? safeOpen(box, line) : line) : line));
+        s = field.map((line) => (typeof line === 'string' && !box.isSealed(line) ? box.seal(line) : line));
+        m = field.map((line) => (typeof line === 'string' ? maskHeaderLine(box.isSealed(line) ? safeOpen(box, line) : line) : line));
+      } else if (field !== null && typeof field === 'object') {
+        [s, m] = walk(field);
+        if (s === field && m === field) continue;
       } else {
-        [sealed[key], masked[key]] = walk(field);
+        continue;
       }
+      sealed ??= { ...(value as Record<string, Json>) };
+      masked ??= { ...(value as Record<string, Json>) };
+      sealed[key] = s;
+      masked[key] = m;
     }
-    return [sealed, masked];
+    return [sealed ?? value, masked ?? value];
   };
   const [sealed, masked] = walk(record);
   return { sealed: sealed as T, masked: masked as T };
