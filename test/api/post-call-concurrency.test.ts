@@ -25,3 +25,26 @@ for (const dialect of await dialects()) {
     });
   });
 }
+
+describe('post-call answers', () => {
+  let svc: TestService;
+  before(async () => {
+    svc = await startTestService('sqlite');
+  });
+  after(() => svc.close());
+
+  test('Prefer: return=minimal answers only the eventId and status; Location names the record', async () => {
+    const res = await svc.request({
+      method: 'POST',
+      url: '/system/cache/post-call',
+      headers: { prefer: 'return=minimal' },
+      payload: { eventId: 'min-1', campaign: { name: 'x' }, utterances: [{ text: 'hello', start: 0, end: 1 }] },
+    });
+    assert.equal(res.statusCode, 201);
+    assert.deepEqual(json(res), { eventId: 'min-1', status: 'received' });
+    assert.equal(res.headers['preference-applied'], 'return=minimal');
+    assert.equal(res.headers.location, '/cache/post-call/min-1');
+    const stored = json(await svc.request({ method: 'GET', url: res.headers.location as string }));
+    assert.equal(stored.utterances[0].text, 'hello');
+  });
+});

@@ -14,13 +14,21 @@ export function postCallHandlers(services: Services) {
         schema: {
           tags,
           summary: 'Validate and store a conversation event record (resource 1 with all nested resources)',
+          description: 'Answers the stored record (credentials masked), or only {eventId, status} with `Prefer: return=minimal`.',
+          headers: Type.Object({ prefer: Type.Optional(Type.String({ description: 'return=minimal to answer only {eventId, status}' })) }),
           body: ref('EventRecord'),
           response: responses({ 200: ref('EventRecord'), 201: ref('EventRecord') }, [400, 413, 415]),
         },
       }),
       handler: async (request: FastifyRequest<{ Body: EventRecord }>, reply: FastifyReply) => {
         const result = await services.conversations.postCall(request.body);
-        reply.code(result.created ? 201 : 200);
+        const eventId = result.record.eventId!;
+        reply.code(result.created ? 201 : 200).header('location', `/cache/post-call/${encodeURIComponent(eventId)}`);
+        // RFC 7240: high-volume senders may skip the echo of a record they already have.
+        if (/\breturn=minimal\b/.test(String(request.headers.prefer ?? ''))) {
+          reply.header('preference-applied', 'return=minimal');
+          return { eventId, status: result.record.status };
+        }
         return result.record;
       },
     },
