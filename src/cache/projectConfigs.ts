@@ -2,17 +2,13 @@
 // version in force is cached per process; a publish invalidates it everywhere through the bus, and a short
 // lifetime bounds staleness where no bus connects the processes.
 import { describeJsonError, invalid, notFound } from '../errors.js';
+import { isEntityKind } from '../redact/entityKinds.js';
 import type { ProjectConfig } from '../schema/resources/projectConfig.js';
 import { check } from '../schema/validator.js';
 import type { ProjectVersion } from '../store/projectVersions.js';
 import type { Store } from '../store/index.js';
 import type { InvalidationBus } from './invalidationBus.js';
 
-const KNOWN_ENTITY_KINDS = new Set([
-  'Person', 'Address', 'USSocialSecurityNumber', 'PhoneNumber', 'Email', 'CreditCardNumber', 'CVV', 'ExpirationDate',
-  'USBankAccountNumber', 'ABARoutingNumber', 'DateOfBirth', 'USDriversLicenseNumber', 'USPassportNumber', 'IPAddress',
-  'ZipCode',
-]);
 
 export interface PublishResult {
   sid: string;
@@ -72,7 +68,7 @@ export class ProjectConfigs {
       details: { sid: config.sid, version: published.version, rules: (config.rules ?? []).length },
     });
     const warnings = (config.rules ?? [])
-      .filter((rule) => !KNOWN_ENTITY_KINDS.has(rule.name))
+      .filter((rule) => !isEntityKind(rule.name))
       .map((rule) => `rule "${rule.name}" names an entity kind that no recognizer knows`);
     return { sid: config.sid, version: published.version, rules: config.rules ?? [], publishedAt: published.publishedAt, warnings };
   }

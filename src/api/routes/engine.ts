@@ -231,27 +231,22 @@ export function engineRoutes(services: Services): FastifyPluginAsync {
       },
     );
 
-    // Encapsulated so that its catch-all body parser (audio, multipart) applies to this route alone.
-    await app.register(async (scoped) => {
-      scoped.addContentTypeParser('*', (_request, payload, done) => {
-        payload.resume(); // drain and discard: nothing is stored until transcription exists
-        payload.on('end', () => done(null, undefined));
-        payload.on('error', (error) => done(error, undefined));
-      });
-      scoped.post(
+    const notYet = async () => {
+      throw new ServiceError('not_implemented', 'Transcription is not available in this build: the speech pipeline is not installed yet.');
+    };
+    app.post(
       '/asr/transcribe',
       {
         config: { scope: 'submit' },
+        // Refused before the body is read: an upload of any size or type gets the answer at once.
+        onRequest: notYet,
         schema: {
           tags,
           summary: 'Submit files for transcription and redaction (answers 501 until the speech pipeline lands)',
           response: responses({}, [501]),
         },
       },
-      async () => {
-        throw new ServiceError('not_implemented', 'Transcription is not available in this build: the speech pipeline is not installed yet.');
-      },
-      );
-    });
+      notYet,
+    );
   };
 }
