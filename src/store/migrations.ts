@@ -68,6 +68,60 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
         void sql; // kept for later migrations that need raw SQL
       },
     },
+    '0002_jobs': {
+      async up(db: Kysely<unknown>) {
+        const real = dialect === 'postgres' ? 'double precision' : 'real';
+        await db.schema
+          .createTable('jobs')
+          .addColumn('id', 'text', (c) => c.primaryKey())
+          .addColumn('status', 'text', (c) => c.notNull())
+          .addColumn('redaction_status', 'text', (c) => c.notNull())
+          .addColumn('priority', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('sid', 'text')
+          .addColumn('model', 'text')
+          .addColumn('file_name', 'text')
+          .addColumn('audio_path', 'text')
+          .addColumn('input_kind', 'text', (c) => c.notNull())
+          .addColumn('record', 'text', (c) => c.notNull())
+          .addColumn('params', 'text', (c) => c.notNull())
+          .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('last_error', 'text')
+          .addColumn('worker_id', 'text')
+          .addColumn('lease_until', 'text')
+          .addColumn('audio_seconds', sql.raw(real))
+          .addColumn('processing_seconds', sql.raw(real))
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .addColumn('updated_at', 'text', (c) => c.notNull())
+          .addColumn('started_at', 'text')
+          .addColumn('completed_at', 'text')
+          .execute();
+        await db.schema.createIndex('jobs_queue').on('jobs').columns(['status', 'priority', 'created_at']).execute();
+        await db.schema.createIndex('jobs_created').on('jobs').column('created_at').execute();
+        await db.schema
+          .createTable('job_results')
+          .addColumn('job_id', 'text', (c) => c.primaryKey())
+          .addColumn('transcript', 'text', (c) => c.notNull())
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createTable('deliveries')
+          .addColumn('id', 'text', (c) => c.primaryKey())
+          .addColumn('job_id', 'text', (c) => c.notNull())
+          .addColumn('url', 'text', (c) => c.notNull())
+          .addColumn('method', 'text', (c) => c.notNull())
+          .addColumn('headers', 'text', (c) => c.notNull())
+          .addColumn('payload', 'text', (c) => c.notNull())
+          .addColumn('status', 'text', (c) => c.notNull())
+          .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('next_attempt_at', 'text', (c) => c.notNull())
+          .addColumn('log', 'text', (c) => c.notNull())
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .addColumn('updated_at', 'text', (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('deliveries_due').on('deliveries').columns(['status', 'next_attempt_at']).execute();
+        await db.schema.createIndex('deliveries_job').on('deliveries').column('job_id').execute();
+      },
+    },
   };
 }
 

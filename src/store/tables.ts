@@ -55,6 +55,59 @@ export interface EventRow {
   created_at: string;
 }
 
+export interface JobRow {
+  id: string;
+  status: string;
+  redaction_status: string;
+  priority: number;
+  sid: string | null;
+  model: string | null;
+  file_name: string | null;
+  /** Where the upload is kept (audio jobs), relative to the data directory. */
+  audio_path: string | null;
+  input_kind: string;
+  /** The processJob record (resource 6) as submitted, credentials sealed. */
+  record: string;
+  /** Parameters of the request (engine parameters, types, notification...), credentials sealed. */
+  params: string;
+  attempts: number;
+  last_error: string | null;
+  worker_id: string | null;
+  lease_until: string | null;
+  audio_seconds: number | null;
+  processing_seconds: number | null;
+  created_at: string;
+  updated_at: string;
+  started_at: string | null;
+  completed_at: string | null;
+}
+
+export interface JobResultRow {
+  job_id: string;
+  /** The internal Transcript (src/transcript/types.ts) as JSON. */
+  transcript: string;
+  created_at: string;
+}
+
+export interface DeliveryRow {
+  /** Stable delivery id: the Standard Webhooks `webhook-id`, the same on every attempt. */
+  id: string;
+  job_id: string;
+  url: string;
+  method: string;
+  /** "Name: value" header lines, sealed. */
+  headers: string;
+  /** The event record (resource 1) delivered, as JSON. */
+  payload: string;
+  status: string;
+  attempts: number;
+  next_attempt_at: string;
+  /** JSON array of {at, statusCode?, error?, durationMs}. */
+  log: string;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Tables {
   api_keys: ApiKeyRow;
   parameters: ParameterRow;
@@ -62,4 +115,7 @@ export interface Tables {
   conversations: ConversationRow;
   live_messages: LiveMessageRow;
   events: EventRow;
+  jobs: JobRow;
+  job_results: JobResultRow;
+  deliveries: DeliveryRow;
 }
