@@ -14,6 +14,10 @@ export interface Config {
   /** Redis URL; when set, published configurations invalidate the caches of every process through pub/sub. */
   redisUrl?: string;
   logLevel: string;
+  /** Standard Webhooks signing secret (whsec_...); made once in dataDir when absent. */
+  webhookSecret?: string;
+  /** Notification retry delays in ms (default: 5 s ... 8 h, about a day in all). */
+  webhookScheduleMs?: number[];
   /** Key material for encrypting credential fields at rest; a key file in dataDir is made when absent. */
   secretKey?: string;
   limits: {
@@ -24,6 +28,8 @@ export interface Config {
     /** Requests per API key (or client address) per minute; 0 turns the limit off. */
     requestsPerMinute: number;
   };
+  /** Jobs one worker process runs at once (recognition itself is spread over the cores by the engine pool). */
+  workers: number;
   /** How long (ms) an API-key lookup is trusted before the store is asked again (revocation latency). */
   authCacheMs: number;
   /** How long (ms) a process trusts its cached project configuration when no invalidation reaches it. */
@@ -38,6 +44,15 @@ function integer(env: NodeJS.ProcessEnv, name: string, fallback: number): number
   const value = Number(raw);
   if (!Number.isInteger(value) || value < 0) throw new ConfigError(`${name} must be a non-negative integer, got "${raw}"`);
   return value;
+}
+
+function schedule(raw: string | undefined): number[] | undefined {
+  if (!raw) return undefined;
+  const delays = raw.split(',').map((part) => Number(part.trim()));
+  if (delays.some((d) => !Number.isInteger(d) || d < 0)) {
+    throw new ConfigError(`SCRUBLINE_WEBHOOK_RETRY_MS must be a comma-separated list of milliseconds, got "${raw}"`);
+  }
+  return delays;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -56,6 +71,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: env.REDIS_URL || undefined,
     logLevel: env.LOG_LEVEL || 'info',
     secretKey: env.SCRUBLINE_SECRET_KEY || undefined,
+    webhookSecret: env.SCRUBLINE_WEBHOOK_SECRET || undefined,
+    webhookScheduleMs: schedule(env.SCRUBLINE_WEBHOOK_RETRY_MS),
     limits: {
       jsonBodyBytes: integer(env, 'SCRUBLINE_MAX_JSON_BYTES', 32 * 1024 * 1024),
       uploadBytes: integer(env, 'SCRUBLINE_MAX_UPLOAD_BYTES', 2 * 1024 * 1024 * 1024),
@@ -63,6 +80,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxStreams: integer(env, 'SCRUBLINE_MAX_STREAMS', Math.max(1, os.availableParallelism())),
       requestsPerMinute: integer(env, 'SCRUBLINE_RATE_LIMIT_PER_MINUTE', 12_000),
     },
+    workers: integer(env, 'SCRUBLINE_WORKERS', Math.max(1, os.availableParallelism())),
     authCacheMs: integer(env, 'SCRUBLINE_AUTH_CACHE_MS', 2000),
     // With Redis, publishes invalidate every process at once, so the cache may be trusted longer.
     configCacheMs: integer(env, 'SCRUBLINE_CONFIG_CACHE_MS', env.REDIS_URL ? 60_000 : 5000),

@@ -37,7 +37,11 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     await services.close();
     throw error;
   }
-  logger.info({ host, port: config.port, address, store: services.store.database.dialect, cacheBus: services.bus.kind }, 'scrubline listening');
+  if (config.workers > 0) {
+    await services.worker.start();
+    services.outbox.start();
+  }
+  logger.info({ host, port: config.port, workers: config.workers, address, store: services.store.database.dialect, cacheBus: services.bus.kind }, 'scrubline listening');
   let stopping: Promise<void> | undefined;
   return {
     app,

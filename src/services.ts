@@ -2,14 +2,34 @@
 import type { Logger } from 'pino';
 import { type InvalidationBus, localBus, redisBus } from './cache/invalidationBus.js';
 import { Conversations } from './cache/conversations.js';
+import { probeAudio } from './audio/probe.js';
+import { installedModels } from './engine/models.js';
+import { recognizeFile } from './engine/recognize.js';
+import { JobRecords } from './jobs/jobRecords.js';
+import { JobService } from './jobs/jobService.js';
+import { JobWorker } from './jobs/worker.js';
+import { renderMetaForJob } from './jobs/renderMeta.js';
+import { jobRecord } from './jobs/jobRecord.js';
+import { notificationTarget } from './jobs/notificationTarget.js';
+import { loadWebhookSecret, NotificationOutbox } from './jobs/notifications/index.js';
+import type { TranscribeParams } from './jobs/request.js';
+import type { EventRecord } from './schema/resources/eventRecord.js';
+import type { JobRow } from './store/tables.js';
+import { toTranscriptShape, toVendorATranscript, utterancesFor } from './transcript/index.js';
 import { Parameters } from './cache/parameters.js';
 import { ProjectConfigs } from './cache/projectConfigs.js';
 import type { Config } from './config.js';
 import { Metrics } from './observability/metrics.js';
 import { loadSecretBox, type SecretBox } from './security/secretBox.js';
-import { openStore, type Store } from './store/index.js';
+import { openStore, type Repositories, type Store } from './store/index.js';
 
 export interface Services {
+  jobs: JobService;
+  jobRecords: JobRecords;
+  /** The in-process job worker; started by `serve` (unless SCRUBLINE_WORKERS=0) and by `worker`. */
+  worker: JobWorker;
+  /** Notification deliveries; sending runs where workers run. */
+  outbox: NotificationOutbox;
   config: Config;
   store: Store;
   box: SecretBox;
@@ -37,7 +57,61 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
   const projects = new ProjectConfigs(store, bus, config.configCacheMs);
   const parameters = new Parameters(store, projects, box, config.dataDir);
   const conversations = new Conversations(store, box);
+  const outbox = new NotificationOutbox({
+    db: store.database.db,
+    box,
+    secret: loadWebhookSecret(config.dataDir, config.webhookSecret),
+    logger,
+    ...(config.webhookScheduleMs && { schedule: config.webhookScheduleMs, pollMs: 50 }),
+  });
+  const jobRecords = new JobRecords({
+    store,
+    box,
+    shapes: (row, transcript) => {
+      const meta = renderMetaForJob(row, box);
+      const utterances = utterancesFor(transcript, meta);
+      return {
+        vendorATranscript: toVendorATranscript(transcript, utterances, meta),
+        transcript: toTranscriptShape(transcript, utterances, meta),
+      };
+    },
+    deliveries: (jobId) => outbox.deliveriesFor(jobId),
+  });
+  // The terminal event, with the job (without its transcripts), goes to the job's notification target.
+  const notifyTerminal = async (tx: Repositories, row: JobRow, event: EventRecord) => {
+    const target = notificationTarget(JSON.parse(row.params) as TranscribeParams);
+    if (!target) return;
+    const processJob = jobRecord(row, box);
+    await outbox.enqueue(tx.deliveries, { jobId: row.id, ...target, payload: { ...event, processJob } });
+  };
+  const worker = new JobWorker({
+    store,
+    dataDir: config.dataDir,
+    recognize: recognizeFile,
+    logger,
+    concurrency: config.workers,
+    maxAudioSeconds: config.limits.audioSeconds,
+    engineParams: (sid) => parameters.engineParams(sid),
+    onTerminal: notifyTerminal,
+    afterTerminal: () => outbox.kick(),
+  });
+  const jobs = new JobService({
+    store,
+    box,
+    dataDir: config.dataDir,
+    maxAudioSeconds: config.limits.audioSeconds,
+    probe: (file) => probeAudio(file, { maxSeconds: config.limits.audioSeconds }),
+    installedModels,
+    defaultModel: async () => String((await parameters.engineParams()).model),
+    onQueued: () => worker.poke(),
+    onTerminal: notifyTerminal,
+    afterTerminal: () => outbox.kick(),
+  });
   return {
+    jobs,
+    jobRecords,
+    worker,
+    outbox,
     config,
     store,
     box,
@@ -48,6 +122,8 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
     metrics: new Metrics(),
     startedAt: new Date(),
     async close() {
+      await worker.stop();
+      await outbox.stop();
       await bus.close();
       await store.close();
     },

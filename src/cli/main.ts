@@ -40,6 +40,27 @@ export function buildCli(): Command {
       stopOnSignals(server, logger);
     });
 
+  program
+    .command('worker')
+    .description('Run job workers only, without the HTTP API (scale out: any number of them against one DATABASE_URL)')
+    .action(async () => {
+      const config = loadConfig();
+      const { createLogger } = await import('../observability/logger.js');
+      const { createServices } = await import('../services.js');
+      const logger = createLogger(config.logLevel);
+      const services = await createServices(config, logger);
+      await services.worker.start();
+      services.outbox.start();
+      logger.info({ worker: services.worker.id, concurrency: config.workers }, 'scrubline worker running');
+      const stop = async (signal: string) => {
+        logger.info({ signal }, 'worker stopping: finishing jobs in hand');
+        await services.close();
+        process.exit(0);
+      };
+      process.once('SIGINT', () => void stop('SIGINT'));
+      process.once('SIGTERM', () => void stop('SIGTERM'));
+    });
+
   const keys = program.command('keys').description('Manage API keys');
   keys
     .command('create')

@@ -81,3 +81,15 @@ export function check(schema: SharedSchemaName | TSchema, value: unknown, root =
   }
   return validate(value) ? [] : toIssues(validate.errors, root);
 }
+
+/** Like check(), for values that arrived as text (query strings, form fields): coerced to the declared types. */
+export function checkText(schema: TSchema, value: unknown, root = ''): FieldIssue[] {
+  let validate = compiledText.get(schema);
+  if (!validate) {
+    validate = textAjv.compile(schema);
+    compiledText.set(schema, validate);
+  }
+  return validate(value) ? [] : toIssues(validate.errors, root);
+}
+
+const compiledText = new WeakMap<TSchema, ValidateFunction>();

@@ -1,6 +1,6 @@
 // The event log: one event record (resource 1) per state change of a job, conversation, project or system.
-import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { uuidv7 } from './ids.js';
 import type { EventRecord } from '../schema/resources/eventRecord.js';
 import type { Tables } from './tables.js';
 
@@ -23,7 +23,7 @@ export class EventStore {
   async record(event: NewEvent): Promise<EventRecord> {
     const now = new Date().toISOString();
     const record: EventRecord = {
-      eventId: crypto.randomUUID(),
+      eventId: uuidv7(),
       type: event.type,
       subType: event.subType,
       status: event.status ?? event.subType,
@@ -52,7 +52,7 @@ export class EventStore {
     let query = this.db.selectFrom('events').select('record');
     if (options.type) query = query.where('type', '=', options.type);
     if (options.subject) query = query.where('subject', '=', options.subject);
-    const rows = await query.orderBy('created_at', 'desc').orderBy('id').limit(options.limit).offset(options.offset).execute();
+    const rows = await query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(options.limit).offset(options.offset).execute();
     return rows.map((row) => JSON.parse(row.record));
   }
 

@@ -2,9 +2,11 @@
 import { ApiKeyStore } from './apiKeys.js';
 import { CacheEntryStore } from './cacheEntries.js';
 import { ConversationStore } from './conversations.js';
+import { DeliveryStore } from './deliveries.js';
 import type { Kysely } from 'kysely';
 import { type Database, type DatabaseOptions, openDatabase } from './database.js';
 import { EventStore } from './events.js';
+import { JobStore } from './jobs.js';
 import { LiveMessageStore } from './liveMessages.js';
 import { ParameterStore } from './parameters.js';
 import { ProjectVersionStore } from './projectVersions.js';
@@ -19,6 +21,8 @@ export interface Repositories {
   liveMessages: LiveMessageStore;
   events: EventStore;
   cacheEntries: CacheEntryStore;
+  jobs: JobStore;
+  deliveries: DeliveryStore;
 }
 
 export interface Store extends Repositories {
@@ -37,6 +41,8 @@ function repositories(db: Kysely<Tables>): Repositories {
     liveMessages: new LiveMessageStore(db),
     events: new EventStore(db),
     cacheEntries: new CacheEntryStore(db),
+    jobs: new JobStore(db),
+    deliveries: new DeliveryStore(db),
   };
 }
 

@@ -37,4 +37,6 @@ export interface Transcript {
   channels: ChannelTranscript[];
   /** Wall-clock seconds spent recognizing (for real-time factor figures). */
   processingSeconds: number;
+  /** True when word times are estimates (text input), not measured on audio. */
+  estimatedTimes?: boolean;
 }

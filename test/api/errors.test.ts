@@ -33,7 +33,10 @@ describe('client errors', () => {
     { name: 'real-call without a conversation key', method: 'POST', url: '/cache/real-call', headers: { 'content-type': 'application/json' }, payload: '{"text":"hi"}', status: 400, pointer: '/engagementId' },
     { name: 'real-call with a wrong type', method: 'POST', url: '/cache/real-call', headers: { 'content-type': 'application/json' }, payload: '{"realTimeMessage":{"ucid":"u","isFinal":"yes"}}', status: 400, pointer: '/realTimeMessage/isFinal' },
     { name: 'real-call not an object', method: 'POST', url: '/cache/real-call', headers: { 'content-type': 'application/json' }, payload: '"hello"', status: 400 },
-    { name: 'transcribe before the speech pipeline', method: 'POST', url: '/asr/transcribe', headers: { 'content-type': 'multipart/form-data; boundary=x' }, payload: '--x--', status: 501 },
+    { name: 'transcribe with neither audio nor text', method: 'POST', url: '/asr/transcribe', headers: { 'content-type': 'multipart/form-data; boundary=x' }, payload: '--x--\r\n', status: 400, pointer: '/text' },
+    { name: 'transcribe with a broken multipart body', method: 'POST', url: '/asr/transcribe', headers: { 'content-type': 'multipart/form-data; boundary=x' }, payload: '--x\r\nContent-Disposition: form-data; name="audio"; filename="a.wav"\r\n\r\nRIFF', status: 400 },
+    { name: 'transcribe with an unknown job format', method: 'GET', url: '/asr/jobs/x/transcript?format=pdf', status: 400, pointer: '/query/format' },
+    { name: 'an unknown job', method: 'GET', url: '/asr/jobs/nope', status: 404 },
   ];
 
   for (const c of cases) {

@@ -78,7 +78,7 @@ export interface TestService {
 
 export async function startTestService(
   dialect: Dialect,
-  options: { env?: Record<string, string>; database?: TestDatabase; logLines?: string[] } = {},
+  options: { env?: Record<string, string>; database?: TestDatabase; logLines?: string[]; workers?: boolean } = {},
 ): Promise<TestService> {
   const database = options.database ?? (await testDatabase(dialect));
   const config = loadConfig({ ...database.env, SCRUBLINE_SECRET_KEY: 'test-secret-key', ...options.env });
@@ -87,6 +87,11 @@ export async function startTestService(
   const services = await createServices(config, logger);
   const app = await buildApp(services, { logger });
   await app.ready();
+  // As `scrubline serve` does: this process also runs jobs and sends notifications.
+  if (options.workers !== false) {
+    await services.worker.start();
+    services.outbox.start();
+  }
   return {
     dialect,
     services,

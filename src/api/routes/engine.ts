@@ -4,7 +4,6 @@ import os from 'node:os';
 import type { FastifyPluginAsync } from 'fastify';
 import Type from 'typebox';
 import { installedModels, languagesOf, listModels } from '../../engine/models.js';
-import { ServiceError } from '../../errors.js';
 import { ref } from '../../schema/registry.js';
 import type { Services } from '../../services.js';
 import { VERSION } from '../../version.js';
@@ -114,8 +113,17 @@ export function engineRoutes(services: Services): FastifyPluginAsync {
           }, []),
         },
       },
-      // No audio is decoded before the speech pipeline lands: every model's counters are truly zero.
-      async () => ({ models: listModels().map((m) => ({ model: m.name, jobs: 0, audioSeconds: 0 })) }),
+      async () => {
+        const used = new Map((await services.store.jobs.usageByModel()).map((u) => [u.model, u]));
+        return {
+          models: listModels().map((m) => ({
+            model: m.name,
+            jobs: used.get(m.name)?.jobs ?? 0,
+            audioSeconds: used.get(m.name)?.audioSeconds ?? 0,
+            processingSeconds: used.get(m.name)?.processingSeconds ?? 0,
+          })),
+        };
+      },
     );
 
     const dailySchema = (summary: string) => ({
@@ -231,22 +239,5 @@ export function engineRoutes(services: Services): FastifyPluginAsync {
       },
     );
 
-    const notYet = async () => {
-      throw new ServiceError('not_implemented', 'Transcription is not available in this build: the speech pipeline is not installed yet.');
-    };
-    app.post(
-      '/asr/transcribe',
-      {
-        config: { scope: 'submit' },
-        // Refused before the body is read: an upload of any size or type gets the answer at once.
-        onRequest: notYet,
-        schema: {
-          tags,
-          summary: 'Submit files for transcription and redaction (answers 501 until the speech pipeline lands)',
-          response: responses({}, [501]),
-        },
-      },
-      notYet,
-    );
   };
 }

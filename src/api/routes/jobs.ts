@@ -1,0 +1,208 @@
+// POST /asr/transcribe and the job resources under /asr/jobs: submit audio (multipart) or text (JSON),
+// resubmit with new parameters, read, wait, list, cancel, delete, and fetch transcripts and audio.
+import fs from 'node:fs';
+import path from 'node:path';
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import Type from 'typebox';
+import { ServiceError, notFound } from '../../errors.js';
+import { TERMINAL } from '../../store/jobs.js';
+import type { JobRow } from '../../store/tables.js';
+import type { Services } from '../../services.js';
+import { ref } from '../../schema/registry.js';
+import { responses, VALIDATED_IN_HANDLER } from '../schemas.js';
+import { discard, readTranscribeInput } from './transcribeInput.js';
+import { TranscribeParams } from '../../jobs/request.js';
+import { renderMetaForJob } from '../../jobs/renderMeta.js';
+import { FILE_EXTENSIONS, renderTranscript, TRANSCRIPT_FORMATS, type TranscriptFormat } from '../../transcript/index.js';
+
+const JOB_STATUSES = ['queued', 'processing', 'completed', 'failed', 'cancelled'] as const;
+
+const AUDIO_TYPES: Record<string, string> = {
+  '.wav': 'audio/wav',
+  '.mp3': 'audio/mpeg',
+  '.flac': 'audio/flac',
+  '.ogg': 'audio/ogg',
+  '.opus': 'audio/ogg',
+  '.m4a': 'audio/mp4',
+};
+
+export function jobRoutes(services: Services): FastifyPluginAsync {
+  const tags = ['jobs'];
+  const jobs = services.jobs;
+
+  const JobParams = Type.Object({ jobId: Type.String() });
+
+  async function answerJob(reply: FastifyReply, row: JobRow, created: boolean) {
+    const record = await services.jobRecords.record(row);
+    reply.header('location', `/asr/jobs/${row.id}`);
+    reply.code(TERMINAL.includes(row.status as never) ? 200 : created ? 202 : 200);
+    return record;
+  }
+
+  return async (app) => {
+    await app.register(multipart, { limits: { fileSize: services.config.limits.uploadBytes } });
+
+    app.post(
+      '/asr/transcribe',
+      {
+        config: { scope: 'submit' },
+        schema: {
+          tags: ['engine', ...tags],
+          summary: 'Submit recordings (multipart/form-data) or a text transcript (JSON) for transcription and redaction',
+          description:
+            'Audio: one or more file parts plus parameter fields (model, numtrans, sid, notification, priority...). ' +
+            'Text: a JSON body with `text`. Resubmit: `jobId` of a finished job with new parameters. ' +
+            'Answers 202 with the job (Location: /asr/jobs/{jobId}); with `wait=N` it blocks up to N seconds and answers 200 when done.',
+          // Parameters come as query, form fields or JSON, so the handler validates them (text coerced).
+          consumes: ['multipart/form-data', 'application/json'],
+          querystring: { ...TranscribeParams, [VALIDATED_IN_HANDLER]: true },
+          body: {
+            ...TranscribeParams,
+            properties: { ...TranscribeParams.properties, audio: Type.String({ format: 'binary', description: 'A recording (any number of file parts).' }) },
+            [VALIDATED_IN_HANDLER]: true,
+          },
+          response: responses({ 200: ref('ProcessJob'), 202: ref('ProcessJob') }, [400, 404, 409, 413, 415, 422, 503]),
+        },
+      },
+      async (request, reply) => {
+        const tempDir = path.join(services.config.dataDir, 'tmp');
+        const { params, files } = await readTranscribeInput(request, tempDir, services.config.limits.uploadBytes);
+        let rows: JobRow[];
+        if (params.jobId) {
+          discard(files);
+          rows = [await jobs.resubmit(params.jobId, params)];
+        } else if (files.length > 0) {
+          rows = [];
+          try {
+            for (const file of files) rows.push(await jobs.submitAudio(file.tempPath, file.fileName, params));
+          } finally {
+            discard(files.filter((f) => fs.existsSync(f.tempPath)));
+          }
+        } else {
+          rows = [await jobs.submitText(params)];
+        }
+        if (rows.length > 1) {
+          reply.code(202);
+          return { jobs: await Promise.all(rows.map((row) => services.jobRecords.record(row))) };
+        }
+        const row = params.wait ? await jobs.waitFor(rows[0].id, params.wait) : rows[0];
+        return answerJob(reply, row, true);
+      },
+    );
+
+    app.get<{ Querystring: { status?: (typeof JOB_STATUSES)[number]; limit: number; offset: number } }>(
+      '/asr/jobs',
+      {
+        config: { scope: 'read' },
+        schema: {
+          tags,
+          summary: 'Jobs, newest first, paged',
+          querystring: Type.Object({
+            status: Type.Optional(Type.Enum([...JOB_STATUSES])),
+            limit: Type.Integer({ minimum: 1, maximum: 500, default: 50 }),
+            offset: Type.Integer({ minimum: 0, default: 0 }),
+          }),
+          response: responses({ 200: Type.Object({ total: Type.Integer(), limit: Type.Integer(), offset: Type.Integer(), jobs: Type.Array(ref('ProcessJob')) }) }),
+        },
+      },
+      async (request) => {
+        const { status, limit, offset } = request.query;
+        const page = await jobs.list({ status, limit, offset });
+        return { total: page.total, limit, offset, jobs: await Promise.all(page.jobs.map((row) => services.jobRecords.record(row, { brief: true }))) };
+      },
+    );
+
+    app.get<{ Params: { jobId: string }; Querystring: { wait?: number } }>(
+      '/asr/jobs/:jobId',
+      {
+        config: { scope: 'read' },
+        schema: {
+          tags,
+          summary: 'A job (processJob, resource 6) with its transcript shapes once complete',
+          params: JobParams,
+          querystring: Type.Object({ wait: Type.Optional(Type.Integer({ minimum: 0, maximum: 600, description: 'Block up to N seconds for a terminal state.' })) }),
+          response: responses({ 200: ref('ProcessJob') }, [400, 404]),
+        },
+      },
+      async (request) => {
+        const row = request.query.wait ? await jobs.waitFor(request.params.jobId, request.query.wait) : await jobs.get(request.params.jobId);
+        return services.jobRecords.record(row);
+      },
+    );
+
+    app.post<{ Params: { jobId: string } }>(
+      '/asr/jobs/:jobId/cancel',
+      {
+        config: { scope: 'submit' },
+        schema: { tags, summary: 'Cancel a queued or running job', params: JobParams, response: responses({ 200: ref('ProcessJob') }, [404, 409]) },
+      },
+      async (request) => services.jobRecords.record(await jobs.cancel(request.params.jobId)),
+    );
+
+    app.delete<{ Params: { jobId: string } }>(
+      '/asr/jobs/:jobId',
+      {
+        config: { scope: 'submit' },
+        schema: { tags, summary: "Delete a job's audio, transcript and record", params: JobParams, response: responses({ 204: Type.Null() }, [404]) },
+      },
+      async (request, reply) => {
+        await jobs.delete(request.params.jobId);
+        return reply.code(204).send();
+      },
+    );
+
+    app.get<{ Params: { jobId: string }; Querystring: { format: TranscriptFormat; redacted?: boolean; download?: boolean } }>(
+      '/asr/jobs/:jobId/transcript',
+      {
+        config: { scope: 'read' },
+        schema: {
+          tags,
+          summary: "A completed job's transcript in one of the shapes: vendorA, vendorB, transcript (json-v2), utterances (resource 11), text, srt, vtt",
+          params: JobParams,
+          querystring: Type.Object({
+            format: Type.Enum([...TRANSCRIPT_FORMATS], { default: 'vendorA' }),
+            redacted: Type.Optional(Type.Boolean({ description: 'The redacted transcript (once text redaction ran).' })),
+            download: Type.Optional(Type.Boolean({ description: 'Answer as a file attachment.' })),
+          }),
+          response: responses({ 200: Type.Unknown({ description: 'The transcript in the requested format' }) }, [400, 404, 409]),
+        },
+      },
+      async (request, reply) => {
+        const row = await jobs.get(request.params.jobId);
+        if (row.status !== 'completed') throw new ServiceError('conflict', `Job ${row.id} is ${row.status}; its transcript exists once it is completed.`);
+        if (request.query.redacted) throw new ServiceError('conflict', `Job ${row.id} has no redacted transcript: text redaction has not run for it.`);
+        const transcript = await services.jobRecords.transcript(row);
+        if (!transcript) throw notFound(`Job ${row.id} has no stored transcript.`);
+        const rendered = renderTranscript(request.query.format, transcript, renderMetaForJob(row, services.box));
+        reply.type(rendered.contentType);
+        if (request.query.download) reply.header('content-disposition', `attachment; filename="${row.id}${FILE_EXTENSIONS[request.query.format]}"`);
+        return rendered.body;
+      },
+    );
+
+    app.get<{ Params: { jobId: string }; Querystring: { redacted?: boolean } }>(
+      '/asr/jobs/:jobId/audio',
+      {
+        config: { scope: 'read' },
+        schema: {
+          tags,
+          summary: "The job's recording (redacted=true: the redacted copy, once audio redaction ran)",
+          params: JobParams,
+          querystring: Type.Object({ redacted: Type.Optional(Type.Boolean()) }),
+          produces: ['audio/*'],
+          response: responses({ 200: Type.String({ description: 'The audio file', contentMediaType: 'audio/*' }) }, [404, 409]),
+        },
+      },
+      async (request, reply) => {
+        const row = await jobs.get(request.params.jobId);
+        if (request.query.redacted) throw new ServiceError('conflict', `Job ${row.id} has no redacted audio: audio redaction has not run for it.`);
+        const file = jobs.audioPath(row);
+        if (!file || !fs.existsSync(file)) throw notFound(`Job ${row.id} has no stored audio.`);
+        reply.type(AUDIO_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream');
+        reply.header('content-disposition', `attachment; filename="${path.basename(file)}"`);
+        return reply.send(fs.createReadStream(file));
+      },
+    );
+  };
+}

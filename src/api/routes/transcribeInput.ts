@@ -1,0 +1,119 @@
+// Reading a POST /asr/transcribe request: multipart form data (audio parts streamed to disk, parameter
+// fields) or JSON (a text transcript, or a jobId to resubmit), plus parameters in the query string. Text
+// values are coerced to the declared parameter types; anything wrong is a 400 naming the field.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type {} from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import { ServiceError, invalid } from '../../errors.js';
+import { TranscribeParams } from '../../jobs/request.js';
+import { check, checkText } from '../../schema/validator.js';
+
+export interface UploadedFile {
+  tempPath: string;
+  fileName: string;
+  bytes: number;
+}
+
+export interface TranscribeInput {
+  params: TranscribeParams;
+  files: UploadedFile[];
+}
+
+const LIST_FIELDS = new Set(['types', 'insights']);
+
+/** Form and query values are strings: lists may come comma-separated or as JSON, objects as JSON. */
+function normalizeTextFields(fields: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  const notification: Record<string, unknown> = {};
+  for (const [key, raw] of Object.entries(fields)) {
+    const value = Array.isArray(raw) && raw.length === 1 && !LIST_FIELDS.has(key) ? raw[0] : raw;
+    if (key.startsWith('notification.')) {
+      const sub = key.slice('notification.'.length);
+      notification[sub] = sub === 'auth_headers' ? ([] as unknown[]).concat(value) : value;
+    } else if (key === 'notification' && typeof value === 'string') {
+      try {
+        out.notification = JSON.parse(value);
+      } catch {
+        throw invalid('notification must be a JSON object', [{ pointer: '/notification', path: 'notification', message: 'must be a JSON object' }]);
+      }
+    } else if (LIST_FIELDS.has(key) && typeof value === 'string') {
+      out[key] = value.trim().startsWith('[') ? safeJson(value, key) : value.split(',').map((v) => v.trim()).filter(Boolean);
+    } else if (LIST_FIELDS.has(key) && Array.isArray(value)) {
+      out[key] = value.flatMap((v) => String(v).split(',').map((x) => x.trim()).filter(Boolean));
+    } else {
+      out[key] = value;
+    }
+  }
+  if (Object.keys(notification).length > 0) out.notification = { ...(out.notification as object), ...notification };
+  return out;
+}
+
+function safeJson(value: string, key: string): unknown {
+  try {
+    return JSON.parse(value);
+  } catch {
+    throw invalid(`${key} must be a JSON array or a comma-separated list`, [{ pointer: `/${key}`, path: key, message: 'must be a list' }]);
+  }
+}
+
+function validated(params: Record<string, unknown>, text: boolean): TranscribeParams {
+  const issues = text ? checkText(TranscribeParams, params) : check(TranscribeParams, params);
+  if (issues.length > 0) throw invalid(`${issues[0].path} ${issues[0].message}`, issues);
+  return params as TranscribeParams;
+}
+
+export async function readTranscribeInput(request: FastifyRequest, tempDir: string, maxBytes: number): Promise<TranscribeInput> {
+  const query = normalizeTextFields({ ...(request.query as Record<string, unknown>) });
+  if (!request.isMultipart()) {
+    const body = request.body;
+    if (body === undefined || body === null) return { params: validated(query, true), files: [] };
+    if (typeof body !== 'object' || Array.isArray(body)) {
+      throw invalid('The JSON body must be an object of parameters.', [{ pointer: '/', path: '(root)', message: 'must be object' }]);
+    }
+    const fromQuery = validated(query, true);
+    return { params: { ...fromQuery, ...validated(body as Record<string, unknown>, false) }, files: [] };
+  }
+
+  fs.mkdirSync(tempDir, { recursive: true });
+  const files: UploadedFile[] = [];
+  const fields: Record<string, unknown[]> = {};
+  try {
+    for await (const part of request.parts({ limits: { fileSize: maxBytes, files: 50, fields: 200 } })) {
+      if (part.type === 'file') {
+        const tempPath = path.join(tempDir, `${crypto.randomUUID()}.upload`);
+        files.push({ tempPath, fileName: part.filename || 'audio', bytes: 0 });
+        await pipeline(part.file, fs.createWriteStream(tempPath));
+        if (part.file.truncated) {
+          throw new ServiceError('too_large', `${part.filename || 'The upload'} is larger than the limit of ${maxBytes} bytes.`);
+        }
+        files[files.length - 1].bytes = fs.statSync(tempPath).size;
+      } else {
+        (fields[part.fieldname] ??= []).push(part.value);
+      }
+    }
+  } catch (error) {
+    discard(files);
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new ServiceError('too_large', `An upload is larger than the limit of ${maxBytes} bytes.`);
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') throw invalid((error as Error).message);
+    if (error instanceof ServiceError) throw error;
+    if (code?.startsWith('FST_') || /multipart|boundary/i.test((error as Error).message)) {
+      throw invalid(`The multipart body could not be read: ${(error as Error).message}`);
+    }
+    throw error;
+  }
+  try {
+    const params = { ...validated(query, true), ...validated(normalizeTextFields(fields), true) };
+    return { params, files };
+  } catch (error) {
+    discard(files);
+    throw error;
+  }
+}
+
+export function discard(files: UploadedFile[]): void {
+  for (const file of files) fs.rmSync(file.tempPath, { force: true });
+}

@@ -1,0 +1,190 @@
+// Decoding off the event loop, spread over the cores: a pool of worker threads, each running decodes through the
+// C library (engine/poolWorker.ts). The main thread only posts PCM (transferred, not copied) and receives words;
+// it never calls the FFI. Workers start on demand up to `size` (default: os.availableParallelism(), or
+// SCRUBLINE_DECODERS), take tasks first come first served, and are replaced when one dies. Idle workers do not
+// keep the process alive.
+//
+// The worker file resolves next to this one: src/engine/poolWorker.ts under tsx (tests, development), where the
+// worker registers tsx's loader first, and dist/engine/poolWorker.js once compiled.
+import os from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { Word } from '../transcript/types.js';
+import type { PocketSphinxModel } from './pocketsphinx/decoder.js';
+
+/** A decode of one stretch of one channel: `samples` start at `offsetSeconds` of the channel. */
+export interface PocketSphinxTask {
+  kind: 'pocketsphinx';
+  model: PocketSphinxModel;
+  samples: Int16Array;
+  /** Stretches to recognize, in seconds from the start of `samples`. */
+  units: { start: number; end: number }[];
+  /** Added to every word time (where `samples` begin in the channel). */
+  offsetSeconds: number;
+}
+
+export type PoolTask = PocketSphinxTask;
+
+export interface PoolResult {
+  words: Word[];
+  initSeconds: number;
+  decodeSeconds: number;
+  /** Peak resident memory of the process as the worker saw it after the task (bytes). */
+  rssBytes: number;
+}
+
+export interface PoolStats {
+  size: number;
+  workers: number;
+  busy: number;
+  queued: number;
+  completed: number;
+  failed: number;
+}
+
+export interface PoolOptions {
+  /** Most workers at once (default: SCRUBLINE_DECODERS or os.availableParallelism()). */
+  size?: number;
+}
+
+interface Job {
+  task: PoolTask;
+  resolve: (result: PoolResult) => void;
+  reject: (error: Error) => void;
+}
+
+interface Slot {
+  worker: Worker;
+  job?: Job;
+}
+
+export type WorkerReply = { ok: true; result: PoolResult } | { ok: false; error: { name: string; message: string; stack?: string } };
+
+export function defaultPoolSize(): number {
+  const configured = Number(process.env.SCRUBLINE_DECODERS);
+  if (Number.isInteger(configured) && configured > 0) return configured;
+  return Math.max(1, os.availableParallelism());
+}
+
+/**
+ * Starts a pool worker, from compiled dist/ (poolWorker.js) or from TypeScript source under tsx (poolWorker.ts).
+ * Node 20 does not apply `--import tsx` from a worker's execArgv before loading its entry file, so a source
+ * worker is started from a two-line bootstrap that registers tsx's loader and then imports the file.
+ */
+export function startWorker(): Worker {
+  const here = import.meta.url;
+  if (!here.endsWith('.ts')) return new Worker(fileURLToPath(new URL('./poolWorker.js', here)));
+  const entry = new URL('./poolWorker.ts', here).href;
+  const tsx = import.meta.resolve('tsx/esm/api');
+  const bootstrap = `import(${JSON.stringify(tsx)}).then((api) => { api.register(); return import(${JSON.stringify(entry)}); });`;
+  return new Worker(bootstrap, { eval: true });
+}
+
+export class DecoderPool {
+  readonly size: number;
+  private readonly slots: Slot[] = [];
+  private readonly queue: Job[] = [];
+  private completed = 0;
+  private failed = 0;
+  private closed = false;
+
+  constructor(options: PoolOptions = {}) {
+    this.size = Math.max(1, Math.floor(options.size ?? defaultPoolSize()));
+  }
+
+  /** Runs a task on a worker; its PCM buffer is transferred (the caller's array becomes empty). */
+  run(task: PoolTask): Promise<PoolResult> {
+    if (this.closed) return Promise.reject(new Error('the decoder pool is closed'));
+    return new Promise<PoolResult>((resolve, reject) => {
+      this.queue.push({ task, resolve, reject });
+      this.dispatch();
+    });
+  }
+
+  stats(): PoolStats {
+    return {
+      size: this.size,
+      workers: this.slots.length,
+      busy: this.slots.filter((s) => s.job).length,
+      queued: this.queue.length,
+      completed: this.completed,
+      failed: this.failed,
+    };
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const job of this.queue.splice(0)) job.reject(new Error('the decoder pool was closed'));
+    await Promise.all(this.slots.splice(0).map((slot) => slot.worker.terminate()));
+  }
+
+  private dispatch(): void {
+    while (this.queue.length > 0) {
+      let slot = this.slots.find((s) => !s.job);
+      if (!slot) {
+        if (this.slots.length >= this.size) return;
+        slot = this.spawn();
+      }
+      const job = this.queue.shift()!;
+      slot.job = job;
+      slot.worker.ref();
+      const { samples } = job.task;
+      // Transfer the PCM when it owns its whole buffer; a view into a larger buffer is copied (structured clone).
+      const transfer = samples.byteOffset === 0 && samples.byteLength === samples.buffer.byteLength && samples.buffer instanceof ArrayBuffer ? [samples.buffer] : [];
+      slot.worker.postMessage(job.task, transfer);
+    }
+  }
+
+  private spawn(): Slot {
+    const worker = startWorker();
+    const slot: Slot = { worker };
+    worker.unref();
+    worker.on('message', (reply: WorkerReply) => {
+      const job = slot.job;
+      slot.job = undefined;
+      worker.unref();
+      if (job) {
+        if (reply.ok) {
+          this.completed++;
+          job.resolve(reply.result);
+        } else {
+          this.failed++;
+          const error = new Error(reply.error.message);
+          error.name = reply.error.name;
+          if (reply.error.stack) error.stack = reply.error.stack;
+          job.reject(error);
+        }
+      }
+      this.dispatch();
+    });
+    const lost = (error: Error) => {
+      const index = this.slots.indexOf(slot);
+      if (index < 0) return; // already handled (error then exit)
+      this.slots.splice(index, 1);
+      if (slot.job) {
+        this.failed++;
+        slot.job.reject(error);
+        slot.job = undefined;
+      }
+      if (!this.closed) this.dispatch();
+    };
+    worker.on('error', (error) => lost(new Error(`a decoder worker failed: ${error.message}`)));
+    worker.on('exit', (code) => lost(new Error(`a decoder worker stopped (exit code ${code})`)));
+    this.slots.push(slot);
+    return slot;
+  }
+}
+
+let shared: DecoderPool | undefined;
+
+/** The process's pool (created on first use). */
+export function sharedPool(): DecoderPool {
+  shared ??= new DecoderPool();
+  return shared;
+}
+
+export async function closeSharedPool(): Promise<void> {
+  const pool = shared;
+  shared = undefined;
+  await pool?.close();
+}

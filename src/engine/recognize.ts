@@ -1,0 +1,106 @@
+// The pipeline entry the job worker calls: a recording on disk → the internal word-timed Transcript.
+//   probe (ffprobe) → decode every channel to the engine's PCM (ffmpeg) → recognize the channels in parallel
+//   (each through the decoder pool) → Transcript.
+// Errors: AudioError (empty, not audio, truncated, too long, ...) and ModelNotInstalled carry `permanent: true`,
+// so the job fails at once with that reason instead of being retried.
+import { decodeChannels } from '../audio/decode.js';
+import { probeAudio } from '../audio/probe.js';
+import type { EngineParams } from '../schema/resources/engineParams.js';
+import type { ChannelTranscript, Transcript } from '../transcript/types.js';
+import type { Engine } from './engine.js';
+import { DEFAULT_MODEL } from './models.js';
+import { ModelNotInstalled, PocketSphinxEngine } from './pocketsphinx/engine.js';
+
+export interface RecognizeFileOptions {
+  /** `language:name`; the default model when absent. */
+  model?: string;
+  /** Engine parameters in force (VAD thresholds...); missing ones take their defaults. */
+  params?: Partial<EngineParams> | Record<string, unknown>;
+  /** Refuse recordings longer than this (seconds). */
+  maxSeconds?: number;
+  /** The engine to use (default: the one that owns the model). */
+  engine?: Engine;
+}
+
+export interface RecognizePcmOptions extends Omit<RecognizeFileOptions, 'maxSeconds'> {
+  /** Sample rate of the recording before it was resampled for the engine (reported in the transcript). */
+  sourceSampleRate?: number;
+}
+
+let engines: Engine[] | undefined;
+
+/** The engines of this process (PocketSphinx today; a sherpa-onnx engine joins this list). */
+export function availableEngines(): Engine[] {
+  engines ??= [new PocketSphinxEngine()];
+  return engines;
+}
+
+/** The engine that owns `model`, or ModelNotInstalled naming the known models. */
+export function engineFor(model: string): Engine {
+  const all = availableEngines();
+  const engine = all.find((e) => e.models().some((m) => m.name === model));
+  if (!engine) {
+    const known = all.flatMap((e) => e.models().map((m) => m.name)).join(', ');
+    throw new ModelNotInstalled(`Unknown model "${model}" (known: ${known})`);
+  }
+  return engine;
+}
+
+export async function recognizeFile(path: string, options: RecognizeFileOptions = {}): Promise<Transcript> {
+  const started = performance.now();
+  const model = options.model || DEFAULT_MODEL;
+  const engine = options.engine ?? engineFor(model);
+  const sampleRate = engine.sampleRate(model); // throws ModelNotInstalled before any decoding
+  const probe = await probeAudio(path, { maxSeconds: options.maxSeconds });
+  const audio = await decodeChannels(path, { sampleRate, maxSeconds: options.maxSeconds, probe });
+  return finish(
+    await recognizeChannels(engine, audio.channels, sampleRate, model, options.params ?? {}),
+    { model, engine, audioSeconds: audio.durationSeconds, sourceSampleRate: probe.sampleRate, started },
+  );
+}
+
+/** The same for PCM already in memory (one Int16Array per channel, at the engine's sample rate). */
+export async function recognizePcm(channels: Int16Array[], sampleRate: number, options: RecognizePcmOptions = {}): Promise<Transcript> {
+  const started = performance.now();
+  const model = options.model || DEFAULT_MODEL;
+  const engine = options.engine ?? engineFor(model);
+  const wanted = engine.sampleRate(model);
+  if (sampleRate !== wanted) throw new Error(`${model} needs ${wanted} Hz PCM, got ${sampleRate} Hz`);
+  const audioSeconds = channels.length > 0 ? channels[0].length / sampleRate : 0;
+  return finish(await recognizeChannels(engine, channels, sampleRate, model, options.params ?? {}), {
+    model,
+    engine,
+    audioSeconds,
+    sourceSampleRate: options.sourceSampleRate ?? sampleRate,
+    started,
+  });
+}
+
+async function recognizeChannels(
+  engine: Engine,
+  channels: Int16Array[],
+  sampleRate: number,
+  model: string,
+  params: Partial<EngineParams> | Record<string, unknown>,
+): Promise<ChannelTranscript[]> {
+  // All channels at once: the pool runs as many as it has workers.
+  const results = await Promise.all(
+    channels.map((samples, channel) => engine.recognize({ channel, sampleRate, samples }, { model, params: params as EngineParams })),
+  );
+  return results.map(({ channel, words, segments }) => ({ channel, words, segments }));
+}
+
+function finish(
+  channels: ChannelTranscript[],
+  info: { model: string; engine: Engine; audioSeconds: number; sourceSampleRate: number; started: number },
+): Transcript {
+  return {
+    model: info.model,
+    engine: info.engine.name,
+    language: info.model.split(':')[0],
+    audioSeconds: Math.round(info.audioSeconds * 1000) / 1000,
+    sourceSampleRate: info.sourceSampleRate,
+    channels,
+    processingSeconds: Math.round((performance.now() - info.started)) / 1000,
+  };
+}

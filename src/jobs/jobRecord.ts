@@ -1,0 +1,65 @@
+// A job as the interface shows it: the processJob record (resource 6), built from the stored row, the
+// request as submitted (credentials masked) and, once complete, the transcript shapes.
+import type { ProcessJob } from '../schema/resources/processJob.js';
+import { maskCredentials } from '../security/credentials.js';
+import type { SecretBox } from '../security/secretBox.js';
+import type { JobRow } from '../store/tables.js';
+import type { TranscribeParams } from './request.js';
+
+export interface JobExtras {
+  vendorATranscript?: ProcessJob['vendorATranscript'];
+  transcript?: ProcessJob['transcript'];
+  /** Notification deliveries of the job (attempts, status codes, next try). */
+  deliveries?: unknown[];
+}
+
+export function priorityLabel(priority: number): string {
+  if (priority >= 10) return 'high';
+  if (priority <= -10) return 'low';
+  return priority === 0 ? 'normal' : String(priority);
+}
+
+export function jobRecord(row: JobRow, box: SecretBox, extras: JobExtras = {}): ProcessJob & Record<string, unknown> {
+  const submitted = maskCredentials(JSON.parse(row.record) as ProcessJob, box);
+  const params = maskCredentials(JSON.parse(row.params) as TranscribeParams, box);
+  const notification = params.notification ?? (params.webhook ? { url: params.webhook, method: 'POST' } : undefined);
+  return {
+    ...submitted,
+    _id: row.id,
+    jobId: row.id,
+    status: row.status,
+    ...(row.last_error && { message: row.last_error }),
+    fileName: row.file_name ?? undefined,
+    engine: row.model?.startsWith('text:') ? 'text' : 'pocketsphinx',
+    language: params.language ?? row.model?.split(':')[0] ?? 'en-us',
+    jobType: row.input_kind === 'text' ? 'text' : 'audio',
+    priority: priorityLabel(row.priority),
+    ...(row.audio_seconds !== null && { duration: row.audio_seconds }),
+    createdAt: row.created_at,
+    ...(row.completed_at && { completedAt: row.completed_at }),
+    redactionStatus: row.redaction_status,
+    redactionEnabled: row.redaction_status !== 'not_requested',
+    doWebhook: notification !== undefined,
+    webhookCompleted: (extras.deliveries ?? []).some((d) => (d as { status?: string }).status === 'delivered'),
+    insightsProcessed: false,
+    request: {
+      ...submitted.request,
+      ...(params.sid && { sid: params.sid }),
+      ...(params.language && { language: params.language }),
+      ...(params.tracking_id && { tracking_id: params.tracking_id }),
+      ...(params.types && { types: params.types }),
+      ...(params.insights && { insights: params.insights }),
+      ...(notification && { notification }),
+    },
+    ...(params.webhook && { webhook: params.webhook }),
+    // Beyond the interface: what the service knows that a caller needs.
+    model: row.model ?? undefined,
+    attempts: row.attempts,
+    updatedAt: row.updated_at,
+    ...(row.started_at && { startedAt: row.started_at }),
+    ...(row.processing_seconds !== null && { processingSeconds: row.processing_seconds }),
+    ...(extras.vendorATranscript && { vendorATranscript: extras.vendorATranscript }),
+    ...(extras.transcript && { transcript: extras.transcript }),
+    ...(extras.deliveries && { notifications: extras.deliveries }),
+  };
+}

@@ -1,0 +1,35 @@
+// Job records as answered: the processJob (resource 6) of a job row, with the vendorA and json-v2
+// transcript shapes once the job is complete, and its notification deliveries.
+import type { SecretBox } from '../security/secretBox.js';
+import type { Store } from '../store/index.js';
+import type { JobRow } from '../store/tables.js';
+import type { Transcript } from '../transcript/types.js';
+import { type JobExtras, jobRecord } from './jobRecord.js';
+
+export interface JobRecordOptions {
+  store: Store;
+  box: SecretBox;
+  /** The transcript shapes carried by a completed job's record. */
+  shapes?: (row: JobRow, transcript: Transcript) => Pick<JobExtras, 'vendorATranscript' | 'transcript'>;
+  /** Notification deliveries of a job, credentials masked. */
+  deliveries?: (jobId: string) => Promise<unknown[]>;
+}
+
+export class JobRecords {
+  constructor(private readonly options: JobRecordOptions) {}
+
+  async transcript(row: JobRow): Promise<Transcript | undefined> {
+    return (await this.options.store.jobs.result(row.id)) as Transcript | undefined;
+  }
+
+  /** `brief` leaves out the transcript shapes (job lists). */
+  async record(row: JobRow, { brief = false }: { brief?: boolean } = {}) {
+    const extras: JobExtras = {};
+    if (!brief && row.status === 'completed' && this.options.shapes) {
+      const transcript = await this.transcript(row);
+      if (transcript) Object.assign(extras, this.options.shapes(row, transcript));
+    }
+    if (this.options.deliveries) extras.deliveries = await this.options.deliveries(row.id);
+    return jobRecord(row, this.options.box, extras);
+  }
+}

@@ -1,0 +1,223 @@
+// Submitting, reading, cancelling, resubmitting and deleting jobs. An accepted upload is on disk and its
+// job row committed before the caller hears 202, so nothing accepted is lost to a crash.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { ServiceError, invalid, notFound } from '../errors.js';
+import type { ModelInfo } from '../engine/models.js';
+import { protectCredentials } from '../security/credentials.js';
+import type { SecretBox } from '../security/secretBox.js';
+import type { Repositories, Store } from '../store/index.js';
+import type { EventRecord } from '../schema/resources/eventRecord.js';
+import { TERMINAL, type JobListQuery } from '../store/jobs.js';
+import type { JobRow } from '../store/tables.js';
+import { checkNotificationTarget } from './notificationTarget.js';
+import { priorityValue, type TranscribeParams } from './request.js';
+
+export interface AudioFacts {
+  durationSeconds: number;
+  sampleRate: number;
+  channels: number;
+}
+
+/** Reads an upload's facts, or throws an error with `reason` and `message` when it is not usable audio. */
+export type ProbeAudio = (filePath: string) => Promise<AudioFacts>;
+
+export interface JobServiceOptions {
+  store: Store;
+  box: SecretBox;
+  dataDir: string;
+  maxAudioSeconds: number;
+  probe: ProbeAudio;
+  installedModels: () => ModelInfo[];
+  defaultModel: () => Promise<string>;
+  /** Told when a job is queued, so a local worker starts at once. */
+  onQueued?: () => void;
+  /** Inside the transaction that ends a job (cancel): queue its notification. */
+  onTerminal?: (tx: Repositories, job: JobRow, event: EventRecord) => Promise<void>;
+  afterTerminal?: () => void;
+}
+
+const SAFE_NAME = /[^A-Za-z0-9._-]+/g;
+
+export class JobService {
+  constructor(private readonly options: JobServiceOptions) {}
+
+  /** The model a job will use: the one asked for (which must be installed) or the default. */
+  private async chooseModel(requested: string | undefined): Promise<string> {
+    const installed = this.options.installedModels();
+    if (requested) {
+      if (!installed.some((m) => m.name === requested)) {
+        const names = installed.map((m) => m.name);
+        throw invalid(`Model "${requested}" is not installed. Installed: ${names.length > 0 ? names.join(', ') : 'none'}.`, [
+          { pointer: '/model', path: 'model', message: `must be one of ${names.join(', ') || '(no model installed)'}` },
+        ]);
+      }
+      return requested;
+    }
+    if (installed.length === 0) {
+      throw new ServiceError('unavailable', 'No speech model is installed on this server; see /asr/status for the reason.');
+    }
+    const preferred = await this.options.defaultModel();
+    return installed.some((m) => m.name === preferred) ? preferred : installed[0].name;
+  }
+
+  /** Check an upload is usable audio within the limits; the 4xx a client needs when it is not. */
+  private async checkAudio(filePath: string): Promise<AudioFacts> {
+    let facts: AudioFacts;
+    try {
+      facts = await this.options.probe(filePath);
+    } catch (error) {
+      const reason = (error as { reason?: string }).reason;
+      if (reason === 'ffmpeg_missing') throw new ServiceError('unavailable', (error as Error).message);
+      if (reason === 'too_long') throw new ServiceError('too_large', (error as Error).message);
+      if (reason) throw new ServiceError('unprocessable', `The upload is not usable audio (${reason}): ${(error as Error).message}`, [], { reason });
+      throw error;
+    }
+    if (facts.durationSeconds > this.options.maxAudioSeconds) {
+      throw new ServiceError('too_large', `The recording lasts ${Math.round(facts.durationSeconds)} s; the limit is ${this.options.maxAudioSeconds} s.`, [], { reason: 'too_long' });
+    }
+    return facts;
+  }
+
+  private async insert(row: Omit<JobRow, 'created_at' | 'updated_at'>): Promise<JobRow> {
+    const now = new Date().toISOString();
+    const full: JobRow = { ...row, created_at: now, updated_at: now };
+    await this.options.store.transaction(async (tx) => {
+      await tx.jobs.insert(full);
+      await tx.events.record({ type: 'job', subType: 'queued', subject: full.id, jobId: full.id, status: 'queued', details: { input: full.input_kind, model: full.model } });
+    });
+    this.options.onQueued?.();
+    return full;
+  }
+
+  private baseRow(id: string, params: TranscribeParams, model: string) {
+    const { sealed } = protectCredentials(params, this.options.box);
+    const redactionRequested = params.scrubtext === true || params.scrubaudio === true || (params.types?.length ?? 0) > 0;
+    return {
+      id,
+      status: 'queued',
+      redaction_status: redactionRequested ? 'pending' : 'not_requested',
+      priority: priorityValue(params.priority),
+      sid: params.sid ?? null,
+      model,
+      params: JSON.stringify(sealed),
+      record: JSON.stringify({}),
+      attempts: 0,
+      last_error: null,
+      worker_id: null,
+      lease_until: null,
+      audio_seconds: null,
+      processing_seconds: null,
+      started_at: null,
+      completed_at: null,
+    };
+  }
+
+  /** A recording already written to `tempPath`: checked, moved into the job's folder, queued. */
+  async submitAudio(tempPath: string, fileName: string, params: TranscribeParams): Promise<JobRow> {
+    checkNotificationTarget(params);
+    const model = await this.chooseModel(params.model);
+    const facts = await this.checkAudio(tempPath);
+    const id = crypto.randomUUID();
+    const safeName = (path.basename(fileName).replace(SAFE_NAME, '_') || 'audio').slice(-120);
+    const relative = path.join('uploads', id, safeName);
+    const target = path.join(this.options.dataDir, relative);
+    fs.mkdirSync(path.dirname(target), { recursive: true });
+    fs.renameSync(tempPath, target);
+    return this.insert({ ...this.baseRow(id, params, model), file_name: fileName, audio_path: relative, input_kind: 'audio', audio_seconds: facts.durationSeconds });
+  }
+
+  async submitText(params: TranscribeParams): Promise<JobRow> {
+    checkNotificationTarget(params);
+    if (!params.text || params.text.trim() === '') {
+      throw invalid('A JSON request needs `text` (a transcript) or `jobId` (to resubmit); audio goes as multipart/form-data.', [
+        { pointer: '/text', path: 'text', message: 'is required and must not be empty' },
+      ]);
+    }
+    const id = crypto.randomUUID();
+    return this.insert({ ...this.baseRow(id, params, 'text:input'), file_name: params.fileName ?? null, audio_path: null, input_kind: 'text' });
+  }
+
+  /** Run a finished job again with new parameters, on its stored input. */
+  async resubmit(jobId: string, params: TranscribeParams): Promise<JobRow> {
+    const job = await this.options.store.jobs.get(jobId);
+    if (!job) throw notFound(`no job "${jobId}"`);
+    if (!TERMINAL.includes(job.status as never)) {
+      throw new ServiceError('conflict', `Job ${jobId} is ${job.status}; only a completed, failed or cancelled job can be resubmitted.`);
+    }
+    const previous = JSON.parse(job.params) as TranscribeParams;
+    const merged = { ...previous, ...params, jobId: undefined };
+    checkNotificationTarget(merged);
+    const model = job.input_kind === 'text' ? 'text:input' : await this.chooseModel(params.model ?? (previous.model as string | undefined));
+    const base = this.baseRow(jobId, merged, model);
+    const moved = await this.options.store.jobs.setStatus(jobId, TERMINAL, 'queued', {
+      params: base.params,
+      model,
+      priority: base.priority,
+      redaction_status: base.redaction_status,
+      attempts: 0,
+      last_error: null,
+      worker_id: null,
+      lease_until: null,
+      started_at: null,
+      completed_at: null,
+    });
+    if (!moved) throw new ServiceError('conflict', `Job ${jobId} changed state meanwhile; try again.`);
+    await this.options.store.events.record({ type: 'job', subType: 'resubmitted', subject: jobId, jobId, status: 'queued' });
+    this.options.onQueued?.();
+    return (await this.options.store.jobs.get(jobId))!;
+  }
+
+  async get(jobId: string): Promise<JobRow> {
+    const job = await this.options.store.jobs.get(jobId);
+    if (!job) throw notFound(`no job "${jobId}"`);
+    return job;
+  }
+
+  list(query: JobListQuery) {
+    return this.options.store.jobs.list(query);
+  }
+
+  async cancel(jobId: string): Promise<JobRow> {
+    const job = await this.get(jobId);
+    if (TERMINAL.includes(job.status as never)) throw new ServiceError('conflict', `Job ${jobId} is already ${job.status}.`);
+    const moved = await this.options.store.transaction(async (tx) => {
+      const changed = await tx.jobs.setStatus(jobId, ['queued', 'processing'], 'cancelled', { worker_id: null, lease_until: null, completed_at: new Date().toISOString() });
+      if (!changed) return false;
+      const event = await tx.events.record({ type: 'job', subType: 'cancelled', subject: jobId, jobId, status: 'cancelled' });
+      await this.options.onTerminal?.(tx, (await tx.jobs.get(jobId))!, event);
+      return true;
+    });
+    if (!moved) throw new ServiceError('conflict', `Job ${jobId} finished meanwhile.`);
+    this.options.afterTerminal?.();
+    return this.get(jobId);
+  }
+
+  /** Remove a job with its audio and results. A running job is cancelled first. */
+  async delete(jobId: string): Promise<void> {
+    const job = await this.get(jobId);
+    if (!TERMINAL.includes(job.status as never)) await this.cancel(jobId).catch(() => {});
+    await this.options.store.transaction(async (tx) => {
+      await tx.deliveries.deleteByJob(jobId);
+      await tx.jobs.delete(jobId);
+    });
+    if (job.audio_path) fs.rmSync(path.join(this.options.dataDir, path.dirname(job.audio_path)), { recursive: true, force: true });
+    await this.options.store.events.record({ type: 'job', subType: 'deleted', subject: jobId, jobId, status: 'deleted' });
+  }
+
+  /** Wait up to `seconds` for a job to reach a terminal state; answers the job as it is then. */
+  async waitFor(jobId: string, seconds: number): Promise<JobRow> {
+    const deadline = Date.now() + seconds * 1000;
+    let job = await this.get(jobId);
+    while (!TERMINAL.includes(job.status as never) && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, Math.min(200, Math.max(10, deadline - Date.now()))));
+      job = await this.get(jobId);
+    }
+    return job;
+  }
+
+  audioPath(job: JobRow): string | undefined {
+    return job.audio_path ? path.join(this.options.dataDir, job.audio_path) : undefined;
+  }
+}

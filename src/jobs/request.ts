@@ -1,0 +1,55 @@
+// The parameters of POST /asr/transcribe, declared once: multipart fields and query strings are text and
+// are coerced to these types; a JSON body must have them. Names follow the engine's (V-Blaze) and the
+// request shape (resource 7).
+import Type, { type Static } from 'typebox';
+import { Notification } from '../schema/resources/request.js';
+
+const bool = (description: string) => Type.Optional(Type.Boolean({ description }));
+const int = (description: string) => Type.Optional(Type.Integer({ description }));
+const str = (description: string) => Type.Optional(Type.String({ description }));
+
+export const TranscribeParams = Type.Object(
+  {
+    model: str('Model as language:name; chosen by the service when absent.'),
+    language: str('Language code, e.g. en-us.'),
+    diarize: bool('One speaker per channel (stereo) is always kept; accepted for compatibility.'),
+    numtrans: bool('Spoken numbers as digits in formattedText.'),
+    punctuate: bool('Sentence-final punctuation in the json-v2 shape.'),
+    scrubtext: bool('Redact text (redaction stage).'),
+    scrubaudio: bool('Redact audio (redaction stage).'),
+    realtime: bool('Accepted for compatibility.'),
+    activitylevel: Type.Optional(Type.Integer({ minimum: 0, maximum: 32768, description: 'Energy threshold of speech.' })),
+    uttmaxsilence: Type.Optional(Type.Integer({ minimum: 50, maximum: 60_000, description: 'ms of silence that ends an utterance.' })),
+    uttminactivity: Type.Optional(Type.Integer({ minimum: 0, maximum: 60_000, description: 'ms of speech that makes an utterance.' })),
+    uttpadding: Type.Optional(Type.Integer({ minimum: 0, maximum: 10_000, description: 'ms kept around speech.' })),
+    uttmaxtime: Type.Optional(Type.Integer({ minimum: 1, maximum: 3600, description: 'Longest utterance, s.' })),
+    scrubmindist: Type.Optional(Type.Number({ minimum: 0, description: 'Redacted audio spans closer than this (s) merge.' })),
+    sid: str('Project whose configuration applies.'),
+    tracking_id: str('Your reference, echoed in the transcript shape.'),
+    priority: Type.Optional(
+      Type.Union([Type.Enum(['high', 'normal', 'low']), Type.Integer({ minimum: -100, maximum: 100 })], {
+        description: 'high, normal (default), low, or an integer -100..100; higher runs first.',
+      }),
+    ),
+    jobId: str('Resubmit: run this existing job again with these parameters, on its stored audio.'),
+    types: Type.Optional(Type.Array(Type.String(), { description: 'Entity kinds to redact.' })),
+    insights: Type.Optional(Type.Array(Type.String())),
+    notification: Type.Optional(Notification),
+    webhook: str('A URL to POST the terminal event to (as notification.url).'),
+    agent_location: Type.Optional(Type.Enum(['left', 'right'], { description: 'Which channel is the agent.' })),
+    direction: str('inbound or outbound.'),
+    wait: Type.Optional(Type.Integer({ minimum: 0, maximum: 600, description: 'Block up to N seconds for the result.' })),
+    text: str('A text transcript instead of audio (JSON requests); one utterance per line, "Agent:"/"Caller:" prefixes name the speaker.'),
+    isZip: bool('The upload is a zip of recordings.'),
+    fileName: str('Name recorded for the job (text jobs).'),
+  },
+  { additionalProperties: true, description: 'Parameters of POST /asr/transcribe.' },
+);
+export type TranscribeParams = Static<typeof TranscribeParams>;
+
+export function priorityValue(priority: TranscribeParams['priority']): number {
+  if (priority === undefined || priority === 'normal') return 0;
+  if (priority === 'high') return 10;
+  if (priority === 'low') return -10;
+  return priority;
+}

@@ -1,0 +1,182 @@
+// The job worker: claims queued jobs from the store (the durable queue), runs the pipeline on each, and
+// records the outcome. A lease, renewed while a job runs, lets another worker take over a job whose
+// worker died; jobs of dead processes on this host are taken back at start.
+import path from 'node:path';
+import type { Logger } from 'pino';
+import type { Transcript } from '../transcript/types.js';
+import type { JobRow } from '../store/tables.js';
+import type { Repositories, Store } from '../store/index.js';
+import type { EventRecord } from '../schema/resources/eventRecord.js';
+import type { TranscribeParams } from './request.js';
+import { textToTranscript } from './textTranscript.js';
+import { deadLocalWorkers, newWorkerId } from './workerId.js';
+
+export interface RecognizeFile {
+  (audioPath: string, options: { model: string; params: Record<string, unknown>; maxSeconds: number }): Promise<Transcript>;
+}
+
+/** An error that retrying cannot cure (undecodable audio, unknown model): the job fails at once. */
+export class PermanentJobError extends Error {}
+
+export interface WorkerOptions {
+  store: Store;
+  dataDir: string;
+  recognize: RecognizeFile;
+  logger: Logger;
+  concurrency: number;
+  maxAudioSeconds: number;
+  /** Engine parameters in force for a job (system and project overrides applied). */
+  engineParams: (sid?: string) => Promise<Record<string, unknown>>;
+  /** Inside the terminal transaction: queue the job's notification with its terminal event. */
+  onTerminal?: (tx: Repositories, job: JobRow, event: EventRecord) => Promise<void>;
+  /** After the terminal transaction committed (start sending at once). */
+  afterTerminal?: () => void;
+  /** Called after a job reached a terminal state (metrics). */
+  onFinished?: (job: JobRow) => Promise<void>;
+  leaseMs?: number;
+  pollMs?: number;
+  maxAttempts?: number;
+}
+
+export class JobWorker {
+  readonly id = newWorkerId();
+  private running = new Map<string, Promise<void>>();
+  private timer: NodeJS.Timeout | undefined;
+  private stopped = true;
+  private readonly leaseMs: number;
+  private readonly pollMs: number;
+  private readonly maxAttempts: number;
+
+  constructor(private readonly options: WorkerOptions) {
+    this.leaseMs = options.leaseMs ?? 30_000;
+    this.pollMs = options.pollMs ?? 250;
+    this.maxAttempts = options.maxAttempts ?? 3;
+  }
+
+  get busy(): number {
+    return this.running.size;
+  }
+
+  async start(): Promise<void> {
+    const dead = deadLocalWorkers(await this.options.store.jobs.processingWorkers());
+    const released = await this.options.store.jobs.releaseWorkers(dead);
+    if (released > 0) this.options.logger.warn({ released }, 'took back jobs of processes that stopped mid-job');
+    this.stopped = false;
+    this.schedule(0);
+  }
+
+  /** Stop claiming; wait for the jobs in hand (bounded), leaving any unfinished job to its lease. */
+  async stop(timeoutMs = 10_000): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await Promise.race([Promise.allSettled([...this.running.values()]), new Promise((r) => setTimeout(r, timeoutMs).unref())]);
+  }
+
+  /** Look for work now (after a submit) rather than at the next poll. */
+  poke(): void {
+    if (!this.stopped) this.schedule(0);
+  }
+
+  private schedule(ms: number): void {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.fill(), ms);
+    this.timer.unref();
+  }
+
+  private async fill(): Promise<void> {
+    if (this.stopped) return;
+    try {
+      while (!this.stopped && this.running.size < this.options.concurrency) {
+        const job = await this.options.store.jobs.claimNext(this.id, this.leaseMs);
+        if (!job) break;
+        const run = this.run(job).finally(() => {
+          this.running.delete(job.id);
+          this.poke();
+        });
+        this.running.set(job.id, run);
+      }
+    } catch (error) {
+      this.options.logger.error({ err: error }, 'claiming a job failed');
+    }
+    if (!this.stopped) this.schedule(this.pollMs);
+  }
+
+  private async run(job: JobRow): Promise<void> {
+    const { store, logger } = this.options;
+    const log = logger.child({ jobId: job.id });
+    const heartbeat = setInterval(() => {
+      void store.jobs.renewLease(job.id, this.id, this.leaseMs).catch(() => {});
+    }, Math.max(1000, this.leaseMs / 3));
+    heartbeat.unref();
+    await store.events.record({ type: 'job', subType: 'started', subject: job.id, jobId: job.id, status: 'processing', details: { attempt: job.attempts, worker: this.id } });
+    try {
+      const params = JSON.parse(job.params) as TranscribeParams;
+      const transcript = await this.transcribe(job, params);
+      await store.jobs.saveResult(job.id, transcript);
+      const words = transcript.channels.reduce((n, c) => n + c.words.length, 0);
+      const held = await this.finalize(
+        job,
+        { status: 'completed', audioSeconds: transcript.audioSeconds, processingSeconds: transcript.processingSeconds, model: transcript.model },
+        `${words} words from ${transcript.audioSeconds.toFixed(1)} s of audio`,
+        { words, audioSeconds: transcript.audioSeconds },
+      );
+      if (!held) {
+        log.info('job was cancelled or taken over while running; its result is not recorded as final');
+        return;
+      }
+      log.info({ audioSeconds: transcript.audioSeconds, processingSeconds: transcript.processingSeconds, words }, 'job completed');
+    } catch (error) {
+      const message = (error as Error).message;
+      const permanent = error instanceof PermanentJobError || (error as { permanent?: boolean }).permanent === true;
+      if (!permanent && job.attempts < this.maxAttempts) {
+        // Transient: back to the queue for another try.
+        await store.jobs.setStatus(job.id, ['processing'], 'queued', { last_error: message, worker_id: null, lease_until: null });
+        await store.events.record({ type: 'job', subType: 'retrying', subject: job.id, jobId: job.id, status: 'queued', message });
+        log.warn({ err: message, attempt: job.attempts }, 'job failed; queued again');
+        return;
+      }
+      await this.finalize(job, { status: 'failed', error: message }, message);
+      log.warn({ err: message }, 'job failed');
+    } finally {
+      clearInterval(heartbeat);
+    }
+    const finished = await store.jobs.get(job.id);
+    if (finished && this.options.onFinished) await this.options.onFinished(finished).catch((error) => log.error({ err: error }, 'after-job step failed'));
+  }
+
+  /**
+   * The terminal state, its events and the notification in one transaction: a crash leaves either the job
+   * running (to be taken up again) or finished with its notification on the way, never finished unnotified.
+   */
+  private async finalize(
+    job: JobRow,
+    outcome: Parameters<Store['jobs']['finish']>[2],
+    message: string,
+    details: Record<string, unknown> = {},
+  ): Promise<boolean> {
+    const { store } = this.options;
+    const held = await store.transaction(async (tx) => {
+      if (!(await tx.jobs.finish(job.id, this.id, outcome))) return false;
+      if (outcome.status === 'completed') {
+        await tx.events.record({ type: 'job', subType: 'transcribed', subject: job.id, jobId: job.id, status: 'processing', details });
+      }
+      const terminal = await tx.events.record({ type: 'job', subType: outcome.status, subject: job.id, jobId: job.id, status: outcome.status, message });
+      const finished = (await tx.jobs.get(job.id))!;
+      await this.options.onTerminal?.(tx, finished, terminal);
+      return true;
+    });
+    if (held) this.options.afterTerminal?.();
+    return held;
+  }
+
+  private async transcribe(job: JobRow, params: TranscribeParams): Promise<Transcript> {
+    if (job.input_kind === 'text') return textToTranscript(params.text ?? '', 'text:input', params.agent_location === 'right' ? 1 : 0);
+    if (!job.audio_path) throw new PermanentJobError('the job has no stored audio');
+    const engineParams = { ...(await this.options.engineParams(params.sid)), ...params };
+    return this.options.recognize(path.join(this.options.dataDir, job.audio_path), {
+      model: job.model ?? String(engineParams.model),
+      params: engineParams,
+      maxSeconds: this.options.maxAudioSeconds,
+    });
+  }
+}

@@ -1,0 +1,99 @@
+// Resource 8, the transcript shape, following Speechmatics' json-v2 convention:
+//   format '2.9'
+//   job       {created_at (ISO), data_name (file name), duration (audio seconds), id (job id),
+//              tracking.reference (tracking_id, when given)}
+//   metadata  {created_at (ISO, when the transcript was finished), type 'transcription',
+//              transcription_config {language (primary subtag, 'en'), diarization ('channel' for 2+ channels,
+//              'none' for mono), output_locale ('en-US', when the language names a region)}}
+//   results   one 'word' result per recognized word, sorted by start_time across channels (ties: channel),
+//             each {type, start_time, end_time, channel 'channel_1'.., is_eos,
+//                   alternatives [{content (the word), confidence, language, speaker 'S1' agent / 'S2' caller}]}.
+//             With punctuate, a 'punctuation' result '.' follows the last word of each utterance, with
+//             start_time = end_time = that word's end, attaches_to 'previous', confidence 1, is_eos true.
+//             Without it, is_eos is true on the last word of each utterance. Every other result has is_eos false.
+import type { TranscriptShape } from '../../schema/resources/transcriptShape.js';
+import { isoDate, type RenderMeta } from '../meta.js';
+import { speakersOf } from '../roles.js';
+import type { Transcript } from '../types.js';
+import type { TranscriptUtterance } from '../utterances.js';
+
+type Result = NonNullable<TranscriptShape['results']>[number];
+
+export const JSON_V2_FORMAT = '2.9';
+
+/** 'en-us' -> {language: 'en', locale: 'en-US'}; 'en' -> {language: 'en'}. */
+export function languageParts(code: string): { language: string; locale?: string } {
+  const [primary, region] = code.split(/[-_]/);
+  const language = (primary || code).toLowerCase();
+  return region && /^[a-z]{2}$/i.test(region) ? { language, locale: `${language}-${region.toUpperCase()}` } : { language };
+}
+
+export function toTranscriptShape(
+  transcript: Transcript,
+  utterances: readonly TranscriptUtterance[],
+  meta: RenderMeta = {},
+): TranscriptShape {
+  const { language, locale } = languageParts(meta.language ?? transcript.language ?? 'en');
+  const speakers = speakersOf(transcript.channels.map((ch) => ch.channel), meta);
+  const channelName = (channel: number) => `channel_${channel + 1}`;
+
+  interface Entry {
+    result: Result;
+    punctuation?: Result;
+    order: number;
+    channel: number;
+  }
+  const entries: Entry[] = [];
+  for (const u of utterances) {
+    const speaker = speakers.get(u.channel)?.tag ?? `S${u.channel + 1}`;
+    u.words.forEach((w, i) => {
+      const last = i === u.words.length - 1;
+      const result: Result = {
+        type: 'word',
+        start_time: w.start,
+        end_time: w.end,
+        channel: channelName(u.channel),
+        is_eos: last && !meta.punctuate,
+        alternatives: [{ content: w.word, confidence: w.confidence, language, speaker }],
+      };
+      // attaches_to is json-v2's own field beyond those the interface names (the schema keeps extra fields).
+      const punctuation: Result | undefined =
+        last && meta.punctuate
+          ? ({
+              type: 'punctuation',
+              start_time: w.end,
+              end_time: w.end,
+              channel: channelName(u.channel),
+              is_eos: true,
+              attaches_to: 'previous',
+              alternatives: [{ content: '.', confidence: 1, language, speaker }],
+            } as Result)
+          : undefined;
+      entries.push({ result, punctuation, order: entries.length, channel: u.channel });
+    });
+  }
+  entries.sort((a, b) => a.result.start_time! - b.result.start_time! || a.channel - b.channel || a.order - b.order);
+
+  const created = isoDate(meta.createdAt);
+  const completed = isoDate(meta.completedAt ?? meta.createdAt);
+  return {
+    format: JSON_V2_FORMAT,
+    job: {
+      ...(created !== undefined && { created_at: created }),
+      ...(meta.fileName !== undefined && { data_name: meta.fileName }),
+      duration: transcript.audioSeconds,
+      ...(meta.jobId !== undefined && { id: meta.jobId }),
+      ...(meta.trackingId !== undefined && { tracking: { reference: meta.trackingId } }),
+    },
+    metadata: {
+      ...(completed !== undefined && { created_at: completed }),
+      type: 'transcription',
+      transcription_config: {
+        language,
+        diarization: transcript.channels.length > 1 ? 'channel' : 'none',
+        ...(locale !== undefined && { output_locale: locale }),
+      },
+    },
+    results: entries.flatMap((e) => (e.punctuation ? [e.result, e.punctuation] : [e.result])),
+  };
+}

@@ -1,0 +1,49 @@
+// The development audio with reference transcripts (../shared/data/dev, or SCRUBLINE_DEV_DATA). Tests that use
+// it skip when it is absent, unless SCRUBLINE_REQUIRE_DEV_DATA=1 makes its absence a failure.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+export interface Reference {
+  /** Path relative to the dev data directory, e.g. audio/jfk.wav. */
+  audio: string;
+  /** Absolute path. */
+  path: string;
+  channel: number;
+  text: string;
+}
+
+export function devDataDir(): string {
+  return path.resolve(ROOT, process.env.SCRUBLINE_DEV_DATA || path.join('..', 'shared', 'data', 'dev'));
+}
+
+/** The references, or null when the dev data is not here (and not required). */
+export function loadReferences(): Reference[] | null {
+  const dir = devDataDir();
+  const file = path.join(dir, 'references.tsv');
+  if (!fs.existsSync(file)) {
+    if (process.env.SCRUBLINE_REQUIRE_DEV_DATA === '1') throw new Error(`dev data required but ${file} is missing`);
+    return null;
+  }
+  const [header, ...rows] = fs.readFileSync(file, 'utf8').trim().split('\n');
+  const cols = header.split('\t');
+  const at = (name: string) => {
+    const i = cols.indexOf(name);
+    if (i < 0) throw new Error(`${file} has no ${name} column`);
+    return i;
+  };
+  const [ia, ic, ir] = [at('audio'), at('channel'), at('reference')];
+  return rows
+    .filter((r) => r.trim() !== '')
+    .map((row) => {
+      const f = row.split('\t');
+      return { audio: f[ia], path: path.join(dir, f[ia]), channel: Number(f[ic]), text: f[ir] };
+    });
+}
+
+/** Reason to skip dev-data tests (for node:test's `skip`), or false. */
+export function devDataSkip(): string | false {
+  return loadReferences() === null ? `no dev data at ${devDataDir()} (set SCRUBLINE_DEV_DATA)` : false;
+}

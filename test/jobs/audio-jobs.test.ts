@@ -1,0 +1,127 @@
+// Recordings through the API: a job completes with word times, every output shape agrees on the words and
+// times, and a stereo call keeps each speaker on their own channel, also as 8 kHz mu-law telephone audio.
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { devAudio, ffmpeg, hasTool, speak, stereo, tempDir } from '../helpers/audio.js';
+import { json, startTestService, type TestService } from '../helpers/harness.js';
+import { wer } from '../helpers/wer.js';
+import { multipart } from '../helpers/multipart.js';
+
+const LEFT = 'he began a confused complaint against the wizard who had vanished behind the curtain on the left';
+const RIGHT = 'the horizon seems extremely distant';
+const canRun = hasTool('ffmpeg') && fs.existsSync('/usr/share/pocketsphinx/model/en-us/en-us');
+
+describe('audio jobs', { skip: !canRun && 'ffmpeg or the PocketSphinx model is not installed' }, () => {
+  let svc: TestService;
+  let dir: string;
+  let mono: string;
+  let call: string;
+  before(async () => {
+    svc = await startTestService('sqlite');
+    await svc.services.worker.start();
+    dir = tempDir();
+    mono = devAudio('audio/jfk.wav') ?? speak('and so my fellow americans ask not what your country can do for you', path.join(dir, 'mono.wav'));
+    call =
+      devAudio('audio/stereo/stereo_diarization.wav') ??
+      stereo(speak(LEFT, path.join(dir, 'left.wav')), speak(RIGHT, path.join(dir, 'right.wav')), path.join(dir, 'call.wav'));
+  });
+  after(async () => {
+    await svc.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  async function transcribe(file: string, fields: Record<string, string> = {}) {
+    const res = await svc.request({
+      method: 'POST',
+      url: '/asr/transcribe?wait=120',
+      ...multipart(fields, [{ name: 'audio', filename: path.basename(file), content: fs.readFileSync(file) }]),
+    });
+    assert.equal(res.statusCode, 200, res.body);
+    const job = json(res);
+    assert.equal(job.status, 'completed', job.message);
+    return job;
+  }
+  const shape = async (jobId: string, format: string) => {
+    const res = await svc.request({ method: 'GET', url: `/asr/jobs/${jobId}/transcript?format=${format}` });
+    assert.equal(res.statusCode, 200, res.body);
+    return res;
+  };
+
+  test('every shape of one job agrees on the words and their times', async () => {
+    const job = await transcribe(mono, { numtrans: 'false' });
+    const vendorA = json(await shape(job.jobId, 'vendorA'));
+    const events = vendorA.utterances.flatMap((u: { events: { word: string; start: number; end: number }[] }) => u.events);
+    assert.ok(events.length >= 5, `recognized ${events.length} words`);
+    for (const e of events) {
+      assert.ok(e.start >= 0 && e.end > e.start && e.end <= vendorA.audiosecs + 0.05, `word time ${JSON.stringify(e)} inside the audio`);
+    }
+    assert.deepEqual(job.vendorATranscript.utterances.flatMap((u: { events: unknown[] }) => u.events), events, 'the job record carries the same shape');
+
+    const words = events.map((e: { word: string }) => e.word);
+    const v2 = json(await shape(job.jobId, 'transcript'));
+    const v2Words = v2.results.filter((r: { type: string }) => r.type === 'word');
+    assert.deepEqual(v2Words.map((r: { alternatives: { content: string }[] }) => r.alternatives[0].content.toLowerCase()), words);
+    assert.deepEqual(v2Words.map((r: { start_time: number; end_time: number }) => [r.start_time, r.end_time]), events.map((e: { start: number; end: number }) => [e.start, e.end]));
+
+    const utterances = json(await shape(job.jobId, 'utterances'));
+    assert.deepEqual(utterances.flatMap((u: { text: string }) => u.text.split(' ')), words);
+    const vendorUtts = vendorA.utterances;
+    assert.deepEqual(utterances.map((u: { start: number; end: number }) => [u.start, u.end]), vendorUtts.map((u: { start: number; end: number }) => [u.start, u.end]));
+
+    const text = (await shape(job.jobId, 'text')).body;
+    assert.deepEqual(text.toLowerCase().replace(/[^a-z' \n]/g, '').split(/\s+/).filter(Boolean), words);
+
+    const srt = (await shape(job.jobId, 'srt')).body;
+    const vtt = (await shape(job.jobId, 'vtt')).body;
+    assert.match(vtt, /^WEBVTT/);
+    const srtTimes = [...srt.matchAll(/(\d\d):(\d\d):(\d\d),(\d\d\d) --> (\d\d):(\d\d):(\d\d),(\d\d\d)/g)].map((m) => [
+      +m[1] * 3600 + +m[2] * 60 + +m[3] + +m[4] / 1000,
+      +m[5] * 3600 + +m[6] * 60 + +m[7] + +m[8] / 1000,
+    ]);
+    assert.ok(srtTimes.length >= 1);
+    for (const e of events) {
+      assert.ok(srtTimes.some(([s, t]) => e.start >= s - 0.002 && e.end <= t + 0.002), `a cue covers "${e.word}" at ${e.start}`);
+    }
+    const cueWords = (body: string) =>
+      body
+        .split('\n')
+        .filter((line) => line && !/-->/.test(line) && !/^\d+$/.test(line) && line !== 'WEBVTT')
+        .join(' ')
+        .toLowerCase()
+        .replace(/<[^>]+>/g, ' ')
+        .replace(/[^a-z' ]/g, ' ')
+        .split(/\s+/)
+        .filter(Boolean);
+    assert.deepEqual(cueWords(srt), words);
+    assert.deepEqual(cueWords(vtt), words);
+
+    const usage = json(await svc.request({ method: 'GET', url: '/asr/usage' }));
+    assert.ok(usage.models.some((m: { jobs: number; audioSeconds: number }) => m.jobs >= 1 && m.audioSeconds > 0));
+  });
+
+  test('a stereo call keeps each speaker on their channel, also as 8 kHz mu-law', async () => {
+    const telephone = path.join(dir, 'call-8k-mulaw.wav');
+    ffmpeg(['-i', call, '-ar', '8000', '-ac', '2', '-c:a', 'pcm_mulaw', telephone]);
+    for (const file of [call, telephone]) {
+      const job = await transcribe(file);
+      const vendorA = json(await shape(job.jobId, 'vendorA'));
+      const byChannel = [0, 1].map((c) =>
+        vendorA.utterances
+          .filter((u: { metadata: { channel: number } }) => u.metadata.channel === c)
+          .flatMap((u: { events: { word: string }[] }) => u.events.map((e) => e.word)),
+      );
+      assert.equal(vendorA.nchannels, 2);
+      const refs = [LEFT, RIGHT];
+      for (const c of [0, 1]) {
+        assert.ok(byChannel[c].length > 0, `channel ${c} has words (${path.basename(file)})`);
+        const own = wer(refs[c], byChannel[c]).wer;
+        const other = wer(refs[1 - c], byChannel[c]).wer;
+        assert.ok(own < other, `channel ${c} is closer to its own speaker (${own.toFixed(2)}) than to the other (${other.toFixed(2)}) in ${path.basename(file)}`);
+      }
+      const utterances = json(await shape(job.jobId, 'utterances'));
+      assert.deepEqual([...new Set(utterances.map((u: { channel: number }) => u.channel))].sort(), [0, 1]);
+    }
+  });
+});

@@ -1,0 +1,224 @@
+// Shared pieces of the notification tests: a database per dialect (opened directly, without the HTTP app),
+// a local receiver whose answers each test scripts, and a logger that keeps its lines.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import pino, { type Logger } from 'pino';
+import { NotificationOutbox, type NotificationOutboxOptions } from '../../src/jobs/notifications/index.js';
+import { createSecretBox } from '../../src/security/secretBox.js';
+import { type Database, openDatabase } from '../../src/store/database.js';
+
+// The dialects and throw-away databases of test/helpers/harness.ts, with the same environment variables
+// (SCRUBLINE_TEST_DATABASE_URL, SCRUBLINE_REQUIRE_POSTGRES). Repeated here because the harness imports the
+// whole service (app, engine, routes) and these tests need only the store: they keep running while other
+// parts of the tree are mid-change.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+
+export type Dialect = 'sqlite' | 'postgres';
+export const TEST_DATABASE_URL = process.env.SCRUBLINE_TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+
+let pgProbe: Promise<boolean> | undefined;
+function postgresAvailable(): Promise<boolean> {
+  pgProbe ??= (async () => {
+    const client = new pg.Client({ connectionString: TEST_DATABASE_URL, connectionTimeoutMillis: 2000 });
+    try {
+      await client.connect();
+      await client.query('select 1');
+      return true;
+    } catch {
+      if (process.env.SCRUBLINE_REQUIRE_POSTGRES === '1') throw new Error(`PostgreSQL is required but unreachable at ${TEST_DATABASE_URL}`);
+      return false;
+    } finally {
+      await client.end().catch(() => {});
+    }
+  })();
+  return pgProbe;
+}
+
+export async function dialects(): Promise<Dialect[]> {
+  return (await postgresAvailable()) ? ['sqlite', 'postgres'] : ['sqlite'];
+}
+
+export interface TestDatabase {
+  dialect: Dialect;
+  dataDir: string;
+  databaseUrl?: string;
+  schema?: string;
+  drop(): Promise<void>;
+}
+
+/** A fresh, empty database: a temporary directory for SQLite, a schema of its own on PostgreSQL. */
+export async function testDatabase(dialect: Dialect): Promise<TestDatabase> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'scrubline-notify-'));
+  if (dialect === 'sqlite') return { dialect, dataDir, drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
+  const schema = `t_${crypto.randomBytes(6).toString('hex')}`;
+  return {
+    dialect,
+    dataDir,
+    databaseUrl: TEST_DATABASE_URL,
+    schema,
+    async drop() {
+      const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+      await client.connect();
+      await client.query(`drop schema if exists ${schema} cascade`);
+      await client.end();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
+export const BOX_KEY = 'notification-test-key';
+export const box = createSecretBox(Buffer.from(BOX_KEY));
+
+/** Open (another connection pool onto) a test database. */
+export function open(test: TestDatabase): Promise<Database> {
+  return openDatabase({ dataDir: test.dataDir, databaseUrl: test.databaseUrl, databaseSchema: test.schema });
+}
+
+export interface Fixture {
+  test: TestDatabase;
+  database: Database;
+  close(): Promise<void>;
+}
+
+export async function fixture(dialect: Dialect): Promise<Fixture> {
+  const test = await testDatabase(dialect);
+  const database = await open(test);
+  return {
+    test,
+    database,
+    async close() {
+      await database.close();
+      await test.drop();
+    },
+  };
+}
+
+export interface Hit {
+  method: string;
+  url: string;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+  at: number;
+}
+
+export type Answer = { status: number; headers?: Record<string, string> } | 'hang';
+
+export interface Receiver {
+  url: string;
+  hits: Hit[];
+  /** Resolves when the receiver has had `n` requests. */
+  waitForHits(n: number, ms?: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** A receiver on 127.0.0.1 answering the n-th request (0-based) as `answer` says. */
+export async function receiver(answer: (index: number, hit: Hit) => Answer): Promise<Receiver> {
+  const hits: Hit[] = [];
+  const waiters: { n: number; resolve: () => void }[] = [];
+  const hanging = new Set<http.ServerResponse>();
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const hit: Hit = { method: req.method!, url: req.url!, headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), at: Date.now() };
+      const index = hits.push(hit) - 1;
+      for (const w of waiters.filter((w) => hits.length >= w.n)) w.resolve();
+      const a = answer(index, hit);
+      if (a === 'hang') {
+        hanging.add(res);
+        return;
+      }
+      res.writeHead(a.status, { 'content-type': 'text/plain', ...a.headers });
+      res.end(`answer ${a.status}`);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/hooks/scrubline?tenant=acme`,
+    hits,
+    waitForHits(n, ms = 10_000) {
+      if (hits.length >= n) return Promise.resolve();
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`receiver had ${hits.length} of ${n} requests after ${ms} ms`)), ms);
+        waiters.push({ n, resolve: () => (clearTimeout(timer), resolve()) });
+      });
+    },
+    async close() {
+      for (const res of hanging) res.destroy();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** A url on which nothing listens (a port just released). */
+export async function deadUrl(): Promise<string> {
+  const server = http.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return `http://127.0.0.1:${port}/down`;
+}
+
+export function capturingLogger(): { logger: Logger; lines: string[] } {
+  const lines: string[] = [];
+  return { logger: pino({ level: 'trace' }, { write: (line: string) => void lines.push(line) }), lines };
+}
+
+export interface Calls {
+  delivered: [string, string][];
+  failed: [string, string, string][];
+}
+
+/** An outbox with a short schedule and fast polling, and its callbacks recorded. */
+export function outbox(
+  database: Database,
+  options: Partial<NotificationOutboxOptions> = {},
+): { outbox: NotificationOutbox; calls: Calls; lines: string[] } {
+  const calls: Calls = { delivered: [], failed: [] };
+  const { logger, lines } = capturingLogger();
+  const ob = new NotificationOutbox({
+    db: database.db,
+    box,
+    secret: SECRET,
+    logger,
+    schedule: [50, 100, 150],
+    jitter: 0,
+    pollMs: 20,
+    timeoutMs: 2000,
+    onDelivered: (jobId, id) => void calls.delivered.push([jobId, id]),
+    onFailed: (jobId, id, reason) => void calls.failed.push([jobId, id, reason]),
+    ...options,
+  });
+  return { outbox: ob, calls, lines };
+}
+
+/** Poll `check` until it holds (or fail after `ms`). */
+export async function until(check: () => boolean | Promise<boolean>, ms = 10_000, what = 'condition'): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export function event(jobId: string) {
+  return {
+    eventId: `evt-${jobId}`,
+    type: 'job',
+    subType: 'completed',
+    status: 'completed',
+    jobId,
+    message: 'Ünïcode ✓ body',
+    createdAt: '2025-01-01T00:00:00.000Z',
+    timestamp: '2025-01-01T00:00:00.000Z',
+  };
+}
