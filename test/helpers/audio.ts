@@ -50,8 +50,8 @@ export function stereo(left: string, right: string, out: string, codecArgs: stri
   const longest = Math.max(durationOf(left), durationOf(right)).toFixed(3);
   ffmpeg([
     '-i', left, '-i', right,
-    '-filter_complex', `[0:a]aresample=16000,apad=whole_dur=${longest}[l];[1:a]aresample=16000,apad=whole_dur=${longest}[r];[l][r]amerge=inputs=2[a]`,
-    '-map', '[a]', '-ac', '2', ...codecArgs, out,
+    '-filter_complex', `[0:a]aresample=16000,apad=whole_dur=${longest}s[l];[1:a]aresample=16000,apad=whole_dur=${longest}s[r];[l][r]join=inputs=2:channel_layout=stereo[a]`,
+    '-map', '[a]', ...codecArgs, out,
   ]);
   return out;
 }

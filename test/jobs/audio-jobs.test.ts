@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { devAudio, ffmpeg, hasTool, speak, stereo, tempDir } from '../helpers/audio.js';
+import { devAudio, durationOf, ffmpeg, hasTool, speak, stereo, tempDir } from '../helpers/audio.js';
 import { json, startTestService, type TestService } from '../helpers/harness.js';
 import { wer } from '../helpers/wer.js';
 import { multipart } from '../helpers/multipart.js';
@@ -17,15 +17,11 @@ describe('audio jobs', { skip: !canRun && 'ffmpeg or the PocketSphinx model is n
   let svc: TestService;
   let dir: string;
   let mono: string;
-  let call: string;
   before(async () => {
     svc = await startTestService('sqlite');
     await svc.services.worker.start();
     dir = tempDir();
     mono = devAudio('audio/jfk.wav') ?? speak('and so my fellow americans ask not what your country can do for you', path.join(dir, 'mono.wav'));
-    call =
-      devAudio('audio/stereo/stereo_diarization.wav') ??
-      stereo(speak(LEFT, path.join(dir, 'left.wav')), speak(RIGHT, path.join(dir, 'right.wav')), path.join(dir, 'call.wav'));
   });
   after(async () => {
     await svc.close();
@@ -101,18 +97,43 @@ describe('audio jobs', { skip: !canRun && 'ffmpeg or the PocketSphinx model is n
     assert.ok(usage.models.some((m: { jobs: number; audioSeconds: number }) => m.jobs >= 1 && m.audioSeconds > 0));
   });
 
-  test('a stereo call keeps each speaker on their channel, also as 8 kHz mu-law', async () => {
-    const telephone = path.join(dir, 'call-8k-mulaw.wav');
-    ffmpeg(['-i', call, '-ar', '8000', '-ac', '2', '-c:a', 'pcm_mulaw', telephone]);
-    for (const file of [call, telephone]) {
+  /** Words per channel of a completed job, from its vendorA shape. */
+  async function wordsByChannel(jobId: string) {
+    const vendorA = json(await shape(jobId, 'vendorA'));
+    assert.equal(vendorA.nchannels, 2);
+    return [0, 1].map((c) =>
+      vendorA.utterances
+        .filter((u: { metadata: { channel: number } }) => u.metadata.channel === c)
+        .flatMap((u: { events: { word: string; start: number; end: number }[] }) => u.events),
+    ) as { word: string; start: number; end: number }[][];
+  }
+
+  test('a stereo call keeps each speaker on their channel, also as 8 kHz mu-law (synthetic, timed)', { skip: !hasTool('espeak-ng') && 'no espeak-ng' }, async () => {
+    // The agent speaks first on the left; the caller answers on the right once the agent is done. Each
+    // channel's words must fall in its own speaker's time, whatever the recognizer makes of them.
+    const agent = speak(LEFT, path.join(dir, 'agent.wav'));
+    const agentSeconds = durationOf(agent);
+    const callerRaw = speak(RIGHT, path.join(dir, 'caller-raw.wav'));
+    const caller = path.join(dir, 'caller.wav');
+    ffmpeg(['-i', callerRaw, '-af', `adelay=${Math.round((agentSeconds + 1) * 1000)}`, caller]);
+    const call2 = stereo(agent, caller, path.join(dir, 'two-party.wav'));
+    const telephone = path.join(dir, 'two-party-8k-mulaw.wav');
+    ffmpeg(['-i', call2, '-ar', '8000', '-ac', '2', '-c:a', 'pcm_mulaw', telephone]);
+    for (const file of [call2, telephone]) {
+      const [left, right] = await wordsByChannel((await transcribe(file)).jobId);
+      assert.ok(left.length > 0 && right.length > 0, `both channels have words (${path.basename(file)})`);
+      for (const w of left) assert.ok(w.end <= agentSeconds + 0.3, `agent word "${w.word}" at ${w.start} lies in the agent's turn (${path.basename(file)})`);
+      for (const w of right) assert.ok(w.start >= agentSeconds + 0.5, `caller word "${w.word}" at ${w.start} lies in the caller's turn (${path.basename(file)})`);
+    }
+  });
+
+  test('the dev stereo recording gives each channel its own speaker, also as 8 kHz mu-law', { skip: !devAudio('audio/stereo/stereo_diarization.wav') && 'dev data not at hand' }, async () => {
+    const dev = devAudio('audio/stereo/stereo_diarization.wav')!;
+    const telephone = path.join(dir, 'dev-8k-mulaw.wav');
+    ffmpeg(['-i', dev, '-ar', '8000', '-ac', '2', '-c:a', 'pcm_mulaw', telephone]);
+    for (const file of [dev, telephone]) {
       const job = await transcribe(file);
-      const vendorA = json(await shape(job.jobId, 'vendorA'));
-      const byChannel = [0, 1].map((c) =>
-        vendorA.utterances
-          .filter((u: { metadata: { channel: number } }) => u.metadata.channel === c)
-          .flatMap((u: { events: { word: string }[] }) => u.events.map((e) => e.word)),
-      );
-      assert.equal(vendorA.nchannels, 2);
+      const byChannel = (await wordsByChannel(job.jobId)).map((events) => events.map((e) => e.word));
       const refs = [LEFT, RIGHT];
       for (const c of [0, 1]) {
         assert.ok(byChannel[c].length > 0, `channel ${c} has words (${path.basename(file)})`);

@@ -1,0 +1,84 @@
+// kill -9 of the service while a job is being recognized, then a restart: the job completes, and its
+// notification arrives once (at most twice, with one delivery id).
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { hasTool, speak, tempDir } from '../helpers/audio.js';
+import { startServerProcess, type ServerProcess } from '../helpers/cli.js';
+import { testDatabase, type TestDatabase } from '../helpers/harness.js';
+import { multipart } from '../helpers/multipart.js';
+
+const canRun = hasTool('ffmpeg') && hasTool('espeak-ng') && fs.existsSync('/usr/share/pocketsphinx/model/en-us/en-us');
+
+const PARAGRAPH =
+  'thank you for calling the support line my name is alex and i will be helping you today ' +
+  'can you tell me the reason for your call i see that your last payment was received on the fourth ' +
+  'of the month and the balance on the account is now one hundred and twenty dollars ';
+
+describe('crash recovery', { skip: !canRun && 'needs ffmpeg, espeak-ng and PocketSphinx' }, () => {
+  let db: TestDatabase;
+  let dir: string;
+  let recording: string;
+  const hits: { id: string; body: string }[] = [];
+  let hookServer: http.Server;
+  let hookUrl: string;
+  let server: ServerProcess | undefined;
+  const env = () => ({ ...db.env, SCRUBLINE_WEBHOOK_RETRY_MS: '100,200,400', SCRUBLINE_SECRET_KEY: 'crash-test' });
+
+  before(async () => {
+    db = await testDatabase('sqlite');
+    dir = tempDir();
+    // Half a minute of speech: long enough to be caught mid-recognition.
+    recording = speak(PARAGRAPH.repeat(2), path.join(dir, 'long-call.wav'));
+    hookServer = http.createServer((req, res) => {
+      let body = '';
+      req.on('data', (c) => (body += c));
+      req.on('end', () => {
+        hits.push({ id: String(req.headers['webhook-id']), body });
+        res.end('ok');
+      });
+    });
+    await new Promise<void>((r) => hookServer.listen(0, '127.0.0.1', () => r()));
+    hookUrl = `http://127.0.0.1:${(hookServer.address() as AddressInfo).port}/hook`;
+  });
+  after(async () => {
+    await server?.stop('SIGKILL');
+    await new Promise<void>((r) => hookServer.close(() => r()));
+    await db.drop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  test('the job completes after a restart and is notified once', async () => {
+    server = await startServerProcess(env());
+    const form = multipart({ 'notification.url': hookUrl }, [{ name: 'audio', filename: 'long-call.wav', content: fs.readFileSync(recording) }]);
+    const submitted = await fetch(`${server.url}/asr/transcribe`, { method: 'POST', headers: form.headers, body: form.payload });
+    assert.equal(submitted.status, 202, await submitted.clone().text());
+    const { jobId } = (await submitted.json()) as { jobId: string };
+
+    // Wait until recognition is under way, then kill the process outright.
+    for (let i = 0; i < 200; i++) {
+      const job = (await (await fetch(`${server.url}/asr/jobs/${jobId}`)).json()) as { status: string };
+      if (job.status === 'processing') break;
+      assert.notEqual(job.status, 'completed', 'the job finished before it could be interrupted; make the recording longer');
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    assert.equal(await server.stop('SIGKILL'), null);
+    assert.equal(hits.length, 0, 'nothing was notified before the kill');
+
+    server = await startServerProcess(env());
+    const done = (await (await fetch(`${server.url}/asr/jobs/${jobId}?wait=120`)).json()) as { status: string; attempts: number; vendorATranscript?: { utterances: unknown[] } };
+    assert.equal(done.status, 'completed');
+    assert.equal(done.attempts, 2, 'claimed once before the kill and once after');
+    assert.ok((done.vendorATranscript?.utterances.length ?? 0) > 0);
+    assert.match(server.output(), /took back jobs of processes that stopped mid-job/);
+
+    for (let i = 0; i < 100 && hits.length === 0; i++) await new Promise((r) => setTimeout(r, 50));
+    await new Promise((r) => setTimeout(r, 500));
+    assert.ok(hits.length >= 1 && hits.length <= 2, `notified ${hits.length} times`);
+    assert.equal(new Set(hits.map((h) => h.id)).size, 1, 'one delivery id');
+    assert.equal(JSON.parse(hits[0].body).jobId, jobId);
+  });
+});
