@@ -1,4 +1,5 @@
 // The `scrubline` command line: serve the API, and manage API keys.
+import os from 'node:os';
 import { Command, InvalidArgumentError } from 'commander';
 import { ConfigError, loadConfig } from '../config.js';
 import { isScope, SCOPES, type Scope } from '../store/apiKeys.js';
@@ -59,6 +60,22 @@ export function buildCli(): Command {
       };
       process.once('SIGINT', () => void stop('SIGINT'));
       process.once('SIGTERM', () => void stop('SIGTERM'));
+    });
+
+  program
+    .command('transcribe')
+    .description('Transcribe recordings on this machine (no server needed)')
+    .argument('<inputs...>', 'audio files or folders (searched for audio files)')
+    .option('-o, --out <dir>', 'where transcripts are written', 'transcripts')
+    .option('-f, --format <formats>', 'comma-separated: vendorA, vendorB, transcript, utterances, text, srt, vtt', 'vendorA,text')
+    .option('-m, --model <model>', 'model as language:name (default: the default model)')
+    .option('--no-numtrans', 'keep spoken numbers as words in formatted text')
+    .option('-j, --concurrency <n>', 'recordings at once', String(Math.max(1, Math.floor(os.availableParallelism() / 2))))
+    .action(async (inputs: string[], options: { out: string; format: string; model?: string; numtrans: boolean; concurrency: string }) => {
+      const { transcribeCommand } = await import('./transcribe.js');
+      process.exitCode = await transcribeCommand(inputs, { ...options, concurrency: Number(options.concurrency) || 1 });
+      // The decoder pool's threads would keep the process alive.
+      process.exit();
     });
 
   const keys = program.command('keys').description('Manage API keys');

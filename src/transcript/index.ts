@@ -41,6 +41,12 @@ export const FILE_EXTENSIONS: Record<TranscriptFormat, string> = {
   vtt: 'vtt',
 };
 
+/** A file name for a transcript: JSON shapes keep their format in the name (several share .json). */
+export function transcriptFileName(base: string, format: TranscriptFormat): string {
+  const extension = FILE_EXTENSIONS[format];
+  return extension === 'json' ? `${base}.${format}.json` : `${base}.${extension}`;
+}
+
 interface BodyOf {
   vendorA: VendorATranscript;
   vendorB: VendorBTranscript;

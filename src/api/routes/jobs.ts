@@ -14,7 +14,7 @@ import { responses, VALIDATED_IN_HANDLER } from '../schemas.js';
 import { discard, readTranscribeInput } from './transcribeInput.js';
 import { TranscribeParams } from '../../jobs/request.js';
 import { renderMetaForJob } from '../../jobs/renderMeta.js';
-import { FILE_EXTENSIONS, renderTranscript, TRANSCRIPT_FORMATS, type TranscriptFormat } from '../../transcript/index.js';
+import { renderTranscript, transcriptFileName, TRANSCRIPT_FORMATS, type TranscriptFormat } from '../../transcript/index.js';
 
 const JOB_STATUSES = ['queued', 'processing', 'completed', 'failed', 'cancelled'] as const;
 
@@ -176,7 +176,7 @@ export function jobRoutes(services: Services): FastifyPluginAsync {
         if (!transcript) throw notFound(`Job ${row.id} has no stored transcript.`);
         const rendered = renderTranscript(request.query.format, transcript, renderMetaForJob(row, services.box));
         reply.type(rendered.contentType);
-        if (request.query.download) reply.header('content-disposition', `attachment; filename="${row.id}${FILE_EXTENSIONS[request.query.format]}"`);
+        if (request.query.download) reply.header('content-disposition', `attachment; filename="${transcriptFileName(row.id, request.query.format)}"`);
         return rendered.body;
       },
     );
