@@ -5,6 +5,7 @@ import { Conversations } from './cache/conversations.js';
 import { probeAudio } from './audio/probe.js';
 import { installedModels } from './engine/models.js';
 import { recognizeFile } from './engine/recognize.js';
+import { sharedPool } from './engine/pool.js';
 import { JobRecords } from './jobs/jobRecords.js';
 import { JobService } from './jobs/jobService.js';
 import { JobWorker } from './jobs/worker.js';
@@ -57,6 +58,8 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
   const projects = new ProjectConfigs(store, bus, config.configCacheMs);
   const parameters = new Parameters(store, projects, box, config.dataDir);
   const conversations = new Conversations(store, box);
+  const metrics = new Metrics();
+  metrics.watchJobs(() => store.jobs.countByStatus(), () => sharedPool().stats());
   const outbox = new NotificationOutbox({
     db: store.database.db,
     box,
@@ -94,6 +97,7 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
     engineParams: (sid) => parameters.engineParams(sid),
     onTerminal: notifyTerminal,
     afterTerminal: () => outbox.kick(),
+    onFinished: async (row) => metrics.jobFinished(row.status, row.model, row.audio_seconds, row.processing_seconds),
   });
   const jobs = new JobService({
     store,
@@ -119,7 +123,7 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
     projects,
     parameters,
     conversations,
-    metrics: new Metrics(),
+    metrics,
     startedAt: new Date(),
     async close() {
       await worker.stop();

@@ -33,7 +33,8 @@ describe('engine endpoints', () => {
 
   test('capacity follows the configured limit', async () => {
     const check = json(await get('/asr/maxstreamscheck'));
-    assert.deepEqual(check, { streams: 0, capacity: 3, available: 3, accepting: true });
+    assert.deepEqual({ ...check, decoders: undefined }, { streams: 0, capacity: 3, available: 3, accepting: true, decoders: undefined });
+    assert.equal(typeof check.decoders.size, 'number');
   });
 
   test('sysinfo reports this machine and process', async () => {
@@ -70,6 +71,9 @@ describe('engine endpoints', () => {
     assert.match(res.body, /# HELP scrubline_http_requests_total/);
     assert.match(res.body, /scrubline_http_requests_total\{method="GET",route="\/asr\/params",status="200"\} [1-9]/);
     assert.match(res.body, /scrubline_process_resident_memory_bytes/);
+    assert.match(res.body, /scrubline_jobs\{state="queued"\} \d+/);
+    assert.match(res.body, /scrubline_decoders\{kind="size"\} \d+/);
+    assert.match(res.body, /# HELP scrubline_job_real_time_factor/);
   });
 
   test('every response carries the service version', async () => {

@@ -95,6 +95,10 @@ describe('audio jobs', { skip: !canRun && 'ffmpeg or the PocketSphinx model is n
 
     const usage = json(await svc.request({ method: 'GET', url: '/asr/usage' }));
     assert.ok(usage.models.some((m: { jobs: number; audioSeconds: number }) => m.jobs >= 1 && m.audioSeconds > 0));
+    const metrics = (await svc.request({ method: 'GET', url: '/asr/metrics' })).body;
+    assert.match(metrics, /scrubline_audio_seconds_total\{model="[^"]+"\} [0-9.]*[1-9]/);
+    assert.match(metrics, /scrubline_job_real_time_factor_count\{model="[^"]+"\} [1-9]/);
+    assert.match(metrics, /scrubline_jobs\{state="completed"\} [1-9]/);
   });
 
   /** Words per channel of a completed job, from its vendorA shape. */

@@ -4,6 +4,7 @@ import os from 'node:os';
 import type { FastifyPluginAsync } from 'fastify';
 import Type from 'typebox';
 import { installedModels, languagesOf, listModels } from '../../engine/models.js';
+import { sharedPool } from '../../engine/pool.js';
 import { ref } from '../../schema/registry.js';
 import type { Services } from '../../services.js';
 import { VERSION } from '../../version.js';
@@ -134,6 +135,7 @@ export function engineRoutes(services: Services): FastifyPluginAsync {
     });
     app.get<{ Querystring: { days?: number } }>('/asr/stats', { config: read, schema: dailySchema('Daily statistics') }, async (request) => ({
       days: await daily(request.query.days ?? 7),
+      jobs: await services.store.jobs.daily(request.query.days ?? 7),
       requests: requestTotals(),
     }));
     app.get<{ Querystring: { days?: number } }>(
@@ -144,6 +146,8 @@ export function engineRoutes(services: Services): FastifyPluginAsync {
         version: VERSION,
         uptimeSeconds: Math.round(process.uptime()),
         days: await daily(request.query.days ?? 30),
+        jobs: await services.store.jobs.daily(request.query.days ?? 30),
+        queue: await services.store.jobs.countByStatus(),
         requests: requestTotals(),
         cache: await services.store.cacheEntries.summary(),
       }),
@@ -160,9 +164,18 @@ export function engineRoutes(services: Services): FastifyPluginAsync {
         },
       },
       async () => {
+        // Streams are decoders at work (batch channels now; real-time streams join them), against the
+        // configured capacity; the pool's own size and backlog are given too.
+        const decoders = sharedPool().stats();
         const capacity = services.config.limits.maxStreams;
-        const streams = 0; // real-time streams arrive with the streaming issue
-        return { streams, capacity, available: capacity - streams, accepting: streams < capacity };
+        const streams = decoders.busy;
+        return {
+          streams,
+          capacity,
+          available: Math.max(0, capacity - streams),
+          accepting: streams < capacity,
+          decoders: { size: decoders.size, busy: decoders.busy, waiting: decoders.queued },
+        };
       },
     );
 
@@ -190,7 +203,12 @@ export function engineRoutes(services: Services): FastifyPluginAsync {
             models: installed.map((m) => m.name),
             ...(installed.length === 0 && { reason: listModels().map((m) => `${m.name}: ${m.reason}`).join('; ') }),
           },
-          transcription: { available: false, reason: 'the speech pipeline is not part of this build yet' },
+          transcription: {
+            available: installed.length > 0,
+            workers: services.config.workers,
+            queue: await services.store.jobs.countByStatus(),
+            decoders: sharedPool().stats(),
+          },
         };
       },
     );

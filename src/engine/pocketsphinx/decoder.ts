@@ -4,6 +4,8 @@
 // within a call the stretches of one channel share the decoder, each as one utterance.
 //
 // Synchronous and CPU-bound: call it from a worker thread (engine/pool.ts), never from the event loop.
+import fs from 'node:fs';
+import path from 'node:path';
 import type { SpeechSegment, Word } from '../../transcript/types.js';
 import { loadPocketSphinx, type PocketSphinxLib, type Pointer } from './binding.js';
 
@@ -33,7 +35,11 @@ export interface DecodeResult {
 /** Frames per second of the front end (`-frate`, 100 by default: 10 ms frames). */
 const FRATE = 100;
 
-/** Decoder settings: the defaults measured best (STACK.md); only what keeps times true and the log quiet. */
+/**
+ * Decoder settings: the defaults measured best (STACK.md); only what keeps times true. No `-logfn`: ps_init would
+ * reopen the library's one process-wide log file, closing it under decoders running on other threads; the log is
+ * switched off once per thread instead (binding.ts).
+ */
 export function decoderArgs(model: PocketSphinxModel): string[] {
   const args = [
     '-hmm', model.hmm,
@@ -42,7 +48,6 @@ export function decoderArgs(model: PocketSphinxModel): string[] {
     '-samprate', String(model.sampleRate),
     '-frate', String(FRATE),
     '-remove_silence', 'no',
-    '-logfn', '/dev/null',
   ];
   if (model.mllr) args.push('-mllr', model.mllr);
   if (model.extraArgs) args.push(...model.extraArgs);
@@ -56,6 +61,9 @@ export function decoderArgs(model: PocketSphinxModel): string[] {
 export function decodePcm(model: PocketSphinxModel, pcm: Int16Array, units?: SpeechSegment[]): DecodeResult {
   const lib = loadPocketSphinx();
   const t0 = performance.now();
+  for (const [what, file] of [['acoustic model', path.join(model.hmm, 'mdef')], ['language model', model.lm], ['dictionary', model.dict]]) {
+    if (!fs.existsSync(file)) throw new Error(`PocketSphinx ${what} not found: ${file}`);
+  }
   const config = lib.parseConfig(decoderArgs(model));
   let decoder: Pointer;
   try {
