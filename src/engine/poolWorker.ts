@@ -23,7 +23,8 @@ port.on('message', (task: PoolTask) => {
     };
   } catch (error) {
     const e = error as Error;
-    reply = { ok: false, error: { name: e.name ?? 'Error', message: e.message ?? String(error), stack: e.stack } };
+    const permanent = (error as { permanent?: unknown }).permanent === true;
+    reply = { ok: false, error: { name: e.name ?? 'Error', message: e.message ?? String(error), stack: e.stack, permanent } };
   }
   port.postMessage(reply);
 });

@@ -11,6 +11,8 @@
 import koffi from 'koffi';
 
 export class PocketSphinxUnavailable extends Error {
+  /** Retrying cannot help (the job worker fails the job at once). */
+  readonly permanent = true;
   constructor(message: string) {
     super(message);
     this.name = 'PocketSphinxUnavailable';

@@ -62,7 +62,7 @@ export function decodePcm(model: PocketSphinxModel, pcm: Int16Array, units?: Spe
   const lib = loadPocketSphinx();
   const t0 = performance.now();
   for (const [what, file] of [['acoustic model', path.join(model.hmm, 'mdef')], ['language model', model.lm], ['dictionary', model.dict]]) {
-    if (!fs.existsSync(file)) throw new Error(`PocketSphinx ${what} not found: ${file}`);
+    if (!fs.existsSync(file)) throw Object.assign(new Error(`PocketSphinx ${what} not found: ${file}`), { permanent: true });
   }
   const config = lib.parseConfig(decoderArgs(model));
   let decoder: Pointer;
