@@ -150,3 +150,51 @@ describe('audio jobs', { skip: !canRun && 'ffmpeg or the PocketSphinx model is n
     }
   });
 });
+
+describe('zip uploads', { skip: !canRun && 'ffmpeg or the PocketSphinx model is not installed' }, () => {
+  let svc: TestService;
+  let dir: string;
+  before(async () => {
+    svc = await startTestService('sqlite');
+    dir = tempDir();
+  });
+  after(async () => {
+    await svc.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  async function zipOf(entries: { name: string; content: Buffer }[]): Promise<Buffer> {
+    const { ZipFile } = await import('yazl');
+    const zip = new ZipFile();
+    for (const entry of entries) zip.addBuffer(entry.content, entry.name);
+    zip.end();
+    const chunks: Buffer[] = [];
+    for await (const chunk of zip.outputStream) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks);
+  }
+
+  test('isZip: one job per recording; a file that is not audio is reported beside them', async () => {
+    const tone = path.join(dir, 'tone.wav');
+    ffmpeg(['-f', 'lavfi', '-i', 'sine=frequency=440:duration=1', '-ar', '16000', tone]);
+    const zip = await zipOf([
+      { name: 'calls/one.wav', content: fs.readFileSync(tone) },
+      { name: 'calls/two.wav', content: fs.readFileSync(tone) },
+      { name: 'calls/readme.txt', content: Buffer.from('not audio '.repeat(50)) },
+      { name: '__MACOSX/._one.wav', content: Buffer.from('resource fork') },
+      { name: 'deep/nested/folder/three.wav', content: fs.readFileSync(tone) },
+    ]);
+    const res = await svc.request({ method: 'POST', url: '/asr/transcribe', ...multipart({ isZip: 'true' }, [{ name: 'audio', filename: 'batch.zip', content: zip }]) });
+    assert.equal(res.statusCode, 202, res.body);
+    const body = json(res);
+    assert.deepEqual(body.jobs.map((j: { fileName: string }) => j.fileName).sort(), ['one.wav', 'three.wav', 'two.wav']);
+    assert.deepEqual(body.rejected.map((r: { fileName: string }) => r.fileName), ['readme.txt']);
+    assert.deepEqual(fs.readdirSync(path.join(svc.database.dataDir, 'tmp')), [], 'unpacked entries are moved or removed');
+    for (const job of body.jobs) {
+      const done = json(await svc.request({ method: 'GET', url: `/asr/jobs/${job.jobId}?wait=60` }));
+      assert.equal(done.status, 'completed');
+    }
+    const bad = await svc.request({ method: 'POST', url: '/asr/transcribe', ...multipart({ isZip: 'true' }, [{ name: 'audio', filename: 'bad.zip', content: Buffer.from('PK not really') }]) });
+    assert.equal(bad.statusCode, 422, bad.body);
+    assert.equal(json(bad).reason, 'not_zip');
+  });
+});

@@ -11,7 +11,8 @@ import type { JobRow } from '../../store/tables.js';
 import type { Services } from '../../services.js';
 import { ref } from '../../schema/registry.js';
 import { responses, VALIDATED_IN_HANDLER } from '../schemas.js';
-import { discard, readTranscribeInput } from './transcribeInput.js';
+import { discard, readTranscribeInput, type UploadedFile } from './transcribeInput.js';
+import { extractRecordings } from '../../audio/unzip.js';
 import { TranscribeParams } from '../../jobs/request.js';
 import { renderMetaForJob } from '../../jobs/renderMeta.js';
 import { renderTranscript, transcriptFileName, TRANSCRIPT_FORMATS, type TranscriptFormat } from '../../transcript/index.js';
@@ -38,6 +39,21 @@ export function jobRoutes(services: Services): FastifyPluginAsync {
     reply.header('location', `/asr/jobs/${row.id}`);
     reply.code(TERMINAL.includes(row.status as never) ? 200 : created ? 202 : 200);
     return record;
+  }
+
+  /** Every recording inside the uploaded zips, as uploads of their own. */
+  async function unzipAll(zips: UploadedFile[], tempDir: string): Promise<UploadedFile[]> {
+    const out: UploadedFile[] = [];
+    try {
+      for (const zip of zips) {
+        const entries = await extractRecordings(zip.tempPath, tempDir, { maxEntries: 500, maxTotalBytes: services.config.limits.uploadBytes });
+        out.push(...entries.map((e) => ({ tempPath: e.path, fileName: e.name, bytes: fs.statSync(e.path).size })));
+      }
+    } catch (error) {
+      discard(out);
+      throw error;
+    }
+    return out;
   }
 
   return async (app) => {
@@ -69,22 +85,35 @@ export function jobRoutes(services: Services): FastifyPluginAsync {
         const tempDir = path.join(services.config.dataDir, 'tmp');
         const { params, files } = await readTranscribeInput(request, tempDir, services.config.limits.uploadBytes);
         let rows: JobRow[];
+        const rejected: Record<string, unknown>[] = [];
         if (params.jobId) {
           discard(files);
           rows = [await jobs.resubmit(params.jobId, params)];
         } else if (files.length > 0) {
           rows = [];
+          let recordings: UploadedFile[] = [];
           try {
-            for (const file of files) rows.push(await jobs.submitAudio(file.tempPath, file.fileName, params));
+            // A zip (isZip) is unpacked: one job per recording in it. In a batch a file that is not usable
+            // is reported beside the jobs of the others, not fatal to them.
+            recordings = params.isZip ? await unzipAll(files, tempDir) : files;
+            for (const file of recordings) {
+              try {
+                rows.push(await jobs.submitAudio(file.tempPath, file.fileName, params));
+              } catch (error) {
+                if (recordings.length === 1 || !(error instanceof ServiceError) || error.kind === 'invalid') throw error;
+                rejected.push({ fileName: file.fileName, status: error.kind, detail: error.message, ...error.extra });
+              }
+            }
+            if (rows.length === 0 && rejected.length > 0) throw new ServiceError('unprocessable', `None of the ${recordings.length} recordings is usable audio.`, [], { rejected });
           } finally {
-            discard(files.filter((f) => fs.existsSync(f.tempPath)));
+            discard([...files, ...recordings].filter((f) => fs.existsSync(f.tempPath)));
           }
         } else {
           rows = [await jobs.submitText(params)];
         }
-        if (rows.length > 1) {
+        if (rows.length > 1 || rejected.length > 0) {
           reply.code(202);
-          return { jobs: await Promise.all(rows.map((row) => services.jobRecords.record(row))) };
+          return { jobs: await Promise.all(rows.map((row) => services.jobRecords.record(row))), ...(rejected.length > 0 && { rejected }) };
         }
         const row = params.wait ? await jobs.waitFor(rows[0].id, params.wait) : rows[0];
         return answerJob(reply, row, true);
