@@ -40,6 +40,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   if (config.workers > 0) {
     await services.worker.start();
     services.outbox.start();
+    services.retention.start();
   }
   logger.info({ host, port: config.port, workers: config.workers, address, store: services.store.database.dialect, cacheBus: services.bus.kind }, 'scrubline listening');
   let stopping: Promise<void> | undefined;

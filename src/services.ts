@@ -9,6 +9,7 @@ import { sharedPool } from './engine/pool.js';
 import { JobRecords } from './jobs/jobRecords.js';
 import { JobService } from './jobs/jobService.js';
 import { JobWorker } from './jobs/worker.js';
+import { applyAutoDelete, RetentionSweeper } from './jobs/retention.js';
 import { renderMetaForJob } from './jobs/renderMeta.js';
 import { jobRecord } from './jobs/jobRecord.js';
 import { notificationTarget } from './jobs/notificationTarget.js';
@@ -31,6 +32,8 @@ export interface Services {
   worker: JobWorker;
   /** Notification deliveries; sending runs where workers run. */
   outbox: NotificationOutbox;
+  /** Deletes jobs whose retention ran out; runs where workers run. */
+  retention: RetentionSweeper;
   config: Config;
   store: Store;
   box: SecretBox;
@@ -97,7 +100,10 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
     engineParams: (sid) => parameters.engineParams(sid),
     onTerminal: notifyTerminal,
     afterTerminal: () => outbox.kick(),
-    onFinished: async (row) => metrics.jobFinished(row.status, row.model, row.audio_seconds, row.processing_seconds),
+    onFinished: async (row) => {
+      metrics.jobFinished(row.status, row.model, row.audio_seconds, row.processing_seconds);
+      await applyAutoDelete(row, store.jobs, config.dataDir);
+    },
   });
   const jobs = new JobService({
     store,
@@ -111,7 +117,9 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
     onTerminal: notifyTerminal,
     afterTerminal: () => outbox.kick(),
   });
+  const retention = new RetentionSweeper(store.jobs, (id) => jobs.delete(id), logger);
   return {
+    retention,
     jobs,
     jobRecords,
     worker,
@@ -126,6 +134,7 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
     metrics,
     startedAt: new Date(),
     async close() {
+      retention.stop();
       await worker.stop();
       await outbox.stop();
       await bus.close();

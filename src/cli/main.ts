@@ -52,6 +52,7 @@ export function buildCli(): Command {
       const services = await createServices(config, logger);
       await services.worker.start();
       services.outbox.start();
+      services.retention.start();
       logger.info({ worker: services.worker.id, concurrency: config.workers }, 'scrubline worker running');
       const stop = async (signal: string) => {
         logger.info({ signal }, 'worker stopping: finishing jobs in hand');

@@ -12,6 +12,7 @@ import type { EventRecord } from '../schema/resources/eventRecord.js';
 import { TERMINAL, type JobListQuery } from '../store/jobs.js';
 import type { JobRow } from '../store/tables.js';
 import { checkNotificationTarget } from './notificationTarget.js';
+import { deleteAfter } from './retention.js';
 import { priorityValue, type TranscribeParams } from './request.js';
 
 export interface AudioFacts {
@@ -111,6 +112,7 @@ export class JobService {
       processing_seconds: null,
       started_at: null,
       completed_at: null,
+      delete_after: null,
     };
   }
 
@@ -162,6 +164,7 @@ export class JobService {
       lease_until: null,
       started_at: null,
       completed_at: null,
+      delete_after: null,
     });
     if (!moved) throw new ServiceError('conflict', `Job ${jobId} changed state meanwhile; try again.`);
     await this.options.store.events.record({ type: 'job', subType: 'resubmitted', subject: jobId, jobId, status: 'queued' });
@@ -183,7 +186,13 @@ export class JobService {
     const job = await this.get(jobId);
     if (TERMINAL.includes(job.status as never)) throw new ServiceError('conflict', `Job ${jobId} is already ${job.status}.`);
     const moved = await this.options.store.transaction(async (tx) => {
-      const changed = await tx.jobs.setStatus(jobId, ['queued', 'processing'], 'cancelled', { worker_id: null, lease_until: null, completed_at: new Date().toISOString() });
+      const now = new Date();
+      const changed = await tx.jobs.setStatus(jobId, ['queued', 'processing'], 'cancelled', {
+        worker_id: null,
+        lease_until: null,
+        completed_at: now.toISOString(),
+        delete_after: deleteAfter(JSON.parse(job.params) as TranscribeParams, now),
+      });
       if (!changed) return false;
       const event = await tx.events.record({ type: 'job', subType: 'cancelled', subject: jobId, jobId, status: 'cancelled' });
       await this.options.onTerminal?.(tx, (await tx.jobs.get(jobId))!, event);

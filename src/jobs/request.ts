@@ -41,6 +41,8 @@ export const TranscribeParams = Type.Object(
     wait: Type.Optional(Type.Integer({ minimum: 0, maximum: 600, description: 'Block up to N seconds for the result.' })),
     text: str('A text transcript instead of audio (JSON requests); one utterance per line, "Agent:"/"Caller:" prefixes name the speaker.'),
     isZip: bool('The upload is a zip of recordings.'),
+    retentionPolicy: Type.Optional(Type.Integer({ minimum: 0, maximum: 36_500, description: "Days to keep the job (audio, transcript, record) after it ends; 0 or absent: keep." })),
+    autoDelete: bool('Delete the recording as soon as the job ends (the transcript is kept).'),
     fileName: str('Name recorded for the job (text jobs).'),
   },
   { additionalProperties: true, description: 'Parameters of POST /asr/transcribe.' },

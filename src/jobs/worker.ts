@@ -8,6 +8,7 @@ import type { JobRow } from '../store/tables.js';
 import type { Repositories, Store } from '../store/index.js';
 import type { EventRecord } from '../schema/resources/eventRecord.js';
 import type { TranscribeParams } from './request.js';
+import { deleteAfter } from './retention.js';
 import { textToTranscript } from './textTranscript.js';
 import { deadLocalWorkers, newWorkerId } from './workerId.js';
 
@@ -155,8 +156,9 @@ export class JobWorker {
     details: Record<string, unknown> = {},
   ): Promise<boolean> {
     const { store } = this.options;
+    const params = JSON.parse(job.params) as TranscribeParams;
     const held = await store.transaction(async (tx) => {
-      if (!(await tx.jobs.finish(job.id, this.id, outcome))) return false;
+      if (!(await tx.jobs.finish(job.id, this.id, { ...outcome, deleteAfter: deleteAfter(params, new Date()) }))) return false;
       if (outcome.status === 'completed') {
         await tx.events.record({ type: 'job', subType: 'transcribed', subject: job.id, jobId: job.id, status: 'processing', details });
       }

@@ -82,7 +82,7 @@ export class JobStore {
   async finish(
     id: string,
     workerId: string,
-    outcome: { status: 'completed' | 'failed'; error?: string; audioSeconds?: number; processingSeconds?: number; model?: string },
+    outcome: { status: 'completed' | 'failed'; error?: string; audioSeconds?: number; processingSeconds?: number; model?: string; deleteAfter?: string | null },
   ): Promise<boolean> {
     const now = new Date().toISOString();
     const result = await this.db
@@ -93,6 +93,7 @@ export class JobStore {
         audio_seconds: outcome.audioSeconds ?? null,
         processing_seconds: outcome.processingSeconds ?? null,
         ...(outcome.model && { model: outcome.model }),
+        delete_after: outcome.deleteAfter ?? null,
         lease_until: null,
         completed_at: now,
         updated_at: now,
@@ -154,6 +155,11 @@ export class JobStore {
   async result(jobId: string): Promise<unknown | undefined> {
     const row = await this.db.selectFrom('job_results').select('transcript').where('job_id', '=', jobId).executeTakeFirst();
     return row ? JSON.parse(row.transcript) : undefined;
+  }
+
+  /** Jobs whose retention has run out. */
+  async expired(now: string, limit: number): Promise<JobRow[]> {
+    return this.db.selectFrom('jobs').selectAll().where('delete_after', '<', now).limit(limit).execute();
   }
 
   async countByStatus(): Promise<Record<string, number>> {

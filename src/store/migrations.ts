@@ -122,6 +122,12 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
         await db.schema.createIndex('deliveries_job').on('deliveries').column('job_id').execute();
       },
     },
+    '0003_job_retention': {
+      async up(db: Kysely<unknown>) {
+        await db.schema.alterTable('jobs').addColumn('delete_after', 'text').execute();
+        await db.schema.createIndex('jobs_delete_after').on('jobs').column('delete_after').execute();
+      },
+    },
   };
 }
 

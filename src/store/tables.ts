@@ -80,6 +80,8 @@ export interface JobRow {
   updated_at: string;
   started_at: string | null;
   completed_at: string | null;
+  /** When the job's data is deleted (retentionPolicy), ISO time. */
+  delete_after: string | null;
 }
 
 export interface JobResultRow {

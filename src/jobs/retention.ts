@@ -1,0 +1,65 @@
+// Retention: `retentionPolicy` (days) schedules a finished job's deletion (audio, transcript, record);
+// `autoDelete` removes the recording as soon as the job ends, keeping the transcript. A sweeper in every
+// worker process deletes what is due.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Logger } from 'pino';
+import type { JobStore } from '../store/jobs.js';
+import type { JobRow } from '../store/tables.js';
+import type { TranscribeParams } from './request.js';
+
+/** When a job that ends `now` is to be deleted, or null to keep it. */
+export function deleteAfter(params: TranscribeParams, now: Date): string | null {
+  const days = params.retentionPolicy ?? 0;
+  return days > 0 ? new Date(now.getTime() + days * 86_400_000).toISOString() : null;
+}
+
+/** After a job ended: drop its recording when `autoDelete` asks. */
+export async function applyAutoDelete(row: JobRow, jobs: JobStore, dataDir: string): Promise<void> {
+  const params = JSON.parse(row.params) as TranscribeParams;
+  if (params.autoDelete !== true || !row.audio_path) return;
+  fs.rmSync(path.join(dataDir, path.dirname(row.audio_path)), { recursive: true, force: true });
+  await jobs.update(row.id, { audio_path: null });
+}
+
+export class RetentionSweeper {
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly jobs: JobStore,
+    private readonly remove: (jobId: string) => Promise<void>,
+    private readonly logger: Logger,
+    private readonly everyMs = 10 * 60_000,
+  ) {}
+
+  start(): void {
+    const tick = () => {
+      void this.sweep()
+        .catch((error) => this.logger.error({ err: error }, 'retention sweep failed'))
+        .finally(() => {
+          this.timer = setTimeout(tick, this.everyMs);
+          this.timer.unref();
+        });
+    };
+    this.timer = setTimeout(tick, Math.min(this.everyMs, 1000));
+    this.timer.unref();
+  }
+
+  stop(): void {
+    clearTimeout(this.timer);
+  }
+
+  /** Delete every job whose retention ran out; answers how many. */
+  async sweep(): Promise<number> {
+    let deleted = 0;
+    for (;;) {
+      const due = await this.jobs.expired(new Date().toISOString(), 100);
+      if (due.length === 0) return deleted;
+      for (const job of due) {
+        await this.remove(job.id);
+        deleted++;
+      }
+      if (deleted > 0) this.logger.info({ deleted }, 'deleted jobs whose retention ran out');
+    }
+  }
+}

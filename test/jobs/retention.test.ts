@@ -1,0 +1,56 @@
+// Retention: retentionPolicy schedules a finished job's deletion and the sweeper carries it out;
+// autoDelete drops the recording as soon as the job ends and keeps the transcript.
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { ffmpeg, hasTool, tempDir } from '../helpers/audio.js';
+import { json, startTestService, type TestService } from '../helpers/harness.js';
+import { multipart } from '../helpers/multipart.js';
+
+describe('retention', () => {
+  let svc: TestService;
+  let dir: string;
+  before(async () => {
+    svc = await startTestService('sqlite');
+    dir = tempDir();
+  });
+  after(async () => {
+    await svc.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  test('retentionPolicy: the job is deleted once its days have passed', async () => {
+    const keep = json(await svc.request({ method: 'POST', url: '/asr/transcribe?wait=20', payload: { text: 'keep me' } }));
+    const job = json(await svc.request({ method: 'POST', url: '/asr/transcribe?wait=20', payload: { text: 'hello', retentionPolicy: 1 } }));
+    assert.equal(job.status, 'completed');
+    const row = (await svc.services.store.jobs.get(job.jobId))!;
+    const days = (Date.parse(row.delete_after!) - Date.parse(row.completed_at!)) / 86_400_000;
+    assert.ok(Math.abs(days - 1) < 0.001, `deleted one day after it ended (${days})`);
+    assert.equal(await svc.services.retention.sweep(), 0, 'nothing is due yet');
+    await svc.services.store.jobs.update(job.jobId, { delete_after: new Date(Date.now() - 1000).toISOString() });
+    assert.equal(await svc.services.retention.sweep(), 1);
+    assert.equal((await svc.request({ method: 'GET', url: `/asr/jobs/${job.jobId}` })).statusCode, 404);
+    assert.equal((await svc.request({ method: 'GET', url: `/asr/jobs/${keep.jobId}` })).statusCode, 200, 'a job without retention stays');
+    const events = json(await svc.request({ method: 'GET', url: `/system/events?subject=${job.jobId}` })).events;
+    assert.equal(events[0].subType, 'deleted');
+  });
+
+  test('autoDelete: the recording goes when the job ends, the transcript stays', { skip: !hasTool('ffmpeg') && 'no ffmpeg' }, async () => {
+    const installed = json(await svc.request({ method: 'GET', url: '/asr/models' })).models.some((m: { installed: boolean }) => m.installed);
+    if (!installed) return;
+    const tone = path.join(dir, 'tone.wav');
+    ffmpeg(['-f', 'lavfi', '-i', 'sine=frequency=300:duration=1', '-ar', '16000', tone]);
+    const res = await svc.request({ method: 'POST', url: '/asr/transcribe?wait=60', ...multipart({ autoDelete: 'true' }, [{ name: 'audio', filename: 'tone.wav', content: fs.readFileSync(tone) }]) });
+    assert.equal(res.statusCode, 200, res.body);
+    const jobId = json(res).jobId;
+    let audio = await svc.request({ method: 'GET', url: `/asr/jobs/${jobId}/audio` });
+    for (let i = 0; i < 40 && audio.statusCode === 200; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      audio = await svc.request({ method: 'GET', url: `/asr/jobs/${jobId}/audio` });
+    }
+    assert.equal(audio.statusCode, 404);
+    assert.ok(!fs.existsSync(path.join(svc.database.dataDir, 'uploads', jobId)));
+    assert.equal((await svc.request({ method: 'GET', url: `/asr/jobs/${jobId}/transcript?format=vendorA` })).statusCode, 200);
+  });
+});
