@@ -47,3 +47,6 @@ export function loadReferences(): Reference[] | null {
 export function devDataSkip(): string | false {
   return loadReferences() === null ? `no dev data at ${devDataDir()} (set SCRUBLINE_DEV_DATA)` : false;
 }
+
+/** Regression bounds on the dev set's word error rate (measured: 17.7% overall at 16 kHz; README). */
+export const WER_BOUNDS = { overall: 0.25, file: 0.6 } as const;
