@@ -7,68 +7,8 @@ import { NotificationOutbox, type NotificationOutboxOptions } from '../../src/jo
 import { createSecretBox } from '../../src/security/secretBox.js';
 import { type Database, openDatabase } from '../../src/store/database.js';
 
-// The dialects and throw-away databases of test/helpers/harness.ts, with the same environment variables
-// (SCRUBLINE_TEST_DATABASE_URL, SCRUBLINE_REQUIRE_POSTGRES). Repeated here because the harness imports the
-// whole service (app, engine, routes) and these tests need only the store: they keep running while other
-// parts of the tree are mid-change.
-import crypto from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
-
-export type Dialect = 'sqlite' | 'postgres';
-export const TEST_DATABASE_URL = process.env.SCRUBLINE_TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
-
-let pgProbe: Promise<boolean> | undefined;
-function postgresAvailable(): Promise<boolean> {
-  pgProbe ??= (async () => {
-    const client = new pg.Client({ connectionString: TEST_DATABASE_URL, connectionTimeoutMillis: 2000 });
-    try {
-      await client.connect();
-      await client.query('select 1');
-      return true;
-    } catch {
-      if (process.env.SCRUBLINE_REQUIRE_POSTGRES === '1') throw new Error(`PostgreSQL is required but unreachable at ${TEST_DATABASE_URL}`);
-      return false;
-    } finally {
-      await client.end().catch(() => {});
-    }
-  })();
-  return pgProbe;
-}
-
-export async function dialects(): Promise<Dialect[]> {
-  return (await postgresAvailable()) ? ['sqlite', 'postgres'] : ['sqlite'];
-}
-
-export interface TestDatabase {
-  dialect: Dialect;
-  dataDir: string;
-  databaseUrl?: string;
-  schema?: string;
-  drop(): Promise<void>;
-}
-
-/** A fresh, empty database: a temporary directory for SQLite, a schema of its own on PostgreSQL. */
-export async function testDatabase(dialect: Dialect): Promise<TestDatabase> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'scrubline-notify-'));
-  if (dialect === 'sqlite') return { dialect, dataDir, drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
-  const schema = `t_${crypto.randomBytes(6).toString('hex')}`;
-  return {
-    dialect,
-    dataDir,
-    databaseUrl: TEST_DATABASE_URL,
-    schema,
-    async drop() {
-      const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
-      await client.connect();
-      await client.query(`drop schema if exists ${schema} cascade`);
-      await client.end();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
+export { type Dialect, dialects, TEST_DATABASE_URL, type TestDatabase, testDatabase } from '../helpers/databases.js';
+import { type Dialect, type TestDatabase, testDatabase } from '../helpers/databases.js';
 
 export const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
 export const BOX_KEY = 'notification-test-key';
