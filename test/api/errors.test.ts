@@ -58,3 +58,20 @@ describe('client errors', () => {
     assert.equal(res.statusCode, 200);
   });
 });
+
+describe('upload limits on raw bodies', () => {
+  let svc: TestService;
+  before(async () => {
+    svc = await startTestService('sqlite', { env: { SCRUBLINE_MAX_UPLOAD_BYTES: String(32 * 1024) } });
+  });
+  after(() => svc.close());
+
+  test('a raw audio body over the upload limit is a 413 and leaves no file behind', async () => {
+    const res = await svc.request({ method: 'POST', url: '/asr/transcribe', headers: { 'content-type': 'audio/wav' }, payload: Buffer.alloc(64 * 1024, 7) });
+    assert.equal(res.statusCode, 413, res.body);
+    const fs = await import('node:fs');
+    const path = await import('node:path');
+    const tmp = path.join(svc.database.dataDir, 'tmp');
+    assert.deepEqual(fs.existsSync(tmp) ? fs.readdirSync(tmp) : [], []);
+  });
+});

@@ -112,6 +112,22 @@ describe('audio jobs', { skip: !canRun && 'ffmpeg or the PocketSphinx model is n
     ) as { word: string; start: number; end: number }[][];
   }
 
+  test('a recording sent as the whole body (audio/wav), parameters in the query', async () => {
+    const res = await svc.request({
+      method: 'POST',
+      url: '/asr/transcribe?wait=120&fileName=raw-call.wav&numtrans=false',
+      headers: { 'content-type': 'audio/wav' },
+      payload: fs.readFileSync(mono),
+    });
+    assert.equal(res.statusCode, 200, res.body);
+    const job = json(res);
+    assert.equal(job.status, 'completed');
+    assert.equal(job.fileName, 'raw-call.wav');
+    assert.ok(job.vendorATranscript.utterances.length > 0);
+    const octets = await svc.request({ method: 'POST', url: '/asr/transcribe', headers: { 'content-type': 'application/octet-stream' }, payload: Buffer.from('not audio at all '.repeat(30)) });
+    assert.equal(octets.statusCode, 422, octets.body);
+  });
+
   test('a stereo call keeps each speaker on their channel, also as 8 kHz mu-law (synthetic, timed)', { skip: !hasTool('espeak-ng') && 'no espeak-ng' }, async () => {
     // The agent speaks first on the left; the caller answers on the right once the agent is done. Each
     // channel's words must fall in its own speaker's time, whatever the recognizer makes of them.

@@ -11,7 +11,7 @@ import type { JobRow } from '../../store/tables.js';
 import type { Services } from '../../services.js';
 import { ref } from '../../schema/registry.js';
 import { responses, VALIDATED_IN_HANDLER } from '../schemas.js';
-import { discard, readTranscribeInput, type UploadedFile } from './transcribeInput.js';
+import { discard, rawAudioParser, readTranscribeInput, type UploadedFile } from './transcribeInput.js';
 import { extractRecordings } from '../../audio/unzip.js';
 import { TranscribeParams } from '../../jobs/request.js';
 import { renderMetaForJob } from '../../jobs/renderMeta.js';
@@ -58,6 +58,13 @@ export function jobRoutes(services: Services): FastifyPluginAsync {
 
   return async (app) => {
     await app.register(multipart, { limits: { fileSize: services.config.limits.uploadBytes } });
+    // A recording may also be the whole body (audio/*, application/octet-stream), parameters in the query.
+    const parseRaw = rawAudioParser(path.join(services.config.dataDir, 'tmp'), services.config.limits.uploadBytes);
+    for (const type of ['application/octet-stream', /^audio\//]) {
+      app.addContentTypeParser(type, { bodyLimit: Number.MAX_SAFE_INTEGER }, (request, payload, done) => {
+        parseRaw(request, payload).then((body) => done(null, body), (error: Error) => done(error, undefined));
+      });
+    }
 
     app.post(
       '/asr/transcribe',
@@ -71,7 +78,7 @@ export function jobRoutes(services: Services): FastifyPluginAsync {
             'Text: a JSON body with `text`. Resubmit: `jobId` of a finished job with new parameters. ' +
             'Answers 202 with the job (Location: /asr/jobs/{jobId}); with `wait=N` it blocks up to N seconds and answers 200 when done.',
           // Parameters come as query, form fields or JSON, so the handler validates them (text coerced).
-          consumes: ['multipart/form-data', 'application/json'],
+          consumes: ['multipart/form-data', 'application/json', 'audio/*', 'application/octet-stream'],
           querystring: { ...TranscribeParams, [VALIDATED_IN_HANDLER]: true },
           body: {
             ...TranscribeParams,

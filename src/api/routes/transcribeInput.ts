@@ -65,8 +65,52 @@ function validated(params: Record<string, unknown>, text: boolean): TranscribePa
   return params as TranscribeParams;
 }
 
+/** A raw audio body (audio/*, application/octet-stream), streamed to a temporary file by the parser below. */
+export interface RawUpload {
+  rawUpload: UploadedFile;
+}
+
+function isRawUpload(body: unknown): body is RawUpload {
+  return typeof body === 'object' && body !== null && 'rawUpload' in body;
+}
+
+/** Streams a raw audio body to disk, counting bytes: over the limit is a 413, never a full disk. */
+export function rawAudioParser(tempDir: string, maxBytes: number) {
+  return async (request: FastifyRequest, payload: NodeJS.ReadableStream): Promise<RawUpload> => {
+    fs.mkdirSync(tempDir, { recursive: true });
+    const tempPath = path.join(tempDir, `${crypto.randomUUID()}.upload`);
+    let bytes = 0;
+    const counted = async function* (source: AsyncIterable<Buffer>) {
+      for await (const chunk of source) {
+        bytes += chunk.length;
+        if (bytes > maxBytes) throw new ServiceError('too_large', `The upload is larger than the limit of ${maxBytes} bytes.`);
+        yield chunk;
+      }
+    };
+    try {
+      await pipeline(payload as unknown as AsyncIterable<Buffer>, counted, fs.createWriteStream(tempPath));
+    } catch (error) {
+      fs.rmSync(tempPath, { force: true });
+      throw error;
+    }
+    const disposition = /filename="?([^";]+)"?/i.exec(String(request.headers['content-disposition'] ?? ''))?.[1];
+    const query = request.query as Record<string, unknown>;
+    const fileName = typeof query.fileName === 'string' ? query.fileName : disposition ?? 'audio';
+    return { rawUpload: { tempPath, fileName, bytes } };
+  };
+}
+
 export async function readTranscribeInput(request: FastifyRequest, tempDir: string, maxBytes: number): Promise<TranscribeInput> {
   const query = normalizeTextFields({ ...(request.query as Record<string, unknown>) });
+  if (isRawUpload(request.body)) {
+    const upload = request.body.rawUpload;
+    try {
+      return { params: validated(query, true), files: [upload] };
+    } catch (error) {
+      discard([upload]);
+      throw error;
+    }
+  }
   if (!request.isMultipart()) {
     const body = request.body;
     if (body === undefined || body === null) return { params: validated(query, true), files: [] };

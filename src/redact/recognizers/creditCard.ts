@@ -1,0 +1,28 @@
+// Payment card numbers: every run of 13-19 digits is at least a possible card (never let one through); Luhn and
+// a card cue raise confidence. Longer runs are redacted as cards too; "ending in 4432" after a card cue is a
+// partial card number.
+import { fromWords, type Recognizer } from './doc.js';
+import { digitRuns, luhn } from './digitRuns.js';
+import type { Detection } from '../types.js';
+
+export const creditCardRecognizer: Recognizer = (doc) => {
+  const out: Detection[] = [];
+  for (const run of digitRuns(doc)) {
+    const n = run.digits.length;
+    const cue = run.cues.has('card');
+    if (n >= 13 && n <= 19) {
+      let c = 0.55;
+      if (luhn(run.digits)) c += 0.3;
+      if (cue) c += 0.1;
+      if (!cue && (run.cues.has('account') || run.cues.has('phone'))) c = 0.4;
+      out.push(fromWords(doc, 'CreditCardNumber', run.wordStart, run.wordEnd, c, 'credit-card'));
+    } else if (n > 19) {
+      out.push(fromWords(doc, 'CreditCardNumber', run.wordStart, run.wordEnd, 0.5, 'credit-card'));
+    } else if (cue && n >= 10 && n <= 12 && !run.cues.has('phone')) {
+      out.push(fromWords(doc, 'CreditCardNumber', run.wordStart, run.wordEnd, 0.6, 'credit-card'));
+    } else if (n === 4 && run.cues.has('ending') && (cue || run.cues.has('account'))) {
+      out.push(fromWords(doc, run.cues.has('account') && !cue ? 'USBankAccountNumber' : 'CreditCardNumber', run.wordStart, run.wordEnd, 0.6, 'credit-card'));
+    }
+  }
+  return out;
+};

@@ -1,0 +1,36 @@
+// Date phrases after a cue, over numtrans tokens: "12/27/1986", "march third nineteen eighty five",
+// "oh four twenty six", "04/26", "the fifth of june 1990".
+import type { Doc } from './doc.js';
+
+const MONTHS = new Set([
+  'january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december',
+  'jan', 'feb', 'mar', 'apr', 'jun', 'jul', 'aug', 'sep', 'sept', 'oct', 'nov', 'dec',
+]);
+const SKIP = new Set(['is', 'was', 'it', "it's", 'its', 'on', 'date', 'my', 'the', 'of', 'in', 'um', 'uh', 'er', 'at', 'number', 'day', 'be', 'would', 'will', 'and', 'that', "that's", 'thats', 'be', 'ah', 'so', 'a', 'birth', 'birthday', 'expiration', 'expiry', 'exp']);
+const WRITTEN_DATE = /^(\d{1,4}[/.-]\d{1,2}([/.-]\d{1,4})?|\d{1,2}(st|nd|rd|th))$/;
+
+function dateish(text: string, isNumber: boolean): boolean {
+  return (isNumber && text.length <= 8) || MONTHS.has(text) || WRITTEN_DATE.test(text);
+}
+
+/** Words [wordStart, wordEnd) of the date phrase starting within a few words after word index `after`. */
+export function dateAfter(doc: Doc, after: number): { wordStart: number; wordEnd: number } | undefined {
+  const t = doc.tokens;
+  let i = doc.tokenOfWord[after] + 1;
+  let skipped = 0;
+  while (i < t.length && !dateish(t[i].text.toLowerCase(), t[i].isNumber) && SKIP.has(t[i].text.toLowerCase()) && skipped < 4) {
+    i++;
+    skipped++;
+  }
+  const first = i;
+  let last = -1;
+  let k = i;
+  while (k < t.length && k - first < 8) {
+    const w = t[k].text.toLowerCase().replace(/[,.]$/, '');
+    if (dateish(w, t[k].isNumber)) last = k;
+    else if (!(w === 'of' || w === 'the' || w === 'uh' || w === 'um' || w === 'slash' || w === 'dash')) break;
+    k++;
+  }
+  if (last < first) return undefined;
+  return { wordStart: t[first].wordStart, wordEnd: t[last].wordEnd };
+}

@@ -1,0 +1,115 @@
+// Digit runs: consecutive number tokens (written digits or spoken numbers joined by numtrans), joined across
+// fillers ("uh", "um") and spoken separators ("dash"), with the conversational cues that precede them.
+import type { Doc } from './doc.js';
+
+export interface DigitRun {
+  digits: string;
+  /** Word indices, end exclusive. */
+  wordStart: number;
+  wordEnd: number;
+  /** The written form (text slice), for format checks like 123-45-6789. */
+  formatted: string;
+  /** Cue kinds found in the words before the run (back to the previous run, at most CUE_WINDOW words). */
+  cues: Set<Cue>;
+}
+
+export type Cue = 'ssn' | 'card' | 'phone' | 'account' | 'routing' | 'cvv' | 'exp' | 'zip' | 'license' | 'passport' | 'dob' | 'ending';
+
+const FILLERS = new Set(['uh', 'um', 'uhm', 'umm', 'er', 'erm', 'ah', 'hmm', 'mm', 'dash', 'hyphen']);
+export const CUE_WINDOW = 8;
+
+const CUE_PHRASES: [RegExp, Cue][] = [
+  [/\b(social|ssn|ss number|socials|social security)\b/, 'ssn'],
+  [/\b(cvv|cvc|csc|cvv2|cid|security code|verification code|three digit|four digit code|back of the card|code on the back)\b/, 'cvv'],
+  [/\b(expiration|expiry|expires|expire|expired|exp|valid thru|valid through|good thru)\b/, 'exp'],
+  [/\b(routing|aba|transit number)\b/, 'routing'],
+  [/\b(account|acct|checking|savings)\b/, 'account'],
+  [/\b(card|visa|mastercard|amex|american express|credit|debit)\b/, 'card'],
+  [/\b(ending in|ends in|last four|last 4)\b/, 'ending'],
+  [/\b(phone|cell|mobile|telephone|call|reach|callback|fax|landline|extension|text me|dial|tel)\b/, 'phone'],
+  [/\b(zip|zipcode|postal|postcode)\b/, 'zip'],
+  [/\b(license|licence|dl|driver's|drivers)\b/, 'license'],
+  [/\b(passport)\b/, 'passport'],
+  [/\b(birth|born|birthday|dob|birthdate)\b/, 'dob'],
+];
+
+export function cuesBefore(doc: Doc, wordIndex: number, floor = 0, window = CUE_WINDOW): Set<Cue> {
+  const from = Math.max(floor, wordIndex - window);
+  const text = doc.words.slice(from, wordIndex).map((w) => w.norm).join(' ');
+  const cues = new Set<Cue>();
+  for (const [re, cue] of CUE_PHRASES) if (re.test(text)) cues.add(cue);
+  return cues;
+}
+
+const cache = new WeakMap<Doc, DigitRun[]>();
+
+export function digitRuns(doc: Doc): DigitRun[] {
+  const hit = cache.get(doc);
+  if (hit) return hit;
+  const runs: DigitRun[] = [];
+  const t = doc.tokens;
+  let i = 0;
+  let previousEnd = 0;
+  while (i < t.length) {
+    if (!t[i].isNumber) {
+      i++;
+      continue;
+    }
+    let digits = t[i].text;
+    let j = i + 1;
+    let last = i;
+    for (;;) {
+      if (j < t.length && t[j].isNumber) {
+        digits += t[j].text;
+        last = j;
+        j++;
+        continue;
+      }
+      // fillers between digits ("one two uh three"); written text only joins across a filler word
+      let k = j;
+      while (k < t.length && !t[k].isNumber && FILLERS.has(t[k].text.toLowerCase()) && k - j < 2) k++;
+      if (k > j && k < t.length && t[k].isNumber) {
+        j = k;
+        continue;
+      }
+      break;
+    }
+    const wordStart = t[i].wordStart;
+    const wordEnd = t[last].wordEnd;
+    const formatted = doc.text.slice(doc.words[wordStart].start, doc.words[wordEnd - 1].end);
+    runs.push({ digits, wordStart, wordEnd, formatted, cues: cuesBefore(doc, wordStart, previousEnd) });
+    previousEnd = wordEnd;
+    i = last + 1;
+  }
+  cache.set(doc, runs);
+  return runs;
+}
+
+export function luhn(digits: string): boolean {
+  let sum = 0;
+  let double = false;
+  for (let i = digits.length - 1; i >= 0; i--) {
+    let d = digits.charCodeAt(i) - 48;
+    if (double) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+    double = !double;
+  }
+  return digits.length > 0 && sum % 10 === 0;
+}
+
+/** SSA rules: area not 000, 666 or 9xx; group not 00; serial not 0000. */
+export function ssnValid(digits: string): boolean {
+  if (!/^\d{9}$/.test(digits)) return false;
+  const area = digits.slice(0, 3);
+  return area !== '000' && area !== '666' && area[0] !== '9' && digits.slice(3, 5) !== '00' && digits.slice(5) !== '0000';
+}
+
+/** ABA routing checksum: 3(d1+d4+d7) + 7(d2+d5+d8) + (d3+d6+d9) ≡ 0 mod 10. */
+export function abaValid(digits: string): boolean {
+  if (!/^\d{9}$/.test(digits) || digits === '000000000') return false;
+  const d = [...digits].map(Number);
+  return (3 * (d[0] + d[3] + d[6]) + 7 * (d[1] + d[4] + d[7]) + (d[2] + d[5] + d[8])) % 10 === 0;
+}

@@ -1,0 +1,25 @@
+// US states (names and postal abbreviations) and street-type words, shared by the zip code and address recognizers.
+export const STATE_NAMES = new Set([
+  'alabama', 'alaska', 'arizona', 'arkansas', 'california', 'colorado', 'connecticut', 'delaware', 'florida', 'georgia',
+  'hawaii', 'idaho', 'illinois', 'indiana', 'iowa', 'kansas', 'kentucky', 'louisiana', 'maine', 'maryland',
+  'massachusetts', 'michigan', 'minnesota', 'mississippi', 'missouri', 'montana', 'nebraska', 'nevada', 'hampshire',
+  'jersey', 'mexico', 'york', 'carolina', 'dakota', 'ohio', 'oklahoma', 'oregon', 'pennsylvania', 'rhode', 'tennessee',
+  'texas', 'utah', 'vermont', 'virginia', 'washington', 'wisconsin', 'wyoming', 'columbia',
+]);
+export const STATE_ABBR = new Set([
+  'AL', 'AK', 'AZ', 'AR', 'CA', 'CO', 'CT', 'DE', 'FL', 'GA', 'HI', 'ID', 'IL', 'IN', 'IA', 'KS', 'KY', 'LA', 'ME', 'MD',
+  'MA', 'MI', 'MN', 'MS', 'MO', 'MT', 'NE', 'NV', 'NH', 'NJ', 'NM', 'NY', 'NC', 'ND', 'OH', 'OK', 'OR', 'PA', 'RI', 'SC',
+  'SD', 'TN', 'TX', 'UT', 'VT', 'VA', 'WA', 'WV', 'WI', 'WY', 'DC',
+]);
+export const STREET_SUFFIX = new Set([
+  'street', 'st', 'avenue', 'ave', 'av', 'road', 'rd', 'lane', 'ln', 'drive', 'dr', 'court', 'ct', 'boulevard', 'blvd',
+  'way', 'place', 'pl', 'circle', 'cir', 'terrace', 'ter', 'parkway', 'pkwy', 'highway', 'hwy', 'trail', 'trl', 'square',
+  'sq', 'alley', 'crescent', 'close', 'row', 'plaza', 'loop', 'path', 'pike', 'route', 'rte', 'run', 'walk', 'grove',
+  'heights', 'ridge', 'point', 'crossing', 'expressway', 'freeway',
+]);
+/** Street words that come before the name ("rue Descartes", "via Roma"). */
+export const STREET_PREFIX = new Set(['rue', 'via', 'calle', 'avenida', 'rua', 'avenue', 'ulica', 'strada', 'chemin', 'boulevard', 'plaza', 'piazza', 'viale']);
+/** Street name endings in other languages ("Nassaustraat 123", "Ziegelgasse 26"). */
+export const FOREIGN_STREET = /(straat|strasse|straße|gasse|weg|laan|gata|gatan|vej|vägen|utca|allee|platz|ring|steig|dreef|kade|plein|veien|tie|katu)$/;
+export const UNIT_WORDS = new Set(['apt', 'apartment', 'suite', 'ste', 'unit', 'floor', 'fl', 'room', 'rm', 'building', 'bldg', 'number', 'no', '#']);
+export const DIRECTIONS = new Set(['north', 'south', 'east', 'west', 'n', 's', 'e', 'w', 'ne', 'nw', 'se', 'sw', 'northeast', 'northwest', 'southeast', 'southwest']);

@@ -1,0 +1,27 @@
+// A detected sensitive value: what kind, where (characters, and words when the input was a word array), how sure.
+import type { EntityKind } from './entityKinds.js';
+
+export interface Detection {
+  kind: EntityKind;
+  /** The covered text (a slice of the input text; for a word array, of the words joined by single spaces). */
+  text: string;
+  /** Character offsets into the input text (end exclusive). */
+  start: number;
+  end: number;
+  /** Word indices (end exclusive), when the input was a word array. */
+  wordStart?: number;
+  wordEnd?: number;
+  /** 0..1 */
+  confidence: number;
+  /** Which recognizer produced it. */
+  recognizer: string;
+}
+
+export interface DetectOptions {
+  /** Only these kinds (all when absent). */
+  kinds?: readonly EntityKind[];
+  /** Drop detections below this confidence (default 0). */
+  minConfidence?: number;
+  /** Person sources (for evaluation): cue phrases, the name list, compromise. All on by default. */
+  personSources?: { cues?: boolean; nameList?: boolean; compromise?: boolean };
+}
