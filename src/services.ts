@@ -10,6 +10,7 @@ import { JobRecords } from './jobs/jobRecords.js';
 import { JobService } from './jobs/jobService.js';
 import { JobWorker } from './jobs/worker.js';
 import { applyAutoDelete, RetentionSweeper } from './jobs/retention.js';
+import { jobRedactor } from './jobs/jobRedaction.js';
 import { renderMetaForJob } from './jobs/renderMeta.js';
 import { jobRecord } from './jobs/jobRecord.js';
 import { notificationTarget } from './jobs/notificationTarget.js';
@@ -100,6 +101,7 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
     engineParams: (sid) => parameters.engineParams(sid),
     onTerminal: notifyTerminal,
     afterTerminal: () => outbox.kick(),
+    redact: jobRedactor(projects, box.derive('redaction-hash')),
     onFinished: async (row) => {
       metrics.jobFinished(row.status, row.model, row.audio_seconds, row.processing_seconds);
       await applyAutoDelete(row, store.jobs, config.dataDir);

@@ -9,6 +9,9 @@ import type { TranscribeParams } from './request.js';
 export interface JobExtras {
   vendorATranscript?: ProcessJob['vendorATranscript'];
   transcript?: ProcessJob['transcript'];
+  transcriptRedacted?: ProcessJob['transcriptRedacted'];
+  /** What redaction did: rules applied and spans (kinds and times, never values). */
+  redaction?: unknown;
   /** Notification deliveries of the job (attempts, status codes, next try). */
   deliveries?: unknown[];
 }
@@ -60,6 +63,8 @@ export function jobRecord(row: JobRow, box: SecretBox, extras: JobExtras = {}): 
     ...(row.processing_seconds !== null && { processingSeconds: row.processing_seconds }),
     ...(extras.vendorATranscript && { vendorATranscript: extras.vendorATranscript }),
     ...(extras.transcript && { transcript: extras.transcript }),
+    ...(extras.transcriptRedacted && { transcriptRedacted: extras.transcriptRedacted }),
+    ...(extras.redaction !== undefined && { redaction: extras.redaction }),
     ...(extras.deliveries && { notifications: extras.deliveries }),
   };
 }

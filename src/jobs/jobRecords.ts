@@ -28,6 +28,12 @@ export class JobRecords {
     if (!brief && row.status === 'completed' && this.options.shapes) {
       const transcript = await this.transcript(row);
       if (transcript) Object.assign(extras, this.options.shapes(row, transcript));
+      // When redaction ran, only the redacted words were kept: both transcript fields carry them.
+      const redaction = await this.options.store.jobs.redaction(row.id);
+      if (redaction) {
+        extras.transcriptRedacted = extras.transcript;
+        extras.redaction = redaction;
+      }
     }
     if (this.options.deliveries) extras.deliveries = await this.options.deliveries(row.id);
     return jobRecord(row, this.options.box, extras);

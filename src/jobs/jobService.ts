@@ -149,6 +149,9 @@ export class JobService {
       throw new ServiceError('conflict', `Job ${jobId} is ${job.status}; only a completed, failed or cancelled job can be resubmitted.`);
     }
     const previous = JSON.parse(job.params) as TranscribeParams;
+    if (job.input_kind === 'text' && !previous.text && !params.text) {
+      throw new ServiceError('conflict', `Job ${jobId}'s text was redacted and not kept; send the text again with the new parameters.`);
+    }
     const merged = { ...previous, ...params, jobId: undefined };
     checkNotificationTarget(merged);
     const model = job.input_kind === 'text' ? 'text:input' : await this.chooseModel(params.model ?? (previous.model as string | undefined));

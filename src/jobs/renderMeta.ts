@@ -16,7 +16,8 @@ export function renderMetaForJob(row: JobRow, box: SecretBox, engineParams: Reco
     createdAt: row.created_at,
     startedAt: row.started_at ?? undefined,
     completedAt: row.completed_at ?? undefined,
-    streamtags: params as Record<string, unknown>,
+    // The request's flags; never its input text or notification target.
+    streamtags: Object.fromEntries(Object.entries(params).filter(([key]) => !['text', 'notification', 'webhook', 'wait', 'jobId'].includes(key))),
     numtrans: effective.numtrans !== false,
     punctuate: effective.punctuate !== false,
     trackingId: params.tracking_id,

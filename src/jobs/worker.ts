@@ -28,6 +28,8 @@ export interface WorkerOptions {
   maxAudioSeconds: number;
   /** Engine parameters in force for a job (system and project overrides applied). */
   engineParams: (sid?: string) => Promise<Record<string, unknown>>;
+  /** Text redaction of a recognized transcript, when the job asks for it (undefined: not asked). */
+  redact?: (job: JobRow, params: TranscribeParams, transcript: Transcript) => Promise<{ transcript: Transcript; record: unknown } | undefined>;
   /** Inside the terminal transaction: queue the job's notification with its terminal event. */
   onTerminal?: (tx: Repositories, job: JobRow, event: EventRecord) => Promise<void>;
   /** After the terminal transaction committed (start sending at once). */
@@ -112,8 +114,17 @@ export class JobWorker {
     await store.events.record({ type: 'job', subType: 'started', subject: job.id, jobId: job.id, status: 'processing', details: { attempt: job.attempts, worker: this.id } });
     try {
       const params = JSON.parse(job.params) as TranscribeParams;
-      const transcript = await this.transcribe(job, params);
-      await store.jobs.saveResult(job.id, transcript);
+      const recognized = await this.transcribe(job, params);
+      // Text redaction, when asked for, happens before anything is stored: the unredacted words are not kept.
+      const redacted = this.options.redact ? await this.options.redact(job, params, recognized) : undefined;
+      const transcript = redacted?.transcript ?? recognized;
+      await store.jobs.saveResult(job.id, transcript, redacted?.record);
+      if (redacted) {
+        // A text job's input holds the values just redacted: it is not kept either.
+        const stored = JSON.parse(job.params) as Record<string, unknown>;
+        if (job.input_kind === 'text') delete stored.text;
+        await store.jobs.update(job.id, { redaction_status: 'completed', params: JSON.stringify(stored) });
+      }
       const words = transcript.channels.reduce((n, c) => n + c.words.length, 0);
       const held = await this.finalize(
         job,

@@ -10,6 +10,8 @@ export interface SecretBox {
   seal(plain: string): string;
   open(sealed: string): string;
   isSealed(value: string): boolean;
+  /** A key for another purpose (e.g. keyed hashes), derived from this box's key and never equal to it. */
+  derive(purpose: string): string;
 }
 
 export function createSecretBox(keyMaterial: Buffer): SecretBox {
@@ -30,6 +32,7 @@ export function createSecretBox(keyMaterial: Buffer): SecretBox {
       return Buffer.concat([decipher.update(Buffer.from(ct, 'base64url')), decipher.final()]).toString('utf8');
     },
     isSealed: (value) => value.startsWith(PREFIX),
+    derive: (purpose) => crypto.createHmac('sha256', key).update(`scrubline:${purpose}`).digest('hex'),
   };
 }
 

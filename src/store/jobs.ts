@@ -143,13 +143,23 @@ export class JobStore {
     return Number(result.numDeletedRows) > 0;
   }
 
-  async saveResult(jobId: string, transcript: unknown): Promise<void> {
-    const row = { job_id: jobId, transcript: JSON.stringify(transcript), created_at: new Date().toISOString() };
+  async saveResult(jobId: string, transcript: unknown, redaction?: unknown): Promise<void> {
+    const row = {
+      job_id: jobId,
+      transcript: JSON.stringify(transcript),
+      redaction: redaction === undefined ? null : JSON.stringify(redaction),
+      created_at: new Date().toISOString(),
+    };
     await this.db
       .insertInto('job_results')
       .values(row)
-      .onConflict((oc) => oc.column('job_id').doUpdateSet({ transcript: row.transcript, created_at: row.created_at }))
+      .onConflict((oc) => oc.column('job_id').doUpdateSet({ transcript: row.transcript, redaction: row.redaction, created_at: row.created_at }))
       .execute();
+  }
+
+  async redaction(jobId: string): Promise<unknown | undefined> {
+    const row = await this.db.selectFrom('job_results').select('redaction').where('job_id', '=', jobId).executeTakeFirst();
+    return row?.redaction ? JSON.parse(row.redaction) : undefined;
   }
 
   async result(jobId: string): Promise<unknown | undefined> {

@@ -128,6 +128,11 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
         await db.schema.createIndex('jobs_delete_after').on('jobs').column('delete_after').execute();
       },
     },
+    '0004_redaction_spans': {
+      async up(db: Kysely<unknown>) {
+        await db.schema.alterTable('job_results').addColumn('redaction', 'text').execute();
+      },
+    },
   };
 }
 

@@ -86,8 +86,10 @@ export interface JobRow {
 
 export interface JobResultRow {
   job_id: string;
-  /** The internal Transcript (src/transcript/types.ts) as JSON. */
+  /** The internal Transcript (src/transcript/types.ts) as JSON; the redacted one when redaction ran. */
   transcript: string;
+  /** Redaction of the transcript: {rules, spans} (kinds and times, never values), or null. */
+  redaction: string | null;
   created_at: string;
 }
 

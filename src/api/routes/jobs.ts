@@ -207,7 +207,9 @@ export function jobRoutes(services: Services): FastifyPluginAsync {
       async (request, reply) => {
         const row = await jobs.get(request.params.jobId);
         if (row.status !== 'completed') throw new ServiceError('conflict', `Job ${row.id} is ${row.status}; its transcript exists once it is completed.`);
-        if (request.query.redacted) throw new ServiceError('conflict', `Job ${row.id} has no redacted transcript: text redaction has not run for it.`);
+        if (request.query.redacted && !(await services.store.jobs.redaction(row.id))) {
+          throw new ServiceError('conflict', `Job ${row.id} has no redacted transcript: text redaction was not asked for (scrubtext, types or the project's rules).`);
+        }
         const transcript = await services.jobRecords.transcript(row);
         if (!transcript) throw notFound(`Job ${row.id} has no stored transcript.`);
         const rendered = renderTranscript(request.query.format, transcript, renderMetaForJob(row, services.box));

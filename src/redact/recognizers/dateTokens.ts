@@ -6,11 +6,13 @@ const MONTHS = new Set([
   'january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december',
   'jan', 'feb', 'mar', 'apr', 'jun', 'jul', 'aug', 'sep', 'sept', 'oct', 'nov', 'dec',
 ]);
+const ORDINALS = new Set(['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth', 'eleventh', 'twelfth', 'thirteenth', 'fourteenth', 'fifteenth', 'sixteenth', 'seventeenth', 'eighteenth', 'nineteenth', 'twentieth', 'thirtieth']);
+const DIGIT_WORDS = new Set(['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'oh', 'zero']);
 const SKIP = new Set(['is', 'was', 'it', "it's", 'its', 'on', 'date', 'my', 'the', 'of', 'in', 'um', 'uh', 'er', 'at', 'number', 'day', 'be', 'would', 'will', 'and', 'that', "that's", 'thats', 'be', 'ah', 'so', 'a', 'birth', 'birthday', 'expiration', 'expiry', 'exp']);
 const WRITTEN_DATE = /^(\d{1,4}[/.-]\d{1,2}([/.-]\d{1,4})?|\d{1,2}(st|nd|rd|th))$/;
 
 function dateish(text: string, isNumber: boolean): boolean {
-  return (isNumber && text.length <= 8) || MONTHS.has(text) || WRITTEN_DATE.test(text);
+  return (isNumber && text.length <= 8) || MONTHS.has(text) || ORDINALS.has(text) || DIGIT_WORDS.has(text) || WRITTEN_DATE.test(text);
 }
 
 /** Words [wordStart, wordEnd) of the date phrase starting within a few words after word index `after`. */

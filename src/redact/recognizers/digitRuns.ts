@@ -17,6 +17,16 @@ export type Cue = 'ssn' | 'card' | 'phone' | 'account' | 'routing' | 'cvv' | 'ex
 
 const FILLERS = new Set(['uh', 'um', 'uhm', 'umm', 'er', 'erm', 'ah', 'hmm', 'mm', 'dash', 'hyphen']);
 export const CUE_WINDOW = 8;
+const DIGIT_WORDS: Record<string, string> = { zero: '0', oh: '0', o: '0', one: '1', two: '2', three: '3', four: '4', five: '5', six: '6', seven: '7', eight: '8', nine: '9' };
+
+/** The digits of a token: a number token's text, or a lone digit word numtrans left as a word ("one"). */
+export function digitsOf(token: { text: string; isNumber: boolean } | undefined, allowOh = true): string | undefined {
+  if (!token) return undefined;
+  if (token.isNumber) return token.text;
+  const w = token.text.toLowerCase();
+  if (!allowOh && (w === 'oh' || w === 'o')) return undefined;
+  return Object.hasOwn(DIGIT_WORDS, w) ? DIGIT_WORDS[w] : undefined;
+}
 
 const CUE_PHRASES: [RegExp, Cue][] = [
   [/\b(social|ssn|ss number|socials|social security)\b/, 'ssn'],
@@ -50,12 +60,18 @@ export function digitRuns(doc: Doc): DigitRun[] {
   const t = doc.tokens;
   let i = 0;
   let previousEnd = 0;
+  const afterFiller = (j: number): number | undefined => {
+    let k = j;
+    while (k < t.length && !t[k].isNumber && FILLERS.has(t[k].text.toLowerCase()) && k - j < 2) k++;
+    return k > j && digitsOf(t[k]) !== undefined ? k : undefined;
+  };
   while (i < t.length) {
-    if (!t[i].isNumber) {
+    // a run starts at a number token, or at a lone digit word followed by a filler and more digits
+    if (!t[i].isNumber && !(digitsOf(t[i], false) !== undefined && afterFiller(i + 1) !== undefined)) {
       i++;
       continue;
     }
-    let digits = t[i].text;
+    let digits = digitsOf(t[i])!;
     let j = i + 1;
     let last = i;
     for (;;) {
@@ -65,11 +81,11 @@ export function digitRuns(doc: Doc): DigitRun[] {
         j++;
         continue;
       }
-      // fillers between digits ("one two uh three"); written text only joins across a filler word
-      let k = j;
-      while (k < t.length && !t[k].isNumber && FILLERS.has(t[k].text.toLowerCase()) && k - j < 2) k++;
-      if (k > j && k < t.length && t[k].isNumber) {
-        j = k;
+      const k = afterFiller(j);
+      if (k !== undefined) {
+        digits += digitsOf(t[k])!;
+        last = k;
+        j = k + 1;
         continue;
       }
       break;

@@ -17,6 +17,7 @@ export const phoneRecognizer: Recognizer = (doc) => {
     if (seps < 1) continue;
     let c = 0.6;
     if (/^\(?\d{3}\)?[\s.-]?\d{3}[.-]\d{4}$/.test(s) || /^\+|\(|x|ext/i.test(s)) c = 0.85;
+    else if (seps >= 3) c = 0.7;
     const start = m.index!;
     const wi = doc.words.findIndex((w) => w.end > start);
     if (wi >= 0 && cuesBefore(doc, wi).has('phone')) c += 0.1;
@@ -25,7 +26,10 @@ export const phoneRecognizer: Recognizer = (doc) => {
   for (const run of digitRuns(doc)) {
     const n = run.digits.length;
     const cue = run.cues.has('phone');
-    if (n === 10 || (n === 11 && run.digits[0] === '1')) {
+    const ext = /^(x|ext|extension)$/.test(doc.words[run.wordEnd]?.norm ?? '') ? digitRuns(doc).find((r) => r.wordStart === run.wordEnd + 1) : undefined;
+    if (ext && n >= 7 && n <= 15) {
+      out.push(fromWords(doc, 'PhoneNumber', run.wordStart, ext.wordEnd, 0.9, 'phone'));
+    } else if (n === 10 || (n === 11 && run.digits[0] === '1')) {
       out.push(fromWords(doc, 'PhoneNumber', run.wordStart, run.wordEnd, cue ? 0.9 : 0.7, 'phone'));
     } else if (cue && n >= 7 && n <= 15) {
       out.push(fromWords(doc, 'PhoneNumber', run.wordStart, run.wordEnd, 0.8, 'phone'));

@@ -1,0 +1,99 @@
+// Street addresses: a house number, a street name and a street word ("42 oak street", "forty two oak street
+// springfield", "1755 Nelson Mandela Drive, Apt 4"), prefix streets ("48 rue Descartes"), foreign street names
+// ("Nassaustraat 123"), and whatever follows a cue ("i live at", "my address is") starting with a number.
+import { endsClause, fromWords, type Doc, type Recognizer } from './doc.js';
+import { DIRECTIONS, FOREIGN_STREET, STATE_ABBR, STATE_NAMES, STREET_PREFIX, STREET_SUFFIX, UNIT_WORDS } from './places.js';
+import { STOP } from './stopwords.js';
+import type { Detection } from '../types.js';
+
+const STREET_STOP = new Set([...STOP].filter((w) => !['street', 'avenue', 'road', 'lane', 'drive', 'court', 'boulevard', 'first', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'].includes(w)));
+const isNum = (doc: Doc, i: number) => {
+  const t = doc.tokens[doc.tokenOfWord[i]];
+  return (t?.isNumber ?? false) || /^\d+[a-z]?$/.test(doc.words[i]?.norm ?? '');
+};
+const isCap = (doc: Doc, i: number) => /^\p{Lu}/u.test(doc.words[i]?.raw.replace(/^[^\p{L}]+/u, '') ?? '');
+const plain = (doc: Doc, i: number) => {
+  const w = doc.words[i];
+  return w !== undefined && /^[\p{L}\d][\p{L}\d'.-]*$/u.test(w.norm) && !STREET_STOP.has(w.norm);
+};
+
+/** Extend an address past its street: direction, unit, city, state, zip. */
+function extend(doc: Doc, k: number): number {
+  const w = doc.words;
+  let end = k;
+  if (!endsClause(doc, end - 1) && DIRECTIONS.has(w[end]?.norm ?? '')) end++;
+  // unit: "apt 4", "suite 771", "# 12"
+  for (let guard = 0; guard < 2; guard++) {
+    if (UNIT_WORDS.has(w[end]?.norm ?? '') && !(w[end].norm === 'number' && !isNum(doc, end + 1)) && (isNum(doc, end + 1) || /^[a-z]$/.test(w[end + 1]?.norm ?? ''))) {
+      const t = doc.tokens[doc.tokenOfWord[end + 1]];
+      end = Math.max(end + 2, t?.wordEnd ?? end + 2);
+    } else if (/^#\w+$/.test(w[end]?.raw ?? '')) end++;
+  }
+  // city (up to 3 words), state, zip
+  let city = 0;
+  while (end < w.length && city < 3) {
+    const capOk = doc.spoken ? plain(doc, end) && !isNum(doc, end) : isCap(doc, end) && plain(doc, end);
+    if (!capOk) break;
+    if (doc.spoken && city >= 1 && !STATE_NAMES.has(w[end].norm)) break;
+    end++;
+    city++;
+    if (endsClause(doc, end - 1) && !/,$/.test(w[end - 1].raw)) return end;
+  }
+  if (STATE_NAMES.has(w[end]?.norm ?? '') || STATE_ABBR.has(w[end]?.raw.replace(/[,.]$/, '') ?? '')) end++;
+  const t = doc.tokens[doc.tokenOfWord[end]];
+  if (end < w.length && t?.isNumber && (t.text.length === 5 || t.text.length === 9)) end = t.wordEnd;
+  return end;
+}
+
+export const addressRecognizer: Recognizer = (doc) => {
+  const out: Detection[] = [];
+  const w = doc.words;
+  for (let k = 1; k < w.length; k++) {
+    const norm = w[k].norm;
+    // number + name + suffix
+    if (STREET_SUFFIX.has(norm)) {
+      for (let j = k - 1; j >= Math.max(0, k - 5); j--) {
+        if (!isNum(doc, j)) {
+          if (!plain(doc, j) && !/^\d+(st|nd|rd|th)$/.test(w[j].norm)) break;
+          continue;
+        }
+        if (j === k - 1 && !/^\d+(st|nd|rd|th)$/.test(doc.tokens[doc.tokenOfWord[j]].text)) break; // "5 street"
+        const start = doc.tokens[doc.tokenOfWord[j]].wordStart;
+        const cue = /\b(live|lives|living|address|located|moved|moving|ship|deliver|at)\b/.test(w.slice(Math.max(0, start - 4), start).map((x) => x.norm).join(' '));
+        out.push(fromWords(doc, 'Address', start, extend(doc, k + 1), cue ? 0.9 : 0.8, 'address'));
+        break;
+      }
+    }
+    // number + prefix street word + name: "48 rue Descartes"
+    if (STREET_PREFIX.has(norm) && isNum(doc, k - 1) && plain(doc, k + 1)) {
+      let e = k + 2;
+      while (e < k + 4 && plain(doc, e) && (doc.spoken || isCap(doc, e)) && !endsClause(doc, e - 1)) e++;
+      out.push(fromWords(doc, 'Address', doc.tokens[doc.tokenOfWord[k - 1]].wordStart, extend(doc, e), 0.75, 'address'));
+    }
+    // foreign street name + number: "Nassaustraat 123"
+    if (norm.length >= 6 && FOREIGN_STREET.test(norm) && isNum(doc, k + 1)) {
+      const start = isNum(doc, k - 1) ? doc.tokens[doc.tokenOfWord[k - 1]].wordStart : k;
+      out.push(fromWords(doc, 'Address', start, extend(doc, doc.tokens[doc.tokenOfWord[k + 1]].wordEnd), 0.7, 'address'));
+    }
+  }
+  // a unit on its own: "Apt. 614", "suite seven seven one"
+  for (let i = 0; i + 1 < w.length; i++) {
+    if (/^(apt|apartment|suite|ste|unit)$/.test(w[i].norm) && isNum(doc, i + 1)) out.push(fromWords(doc, 'Address', i, doc.tokens[doc.tokenOfWord[i + 1]].wordEnd, 0.7, 'address-unit'));
+  }
+  // cue + number ...: "i live at 12 ...", "my address is 4 ..."
+  for (let i = 0; i < w.length; i++) {
+    const two = `${w[i - 1]?.norm ?? ''} ${w[i].norm}`;
+    if (!/^(live at|lives at|living at|address is|located at|move to|moving to|moved to|live on|address:?)$/.test(two) && !/^(address|addresses)$/.test(w[i].norm)) continue;
+    let s = i + 1;
+    while (s < w.length && /^(is|it's|its|it|um|uh|to|at|with|here|they|are|was|now|new|be|will)$/.test(w[s].norm) && s - i < 5) s++;
+    if (!isNum(doc, s)) continue;
+    let e = doc.tokens[doc.tokenOfWord[s]].wordEnd;
+    let n = 0;
+    while (e < w.length && n < 7 && (plain(doc, e) || isNum(doc, e)) && !endsClause(doc, e - 1)) {
+      e++;
+      n++;
+    }
+    if (e - s >= 2) out.push(fromWords(doc, 'Address', s, e, 0.7, 'address-cue'));
+  }
+  return out;
+};

@@ -1,0 +1,154 @@
+// Person names: conversational cues ("my name is", "this is ... speaking", "last name", "spelled"), letter-by-letter
+// spellings ("s m i t h"), a list of common US names, and compromise's people() — each can be switched off
+// (options.personSources) to measure which combination wins.
+import nlp from 'compromise';
+import { endsClause, fromChars, fromWords, type Doc, type Recognizer } from './doc.js';
+import { AMBIGUOUS, FIRST_NAMES, LAST_NAMES } from './nameData.js';
+import { STOP } from './stopwords.js';
+import type { Detection } from '../types.js';
+
+const HONORIFIC = new Set(['mr', 'mrs', 'ms', 'miss', 'mister', 'missus', 'dr', 'doctor', 'mx']);
+const AFTER_THIS_IS = new Set(['speaking', 'calling', 'here', 'from', 'with', 'at']);
+
+const isCap = (doc: Doc, i: number) => /^\p{Lu}/u.test(doc.words[i]?.raw.replace(/^[^\p{L}]+/u, '') ?? '');
+const isLetter = (doc: Doc, i: number) => /^[a-z]$/.test(doc.words[i]?.norm ?? '');
+const known = (w: string) => FIRST_NAMES.has(w) || LAST_NAMES.has(w);
+
+/** Whether word i can be part of a name after a cue. */
+function nameWord(doc: Doc, i: number): boolean {
+  const w = doc.words[i];
+  if (!w || !/^[\p{L}][\p{L}'-]*$/u.test(w.norm)) return false;
+  if (STOP.has(w.norm)) return false;
+  if (!doc.spoken && !isCap(doc, i) && !known(w.norm)) return false;
+  return true;
+}
+
+/** The name starting at word i (1-3 words), as [start, end) or undefined. */
+function nameAt(doc: Doc, i: number, max = 3): [number, number] | undefined {
+  if (isLetter(doc, i) && isLetter(doc, i + 1)) {
+    // spelled right after the cue: "my name is j o h n"
+    let k = i;
+    while (isLetter(doc, k)) k++;
+    return [i, k];
+  }
+  if (!nameWord(doc, i)) return undefined;
+  let k = i + 1;
+  while (k < i + max && nameWord(doc, k) && !endsClause(doc, k - 1)) {
+    // in ASR text, a second word joins when it is a listed name, or when what follows it ends the name
+    const next = doc.words[k + 1];
+    if (doc.spoken && !known(doc.words[k].norm) && !(next === undefined || STOP.has(next.norm) || isLetter(doc, k + 1))) break;
+    k++;
+  }
+  return [i, k];
+}
+
+function cues(doc: Doc): Detection[] {
+  const out: Detection[] = [];
+  const w = doc.words.map((x) => x.norm);
+  const push = (r: [number, number] | undefined, c: number) => r && out.push(fromWords(doc, 'Person', r[0], r[1], c, 'person-cue'));
+  for (let i = 0; i < w.length; i++) {
+    // "my name is X", "name's X", "names X"
+    if ((w[i] === 'name' && w[i + 1] === 'is') || w[i] === "name's") {
+      const at = w[i] === "name's" ? i + 1 : i + 2;
+      const skip = w[at] === 'uh' || w[at] === 'um' ? 1 : 0;
+      push(nameAt(doc, at + skip), 0.85);
+    }
+    // "last name X", "first name is X", "surname X", "maiden name is X"
+    if ((w[i] === 'name' && /^(last|first|middle|maiden|full|family|given)$/.test(w[i - 1] ?? '')) || w[i] === 'surname') {
+      let at = i + 1;
+      while (/^(is|it's|its|uh|um|of|the|account|holder)$/.test(w[at] ?? '')) at++;
+      push(nameAt(doc, at), 0.85);
+    }
+    // "this is X speaking", "this is X from ..."
+    if (w[i] === 'this' && w[i + 1] === 'is') {
+      const r = nameAt(doc, i + 2, 2);
+      if (r && (AFTER_THIS_IS.has(w[r[1]] ?? '') || (r[1] - r[0] === 1 && AFTER_THIS_IS.has(w[r[1]] ?? '')) || (known(w[r[0]]) && !AMBIGUOUS.has(w[r[0]])))) push(r, 0.85);
+    }
+    // "i'm X", "i am X" only for listed names or with "calling/speaking"
+    if (w[i] === "i'm" || (w[i] === 'i' && w[i + 1] === 'am') || w[i] === 'im') {
+      const at = w[i] === 'i' ? i + 2 : i + 1;
+      const r = nameAt(doc, at, 2);
+      if (r && ((FIRST_NAMES.has(w[r[0]]) && !AMBIGUOUS.has(w[r[0]])) || AFTER_THIS_IS.has(w[r[1]] ?? ''))) push(r, 0.75);
+    }
+    // "call me X", "speak to X", "speaking with X", "ask for X", "under the name X"
+    if ((w[i] === 'call' && w[i + 1] === 'me') || (/^(speak|speaking|talk|talking|spoke|ask)$/.test(w[i]) && /^(to|with|for)$/.test(w[i + 1] ?? ''))) {
+      const r = nameAt(doc, i + 2, 2);
+      if (r && (known(w[r[0]]) || (!doc.spoken && isCap(doc, r[0])))) push(r, 0.75);
+    }
+    // honorifics
+    if (HONORIFIC.has(w[i]) && (!doc.spoken || w[i] !== 'doctor')) push(nameAt(doc, i + 1, 2), doc.spoken ? 0.7 : 0.85);
+  }
+  return out;
+}
+
+/** Letter-by-letter spellings: a run of 3+ single letters; surer after a name cue or "spelled". */
+function spelled(doc: Doc): Detection[] {
+  const out: Detection[] = [];
+  const w = doc.words.map((x) => x.norm);
+  for (let i = 0; i < w.length; i++) {
+    if (!isLetter(doc, i)) continue;
+    let k = i;
+    while (isLetter(doc, k) || (w[k] === 'as' && w[k + 1] === 'in' && k > i)) k += w[k] === 'as' ? 4 : 1;
+    k = Math.min(k, w.length);
+    const letters = w.slice(i, k).filter((x) => /^[a-z]$/.test(x)).length;
+    if (letters >= 3 && !(letters === 3 && w.slice(i, k).join('') === 'abc')) {
+      const before = w.slice(Math.max(0, i - 8), i).join(' ');
+      const cue = /\b(spell|spelled|spelling|name|last|first|surname)\b/.test(before);
+      out.push(fromWords(doc, 'Person', i, k, cue ? 0.85 : 0.5, 'person-spelled'));
+    }
+    i = k;
+  }
+  return out;
+}
+
+function nameList(doc: Doc): Detection[] {
+  const out: Detection[] = [];
+  const w = doc.words.map((x) => x.norm);
+  for (let i = 0; i < w.length; i++) {
+    const first = FIRST_NAMES.has(w[i]);
+    const last = LAST_NAMES.has(w[i]);
+    if (!first && !last) continue;
+    if (doc.spoken) {
+      // lower case: a listed first name that is not a common word, or first+last both listed
+      if (first && LAST_NAMES.has(w[i + 1] ?? '') && !STOP.has(w[i + 1])) {
+        out.push(fromWords(doc, 'Person', i, i + 2, AMBIGUOUS.has(w[i]) && AMBIGUOUS.has(w[i + 1]) ? 0.45 : 0.7, 'person-list'));
+        i++;
+      } else if (first && !AMBIGUOUS.has(w[i])) out.push(fromWords(doc, 'Person', i, i + 1, 0.6, 'person-list'));
+      continue;
+    }
+    if (!isCap(doc, i)) continue;
+    let k = i + 1;
+    while (k < i + 3 && isCap(doc, k) && nameWord(doc, k) && !endsClause(doc, k - 1)) k++;
+    const sentenceStart = i === 0 || endsClause(doc, i - 1);
+    if (k - i >= 2 && (first || LAST_NAMES.has(w[k - 1]))) out.push(fromWords(doc, 'Person', i, k, 0.75, 'person-list'));
+    else if (first && !AMBIGUOUS.has(w[i]) && !sentenceStart) out.push(fromWords(doc, 'Person', i, k, 0.65, 'person-list'));
+    else if (first && !AMBIGUOUS.has(w[i])) out.push(fromWords(doc, 'Person', i, k, 0.55, 'person-list'));
+    i = k - 1;
+  }
+  return out;
+}
+
+export function compromisePeople(doc: Doc, confidence = 0.6): Detection[] {
+  const found = nlp(doc.text).people().json({ offset: true }) as { text: string; offset: { start: number; length: number } }[];
+  return found
+    .filter((p) => p.offset && p.offset.length > 1)
+    .map((p) => {
+      let { start, length } = p.offset;
+      const s = doc.text.slice(start, start + length);
+      const trimmed = s.replace(/[^\p{L}]+$/u, '');
+      const lead = trimmed.length - trimmed.replace(/^[^\p{L}]+/u, '').length;
+      start += lead;
+      length = trimmed.length - lead;
+      return fromChars(doc, 'Person', start, start + length, confidence, 'person-compromise');
+    })
+    .filter((d) => d.text.length > 1);
+}
+
+export const personRecognizer: Recognizer = (doc) => {
+  const src = doc.options.personSources ?? {};
+  const out: Detection[] = [];
+  if (src.cues !== false) out.push(...cues(doc), ...spelled(doc));
+  if (src.nameList !== false) out.push(...nameList(doc));
+  if (src.compromise !== false) out.push(...compromisePeople(doc));
+  return out;
+};

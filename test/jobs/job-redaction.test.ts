@@ -1,0 +1,82 @@
+// Text redaction of jobs: the seeded values are gone from every transcript shape and from the job record;
+// the spans keep their times; a project's published rules apply without a restart.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { json, startTestService, type TestService } from '../helpers/harness.js';
+
+const CALL = [
+  'Agent: thank you for calling may i have your name please',
+  'Caller: my name is john smith',
+  'Agent: and your social security number',
+  'Caller: my social is one two three four five six seven eight nine',
+  'Agent: thank you',
+].join('\n');
+const SEEDED = ['john', 'smith', 'one two three', 'four five six', 'seven eight nine', '123', '456789'];
+
+describe('job redaction', () => {
+  let svc: TestService;
+  before(async () => {
+    svc = await startTestService('sqlite');
+  });
+  after(() => svc.close());
+
+  async function run(payload: object) {
+    const res = await svc.request({ method: 'POST', url: '/asr/transcribe?wait=30', payload });
+    assert.equal(res.statusCode, 200, res.body);
+    const job = json(res);
+    assert.equal(job.status, 'completed', job.message);
+    return job;
+  }
+  const everything = async (jobId: string) => {
+    const parts = [JSON.stringify(json(await svc.request({ method: 'GET', url: `/asr/jobs/${jobId}` })))];
+    for (const format of ['vendorA', 'vendorB', 'transcript', 'utterances', 'text', 'srt', 'vtt']) {
+      for (const redacted of ['true', 'false']) {
+        const res = await svc.request({ method: 'GET', url: `/asr/jobs/${jobId}/transcript?format=${format}&redacted=${redacted}` });
+        assert.equal(res.statusCode, 200, `${format}: ${res.body}`);
+        parts.push(res.body);
+      }
+    }
+    const stored = await svc.services.store.database.db.selectFrom('job_results').selectAll().where('job_id', '=', jobId).execute();
+    parts.push(JSON.stringify(stored));
+    return parts.join('\n').toLowerCase();
+  };
+
+  test('types: the named kinds are masked everywhere, with their spans', async () => {
+    const job = await run({ text: CALL, types: ['Person', 'USSocialSecurityNumber'] });
+    assert.equal(job.redactionStatus, 'completed');
+    assert.ok(job.transcriptRedacted, 'the record carries transcriptRedacted');
+    const kinds = job.redaction.spans.map((s: { kind: string }) => s.kind).sort();
+    assert.deepEqual(kinds, ['Person', 'USSocialSecurityNumber']);
+    for (const span of job.redaction.spans) assert.ok(span.end > span.start);
+    const text = (await svc.request({ method: 'GET', url: `/asr/jobs/${job.jobId}/transcript?format=text` })).body;
+    assert.match(text, /\[PERSON\]/);
+    assert.match(text, /\[US_SOCIAL_SECURITY_NUMBER\]/);
+    const all = await everything(job.jobId);
+    for (const value of SEEDED) assert.ok(!all.includes(value), `"${value}" survived somewhere`);
+  });
+
+  test('a published project configuration applies to the next job, with its mask types', async () => {
+    const publish = (rules: object[]) =>
+      svc.request({ method: 'POST', url: '/system/cache/v2/publish', payload: { data: JSON.stringify({ sid: 'bank', scrubtext: true, rules }) } });
+    assert.equal((await publish([{ name: 'USSocialSecurityNumber', active: true, mask_type: 'Placeholder', setting: '[SSN]' }])).statusCode, 200);
+    const first = await run({ text: CALL, sid: 'bank' });
+    const firstText = (await svc.request({ method: 'GET', url: `/asr/jobs/${first.jobId}/transcript?format=text` })).body;
+    assert.match(firstText, /\[SSN\]/);
+    assert.match(firstText, /john smith/, 'Person is not a rule of version 1');
+    assert.equal((await publish([
+      { name: 'USSocialSecurityNumber', active: true, mask_type: 'Placeholder', setting: '[SSN]' },
+      { name: 'Person', active: true, mask_type: 'EntityIndex', setting: '[PERSON]' },
+    ])).statusCode, 200);
+    const second = await run({ text: CALL, sid: 'bank' });
+    const secondText = (await svc.request({ method: 'GET', url: `/asr/jobs/${second.jobId}/transcript?format=text` })).body;
+    assert.match(secondText, /\[PERSON_1\]/);
+    assert.doesNotMatch(secondText, /john|smith/);
+  });
+
+  test('without redaction asked for, redacted=true is a 409 and the words are kept', async () => {
+    const job = await run({ text: CALL });
+    assert.equal(job.redactionStatus, 'not_requested');
+    assert.equal((await svc.request({ method: 'GET', url: `/asr/jobs/${job.jobId}/transcript?redacted=true` })).statusCode, 409);
+    assert.match((await svc.request({ method: 'GET', url: `/asr/jobs/${job.jobId}/transcript?format=text` })).body, /john smith/);
+  });
+});
