@@ -1,0 +1,110 @@
+// Audio redaction: each redacted span (padded, and merged with its neighbours closer than scrubmindist) is
+// replaced by a tone or by silence on the channel that spoke it. Duration, sample rate, channels and container
+// are kept, and the audio outside the spans is left as it was (PCM passes through sample for sample).
+import { spawn } from 'node:child_process';
+import { ffmpegProgram, probeAudio } from './probe.js';
+
+export interface AudioSpan {
+  channel: number;
+  start: number;
+  end: number;
+}
+
+export interface AudioRedactionOptions {
+  /** Seconds added before and after each span (V-Blaze's uttpadding is for speech; this is for safety). */
+  padding?: number;
+  /** Spans of one channel closer than this (s) merge: scrubmindist. */
+  minDistance?: number;
+  mode?: 'tone' | 'silence';
+  toneHz?: number;
+  timeoutMs?: number;
+}
+
+/** Padded, clipped and merged spans per channel, in order. */
+export function mergeSpans(spans: readonly AudioSpan[], channels: number, duration: number, padding: number, minDistance: number): AudioSpan[][] {
+  const round = (t: number) => Math.round(t * 1e6) / 1e6;
+  return Array.from({ length: channels }, (_, channel) => {
+    const mine = spans
+      .filter((s) => s.channel === channel)
+      .map((s) => ({ channel, start: round(Math.max(0, s.start - padding)), end: round(Math.min(duration, s.end + padding)) }))
+      .filter((s) => s.end > s.start)
+      .sort((a, b) => a.start - b.start);
+    const merged: AudioSpan[] = [];
+    for (const span of mine) {
+      const last = merged[merged.length - 1];
+      if (last && span.start - last.end < minDistance) last.end = Math.max(last.end, span.end);
+      else merged.push({ ...span });
+    }
+    return merged;
+  });
+}
+
+const ENCODERS: Record<string, string[]> = {
+  pcm_s16le: ['-c:a', 'pcm_s16le'],
+  pcm_s24le: ['-c:a', 'pcm_s24le'],
+  pcm_s32le: ['-c:a', 'pcm_s32le'],
+  pcm_u8: ['-c:a', 'pcm_u8'],
+  pcm_f32le: ['-c:a', 'pcm_f32le'],
+  pcm_mulaw: ['-c:a', 'pcm_mulaw'],
+  pcm_alaw: ['-c:a', 'pcm_alaw'],
+  mp3: ['-c:a', 'libmp3lame', '-q:a', '2'],
+  flac: ['-c:a', 'flac'],
+  opus: ['-c:a', 'libopus'],
+  vorbis: ['-c:a', 'libvorbis'],
+  aac: ['-c:a', 'aac'],
+};
+
+/** Run ffmpeg with `input` on stdin; resolves with stdout. */
+function ffmpegPipe(args: string[], input: Buffer | undefined, timeoutMs: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(ffmpegProgram(), ['-nostdin', '-hide_banner', '-v', 'error', ...args], { stdio: [input ? 'pipe' : 'ignore', 'pipe', 'pipe'] });
+    const out: Buffer[] = [];
+    let stderr = '';
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.stdout!.on('data', (chunk: Buffer) => out.push(chunk));
+    child.stderr!.on('data', (chunk: Buffer) => (stderr = (stderr + chunk).slice(-4000)));
+    child.on('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      if (code === 0) resolve(Buffer.concat(out));
+      else reject(new Error(`ffmpeg failed (${code}): ${stderr.trim().split('\n').slice(-2).join(' ')}`));
+    });
+    if (input) {
+      child.stdin!.on('error', () => {}); // ffmpeg exiting early reports through 'close'
+      child.stdin!.end(input);
+    }
+  });
+}
+
+/**
+ * Write the redacted copy of `input` to `output` (same container, by its extension); answers the spans used.
+ * Samples are edited exactly (not frame by frame, as ffmpeg's timeline filters would), then encoded again with
+ * the source's codec, rate and channel count.
+ */
+export async function redactAudio(input: string, output: string, spans: readonly AudioSpan[], options: AudioRedactionOptions = {}): Promise<AudioSpan[][]> {
+  const probe = await probeAudio(input);
+  const timeoutMs = options.timeoutMs ?? 600_000;
+  const channels = probe.channels;
+  const rate = probe.sampleRate;
+  const raw = await ffmpegPipe(['-i', input, '-f', 's16le', '-acodec', 'pcm_s16le', '-ac', String(channels), '-ar', String(rate), '-'], undefined, timeoutMs);
+  const samples = new Int16Array(raw.buffer, raw.byteOffset, Math.floor(raw.length / 2));
+  const frames = Math.floor(samples.length / channels);
+  const duration = frames / rate;
+  const merged = mergeSpans(spans, channels, duration, options.padding ?? 0.05, options.minDistance ?? 0.3);
+  const toneHz = options.toneHz ?? 1000;
+  for (let c = 0; c < channels; c++) {
+    for (const span of merged[c]) {
+      const from = Math.max(0, Math.floor(span.start * rate));
+      const to = Math.min(frames, Math.ceil(span.end * rate));
+      for (let i = from; i < to; i++) {
+        samples[i * channels + c] = options.mode === 'silence' ? 0 : Math.round(8000 * Math.sin((2 * Math.PI * toneHz * i) / rate));
+      }
+    }
+  }
+  const codec = ENCODERS[probe.codec] ?? [];
+  await ffmpegPipe(['-f', 's16le', '-ar', String(rate), '-ac', String(channels), '-i', 'pipe:0', ...codec, '-ar', String(rate), '-y', output], raw, timeoutMs);
+  return merged;
+}

@@ -1,0 +1,86 @@
+// Audio redaction: spans become silence or a tone on their own channel; duration, rate, channels and codec
+// are kept; every sample outside the spans is unchanged.
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { probeAudio } from '../../src/audio/probe.js';
+import { mergeSpans, redactAudio } from '../../src/audio/redactAudio.js';
+import { ffmpeg, hasTool, tempDir } from '../helpers/audio.js';
+
+/** The samples of one channel as 16-bit PCM at the file's own rate. */
+function pcm(file: string, channel: number): Int16Array {
+  const out = execFileSync('ffmpeg', ['-v', 'error', '-i', file, '-af', `pan=mono|c0=c${channel}`, '-f', 's16le', '-acodec', 'pcm_s16le', '-']);
+  return new Int16Array(out.buffer, out.byteOffset, out.length / 2);
+}
+
+describe('audio redaction', { skip: !hasTool('ffmpeg') && 'no ffmpeg' }, () => {
+  let dir: string;
+  let source: string;
+  const rate = 16000;
+  const spans = [
+    { channel: 0, start: 1.0, end: 1.5 },
+    { channel: 1, start: 3.0, end: 3.2 },
+    { channel: 1, start: 3.4, end: 3.6 },
+  ];
+  before(() => {
+    dir = tempDir();
+    source = path.join(dir, 'call.wav');
+    // A different sound on each channel: 300 Hz left, noise right.
+    ffmpeg(['-f', 'lavfi', '-i', `sine=frequency=300:sample_rate=${rate}:duration=5`, '-f', 'lavfi', '-i', `anoisesrc=color=pink:sample_rate=${rate}:duration=5:amplitude=0.3`,
+      '-filter_complex', '[0:a][1:a]join=inputs=2:channel_layout=stereo[a]', '-map', '[a]', '-c:a', 'pcm_s16le', source]);
+  });
+  after(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  test('spans are padded, clipped and merged per channel by the minimum distance', () => {
+    assert.deepEqual(mergeSpans(spans, 2, 5, 0.05, 0.3).map((c) => c.map((s) => [s.start, +s.end.toFixed(2)])), [[[0.95, 1.55]], [[2.95, 3.65]]]);
+    assert.deepEqual(mergeSpans([{ channel: 0, start: 4.9, end: 5.5 }], 1, 5, 0.1, 0.3)[0], [{ channel: 0, start: 4.8, end: 5 }]);
+  });
+
+  for (const mode of ['silence', 'tone'] as const) {
+    test(`${mode}: inside the spans the speech is gone, outside nothing changed, the format is kept`, async () => {
+      const out = path.join(dir, `redacted-${mode}.wav`);
+      const merged = await redactAudio(source, out, spans, { mode, padding: 0.05, minDistance: 0.3 });
+      const [a, b] = [await probeAudio(source), await probeAudio(out)];
+      assert.deepEqual([b.codec, b.sampleRate, b.channels], [a.codec, a.sampleRate, a.channels]);
+      assert.ok(Math.abs(a.durationSeconds - b.durationSeconds) < 0.01, `duration ${a.durationSeconds} -> ${b.durationSeconds}`);
+      for (const channel of [0, 1]) {
+        const before = pcm(source, channel);
+        const after = pcm(out, channel);
+        assert.equal(after.length, before.length);
+        const inside = (i: number) => merged[channel].some((s) => i >= Math.ceil(s.start * rate) + 2 && i < Math.floor(s.end * rate) - 2);
+        const near = (i: number) => merged[channel].some((s) => i >= Math.floor(s.start * rate) - 2 && i < Math.ceil(s.end * rate) + 2);
+        let changedOutside = 0;
+        let leakedInside = 0;
+        let toneEnergy = 0;
+        for (let i = 0; i < before.length; i++) {
+          if (inside(i)) {
+            if (mode === 'silence' && after[i] !== 0) leakedInside++;
+            if (mode === 'tone') toneEnergy += Math.abs(after[i]);
+            if (mode === 'tone' && after[i] === before[i] && before[i] !== 0) leakedInside++;
+          } else if (!near(i) && after[i] !== before[i]) {
+            changedOutside++;
+          }
+        }
+        assert.equal(changedOutside, 0, `channel ${channel}: samples outside the spans changed`);
+        assert.ok(leakedInside < 50, `channel ${channel}: ${leakedInside} original samples left inside the spans`);
+        if (mode === 'tone') assert.ok(toneEnergy > 0, 'the tone is there');
+      }
+    });
+  }
+
+  test('mu-law telephone audio stays mu-law, the span silenced on its channel only', async () => {
+    const mulaw = path.join(dir, 'call-8k.wav');
+    ffmpeg(['-i', source, '-ar', '8000', '-c:a', 'pcm_mulaw', mulaw]);
+    const out = path.join(dir, 'call-8k-redacted.wav');
+    await redactAudio(mulaw, out, [{ channel: 1, start: 2, end: 2.5 }], { mode: 'silence' });
+    const probe = await probeAudio(out);
+    assert.deepEqual([probe.codec, probe.sampleRate, probe.channels], ['pcm_mulaw', 8000, 2]);
+    const left = pcm(out, 0);
+    const right = pcm(out, 1);
+    const mid = Math.round(2.25 * 8000);
+    assert.ok(Math.abs(right[mid]) <= 8 && Math.abs(right[mid + 100]) <= 8, 'the right channel is silent in the span');
+    assert.deepEqual(left, pcm(mulaw, 0), 'the left channel is untouched');
+  });
+});
