@@ -101,7 +101,7 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
     engineParams: (sid) => parameters.engineParams(sid),
     onTerminal: notifyTerminal,
     afterTerminal: () => outbox.kick(),
-    redact: jobRedactor(projects, box.derive('redaction-hash')),
+    redact: jobRedactor({ projects, hashKey: box.derive('redaction-hash'), dataDir: config.dataDir, engineParams: (sid) => parameters.engineParams(sid) }),
     onFinished: async (row) => {
       metrics.jobFinished(row.status, row.model, row.audio_seconds, row.processing_seconds);
       await applyAutoDelete(row, store.jobs, config.dataDir);

@@ -14,6 +14,20 @@ export interface ModelFiles {
   lm: string;
   /** Pronunciation dictionary. */
   dict: string;
+  /** MLLR transform applied to the acoustic model (telephone-band adaptation). */
+  mllr?: string;
+}
+
+/** State of the telephone-band adaptation (scripts/build-telephony-model.sh). */
+export interface AdaptationInfo {
+  state: 'built' | 'unavailable' | 'not_built';
+  reason?: string;
+  inputsHash?: string;
+  buildSeconds?: number;
+  utterances?: number;
+  audioSeconds?: number;
+  builtAt?: string;
+  transform?: string;
 }
 
 export interface ModelInfo {
@@ -31,6 +45,8 @@ export interface ModelInfo {
   files?: ModelFiles;
   /** Where the language model comes from. */
   languageModel?: string;
+  /** For an adapted model: the state of its adaptation. */
+  adaptation?: AdaptationInfo;
 }
 
 const DEBIAN_EN_US = '/usr/share/pocketsphinx/model/en-us';
@@ -78,11 +94,73 @@ function pocketsphinxEnUs(): ModelInfo {
   };
 }
 
-export function listModels(): ModelInfo[] {
-  return [pocketsphinxEnUs()];
+/** Where scripts/build-telephony-model.sh puts the en-us telephone-band transform and its manifest. */
+export function telephonyDir(): string {
+  return path.join(modelsDir(), 'telephony', 'en-us');
 }
 
-export const DEFAULT_MODEL = 'en-us:wideband';
+function readJson(file: string): Record<string, unknown> | undefined {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The state of the telephone-band adaptation, read from what the build step left in the models directory. */
+export function telephonyAdaptation(): AdaptationInfo {
+  const dir = telephonyDir();
+  const transform = path.join(dir, 'mllr_matrix');
+  const manifest = readJson(path.join(dir, 'manifest.json'));
+  if (manifest && usable(transform)) {
+    return {
+      state: 'built',
+      transform,
+      inputsHash: manifest.inputsHash as string | undefined,
+      buildSeconds: manifest.buildSeconds as number | undefined,
+      utterances: manifest.utterances as number | undefined,
+      audioSeconds: manifest.audioSeconds as number | undefined,
+      builtAt: manifest.builtAt as string | undefined,
+    };
+  }
+  const failed = readJson(path.join(dir, 'unavailable.json'));
+  if (failed) return { state: 'unavailable', reason: String(failed.reason ?? 'the build step failed') };
+  return { state: 'not_built', reason: 'the telephone-band transform has not been built (run scripts/build-telephony-model.sh or ./run build)' };
+}
+
+/** The wideband model with the telephone-band MLLR transform: for 8 kHz (telephone) audio, upsampled to 16 kHz. */
+function pocketsphinxEnUsTelephony(wideband: ModelInfo): ModelInfo {
+  const adaptation = telephonyAdaptation();
+  const base = {
+    name: TELEPHONY_MODEL,
+    language: 'en-us',
+    engine: 'pocketsphinx',
+    description:
+      'CMU PocketSphinx US English with a telephone-band MLLR adaptation (300-3400 Hz, 8 kHz mu-law): for call audio',
+    sampleRate: 16000,
+    adaptation,
+  };
+  if (!wideband.installed || !wideband.files) return { ...base, installed: false, reason: `needs ${wideband.name}: ${wideband.reason}` };
+  if (adaptation.state !== 'built' || !adaptation.transform) return { ...base, installed: false, reason: adaptation.reason };
+  return {
+    ...base,
+    installed: true,
+    path: wideband.path,
+    files: { ...wideband.files, mllr: adaptation.transform },
+    languageModel: wideband.languageModel,
+  };
+}
+
+export function listModels(): ModelInfo[] {
+  const wideband = pocketsphinxEnUs();
+  return [wideband, pocketsphinxEnUsTelephony(wideband)];
+}
+
+export const WIDEBAND_MODEL = 'en-us:wideband';
+export const TELEPHONY_MODEL = 'en-us:telephony';
+/** Not a model: choose by the audio (telephone bandwidth → en-us:telephony when installed, else en-us:wideband). */
+export const AUTO_MODEL = 'auto';
+export const DEFAULT_MODEL = AUTO_MODEL;
 
 export function installedModels(): ModelInfo[] {
   return listModels().filter((m) => m.installed);

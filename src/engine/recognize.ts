@@ -8,11 +8,12 @@ import { probeAudio } from '../audio/probe.js';
 import type { EngineParams } from '../schema/resources/engineParams.js';
 import type { ChannelTranscript, Transcript } from '../transcript/types.js';
 import type { Engine } from './engine.js';
-import { DEFAULT_MODEL } from './models.js';
+import { chooseModelForAudio } from './bandwidth.js';
+import { AUTO_MODEL, DEFAULT_MODEL, WIDEBAND_MODEL } from './models.js';
 import { ModelNotInstalled, PocketSphinxEngine } from './pocketsphinx/engine.js';
 
 export interface RecognizeFileOptions {
-  /** `language:name`; the default model when absent. */
+  /** `language:name`, or 'auto' (the default): chosen by the audio (telephone band → en-us:telephony). */
   model?: string;
   /** Engine parameters in force (VAD thresholds...); missing ones take their defaults. */
   params?: Partial<EngineParams> | Record<string, unknown>;
@@ -48,11 +49,16 @@ export function engineFor(model: string): Engine {
 
 export async function recognizeFile(path: string, options: RecognizeFileOptions = {}): Promise<Transcript> {
   const started = performance.now();
-  const model = options.model || DEFAULT_MODEL;
-  const engine = options.engine ?? engineFor(model);
-  const sampleRate = engine.sampleRate(model); // throws ModelNotInstalled before any decoding
+  const requested = options.model || DEFAULT_MODEL;
+  const auto = requested === AUTO_MODEL;
+  // With 'auto', the audio is decoded at the rate of the wideband model (every en-us model shares it).
+  const provisional = auto ? WIDEBAND_MODEL : requested;
+  const sampleRate = (options.engine ?? engineFor(provisional)).sampleRate(provisional); // throws ModelNotInstalled before any decoding
   const probe = await probeAudio(path, { maxSeconds: options.maxSeconds });
   const audio = await decodeChannels(path, { sampleRate, maxSeconds: options.maxSeconds, probe });
+  const model = auto ? chooseModelForAudio(requested, probe.sampleRate, audio.channels, sampleRate).model : requested;
+  const engine = options.engine ?? engineFor(model);
+  if (engine.sampleRate(model) !== sampleRate) throw new Error(`${model} needs ${engine.sampleRate(model)} Hz PCM, got ${sampleRate} Hz`);
   return finish(
     await recognizeChannels(engine, audio.channels, sampleRate, model, options.params ?? {}),
     { model, engine, audioSeconds: audio.durationSeconds, sourceSampleRate: probe.sampleRate, started },
@@ -62,7 +68,7 @@ export async function recognizeFile(path: string, options: RecognizeFileOptions 
 /** The same for PCM already in memory (one Int16Array per channel, at the engine's sample rate). */
 export async function recognizePcm(channels: Int16Array[], sampleRate: number, options: RecognizePcmOptions = {}): Promise<Transcript> {
   const started = performance.now();
-  const model = options.model || DEFAULT_MODEL;
+  const model = chooseModelForAudio(options.model || DEFAULT_MODEL, options.sourceSampleRate ?? sampleRate, channels, sampleRate).model;
   const engine = options.engine ?? engineFor(model);
   const wanted = engine.sampleRate(model);
   if (sampleRate !== wanted) throw new Error(`${model} needs ${wanted} Hz PCM, got ${sampleRate} Hz`);

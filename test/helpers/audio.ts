@@ -55,3 +55,17 @@ export function stereo(left: string, right: string, out: string, codecArgs: stri
   ]);
   return out;
 }
+
+/** Speak `text` with festival's US English HTS voice (Debian festvox-us-slt-hts) into a 16 kHz mono WAV. */
+export function speakFestival(text: string, out: string): string {
+  const textFile = `${out}.txt`;
+  const raw = `${out}.festival.wav`;
+  fs.writeFileSync(textFile, text);
+  execFileSync('text2wave', ['-eval', '(voice_cmu_us_slt_arctic_hts)', textFile, '-o', raw]);
+  ffmpeg(['-i', raw, '-ar', '16000', '-ac', '1', out]);
+  fs.rmSync(textFile, { force: true });
+  fs.rmSync(raw, { force: true });
+  return out;
+}
+
+export const hasFestivalVoice = (): boolean => hasTool('text2wave') && fs.existsSync('/usr/share/festival/voices/us/cmu_us_slt_arctic_hts');

@@ -3,7 +3,7 @@
 import os from 'node:os';
 import type { FastifyPluginAsync } from 'fastify';
 import Type from 'typebox';
-import { installedModels, languagesOf, listModels } from '../../engine/models.js';
+import { installedModels, languagesOf, listModels, telephonyAdaptation, TELEPHONY_MODEL } from '../../engine/models.js';
 import { sharedPool } from '../../engine/pool.js';
 import { ref } from '../../schema/registry.js';
 import type { Services } from '../../services.js';
@@ -202,6 +202,13 @@ export function engineRoutes(services: Services): FastifyPluginAsync {
             ready: installed.length > 0,
             models: installed.map((m) => m.name),
             ...(installed.length === 0 && { reason: listModels().map((m) => `${m.name}: ${m.reason}`).join('; ') }),
+            // Telephone-band adaptation (scripts/build-telephony-model.sh): built, or why not (calls then run on
+            // the wideband model).
+            adaptation: {
+              model: TELEPHONY_MODEL,
+              available: installed.some((m) => m.name === TELEPHONY_MODEL),
+              ...telephonyAdaptation(),
+            },
           },
           transcription: {
             available: installed.length > 0,

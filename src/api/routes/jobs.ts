@@ -234,8 +234,12 @@ export function jobRoutes(services: Services): FastifyPluginAsync {
       },
       async (request, reply) => {
         const row = await jobs.get(request.params.jobId);
-        if (request.query.redacted) throw new ServiceError('conflict', `Job ${row.id} has no redacted audio: audio redaction has not run for it.`);
-        const file = jobs.audioPath(row);
+        let file = jobs.audioPath(row);
+        if (request.query.redacted) {
+          const redaction = (await services.store.jobs.redaction(row.id)) as { audio?: { path: string } } | undefined;
+          if (!redaction?.audio) throw new ServiceError('conflict', `Job ${row.id} has no redacted audio: audio redaction (scrubaudio) has not run for it.`);
+          file = path.join(services.config.dataDir, redaction.audio.path);
+        }
         if (!file || !fs.existsSync(file)) throw notFound(`Job ${row.id} has no stored audio.`);
         reply.type(AUDIO_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream');
         reply.header('content-disposition', `attachment; filename="${path.basename(file)}"`);

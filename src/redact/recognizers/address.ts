@@ -5,11 +5,12 @@ import { endsClause, fromWords, type Doc, type Recognizer } from './doc.js';
 import { DIRECTIONS, FOREIGN_STREET, STATE_ABBR, STATE_NAMES, STREET_PREFIX, STREET_SUFFIX, UNIT_WORDS } from './places.js';
 import { STOP } from './stopwords.js';
 import type { Detection } from '../types.js';
+import { digitsOf } from './digitRuns.js';
 
 const STREET_STOP = new Set([...STOP].filter((w) => !['street', 'avenue', 'road', 'lane', 'drive', 'court', 'boulevard', 'first', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'].includes(w)));
 const isNum = (doc: Doc, i: number) => {
   const t = doc.tokens[doc.tokenOfWord[i]];
-  return (t?.isNumber ?? false) || /^\d+[a-z]?$/.test(doc.words[i]?.norm ?? '');
+  return (t?.isNumber ?? false) || digitsOf(t, false) !== undefined || /^\d+[a-z]?$/.test(doc.words[i]?.norm ?? '');
 };
 const isCap = (doc: Doc, i: number) => /^\p{Lu}/u.test(doc.words[i]?.raw.replace(/^[^\p{L}]+/u, '') ?? '');
 const plain = (doc: Doc, i: number) => {

@@ -4,13 +4,13 @@ import type { Detection } from '../types.js';
 import { digitsOf } from './digitRuns.js';
 
 const V4 = /(?<![\d.])(?:(?:25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(?:25[0-5]|2[0-4]\d|1?\d?\d)(?![\d.]*\d)/g;
-const V6 = /(?<![\w:])(?:[0-9a-f]{1,4}:){2,7}(?::|[0-9a-f]{1,4})(?![\w:])/gi;
+const V6 = /(?<![\w:])(?:[0-9a-f]{0,4}:){2,7}[0-9a-f]{0,4}(?![\w:])/gi;
 
 export const ipAddressRecognizer: Recognizer = (doc) => {
   const out: Detection[] = [];
   for (const m of doc.text.matchAll(V4)) out.push(fromChars(doc, 'IPAddress', m.index!, m.index! + m[0].length, 0.9, 'ip-address'));
   for (const m of doc.text.matchAll(V6)) {
-    if ((m[0].match(/:/g) ?? []).length >= 3 || m[0].includes('::')) out.push(fromChars(doc, 'IPAddress', m.index!, m.index! + m[0].length, 0.8, 'ip-address'));
+    if (((m[0].match(/:/g) ?? []).length >= 3 || m[0].includes('::')) && /[0-9a-f]{2}/i.test(m[0]) && !/^\d{1,2}(:\d{2}){1,2}$/.test(m[0])) out.push(fromChars(doc, 'IPAddress', m.index!, m.index! + m[0].length, 0.8, 'ip-address'));
   }
   // spoken: N dot N dot N dot N over numtrans tokens
   const t = doc.tokens;

@@ -33,7 +33,7 @@ function nameAt(doc: Doc, i: number, max = 3): [number, number] | undefined {
   }
   if (!nameWord(doc, i)) return undefined;
   let k = i + 1;
-  while (k < i + max && nameWord(doc, k) && !endsClause(doc, k - 1)) {
+  while (k < i + max && nameWord(doc, k) && !isLetter(doc, k) && !endsClause(doc, k - 1)) {
     // in ASR text, a second word joins when it is a listed name, or when what follows it ends the name
     const next = doc.words[k + 1];
     if (doc.spoken && !known(doc.words[k].norm) && !(next === undefined || STOP.has(next.norm) || isLetter(doc, k + 1))) break;
