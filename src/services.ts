@@ -61,7 +61,7 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
   }
   const projects = new ProjectConfigs(store, bus, config.configCacheMs);
   const parameters = new Parameters(store, projects, box, config.dataDir);
-  const conversations = new Conversations(store, box);
+  const conversations = new Conversations(store, box, projects, box.derive('redaction-hash'));
   const metrics = new Metrics();
   metrics.watchJobs(() => store.jobs.countByStatus(), () => sharedPool().stats());
   const outbox = new NotificationOutbox({

@@ -8,6 +8,10 @@ import { check } from '../schema/validator.js';
 import { maskCredentials, protectCredentials } from '../security/credentials.js';
 import type { SecretBox } from '../security/secretBox.js';
 import type { Store } from '../store/index.js';
+import { Masker } from '../redact/masks.js';
+import { redactRecord } from '../redact/redactRecord.js';
+import { resolveRules } from '../redact/rules.js';
+import type { ProjectConfigs } from './projectConfigs.js';
 
 /** A stored record's state until the processing pipeline (a later stage) runs on it. */
 export const RECEIVED = 'received';
@@ -28,12 +32,31 @@ export class Conversations {
   constructor(
     private readonly store: Store,
     private readonly box: SecretBox,
+    private readonly projects?: ProjectConfigs,
+    private readonly hashKey = '',
   ) {}
+
+  /**
+   * Text redaction of a record, when asked for: the redactionRequest's `types`, and the rules of the project
+   * it names (`sid`, or the processJob request's) when that project scrubs text or the campaign enables text
+   * redaction. Only the redacted record is stored.
+   */
+  private async redact(record: EventRecord): Promise<EventRecord> {
+    const sid = record.redactionRequest?.sid ?? record.processJob?.request?.sid;
+    const project = sid && this.projects ? (await this.projects.current(sid))?.config : undefined;
+    const scrub = record.campaign?.enableTextRedaction ?? project?.scrubtext ?? false;
+    const types = record.redactionRequest?.types ?? record.processJob?.request?.types;
+    if (!scrub && !types?.length) return record;
+    const rules = resolveRules({ project: scrub ? project : undefined, types });
+    if (rules.length === 0) return record;
+    const { record: redacted, entities } = redactRecord(record, rules, new Masker(this.hashKey));
+    return { ...redacted, entities: [...(redacted.entities ?? []), ...entities], maskValues: true };
+  }
 
   /** Store a validated event record; a record with a known eventId replaces the earlier one. */
   async postCall(input: EventRecord): Promise<PostCallResult> {
     const eventId = input.eventId || crypto.randomUUID();
-    const record: EventRecord = { ...input, eventId, status: RECEIVED };
+    const record: EventRecord = await this.redact({ ...input, eventId, status: RECEIVED });
     const conversationId = record.conversationId ?? record.conversation?.id ?? null;
     const jobId = record.jobId ?? record.job?.jobId ?? record.processJob?.jobId ?? null;
     const { sealed, masked } = protectCredentials(record, this.box);

@@ -127,10 +127,21 @@ function unfilledPaths(record: unknown): string[] {
   return problems;
 }
 
+/**
+ * The fixture with text redaction switched off: these tests are about storing a record as sent (redaction of
+ * records is tested in test/redact/post-call-leak.test.ts).
+ */
+function storedAsSent(record: Record<string, any>): Record<string, any> {
+  record.campaign.enableTextRedaction = false;
+  record.redactionRequest.types = ['NotAnEntityKind'];
+  record.processJob.request.types = ['NotAnEntityKind'];
+  return record;
+}
+
 /** The full record plus fields the spec does not name, at the top and deep inside, one of them a credential. */
 const CUSTOM_SECRET = 'crm-api-live-customfield-7f2b9c41e0a3d5';
 function recordWithCustomFields(): Record<string, any> {
-  const record = fullEventRecord();
+  const record = storedAsSent(fullEventRecord());
   record.crmContext = { ticketId: 'INC-448213', tags: ['lost-card', 'vip'], score: 7.5, nested: { ok: true, none: null }, apiKey: CUSTOM_SECRET };
   record.processJob.vendorATranscript.utterances[0].myVendorField = { diarizationScore: 0.93, speakerLabel: 'spk_0' };
   record.campaign.x_routingProfile = 'cards-priority';
@@ -385,7 +396,7 @@ for (const dialect of await dialects()) {
     });
 
     test('posting the same eventId again answers 200 and replaces the record', async () => {
-      const second = fullEventRecord();
+      const second = storedAsSent(fullEventRecord());
       second.campaign.name = 'Acme Bank - Card Services (Overflow)';
       second.segmentsCreated = 5;
       delete second.keyPhrases;

@@ -1,0 +1,122 @@
+// Redaction of a conversation event record (post-call): every text-bearing field the interface names is
+// searched with the same recognizers and masked with the same rules — vendor transcripts' word events,
+// json-v2 results, utterances' text and formattedText, real-time message text, insight lines, key phrases,
+// entities and analytics phrases. Found values are listed as entities (resource 14) by their masks only.
+import type { Entity } from '../schema/resources/conversationItems.js';
+import type { EventRecord } from '../schema/resources/eventRecord.js';
+import type { Masker } from './masks.js';
+import { redactText, wordSpans } from './redactText.js';
+import type { RedactionRule } from './rules.js';
+
+const PCI_KINDS = new Set(['CreditCardNumber', 'CVV', 'ExpirationDate']);
+
+type Json = Record<string, unknown>;
+
+export interface RecordRedaction {
+  record: EventRecord;
+  entities: Entity[];
+}
+
+export function redactRecord(input: EventRecord, rules: readonly RedactionRule[], masker: Masker): RecordRedaction {
+  const record = structuredClone(input) as Json;
+  const entities: Entity[] = [];
+  if (rules.length === 0) return { record: record as EventRecord, entities };
+  const note = (kind: string, replacement: string, confidence: number, extra: Partial<Entity> = {}) =>
+    entities.push({ text: replacement, confidence, engine: 'scrubline', redacted: true, isPii: true, isPci: PCI_KINDS.has(kind), ...extra });
+
+  const text = (holder: Json | undefined, field: string, extra: Partial<Entity> = {}) => {
+    const value = holder?.[field];
+    if (typeof value !== 'string' || value === '') return;
+    const result = redactText(value, rules, masker);
+    if (result.found.length === 0) return;
+    holder![field] = result.text;
+    for (const d of result.found) note(d.kind, masker.mask(rules.find((r) => r.kind === d.kind)!, d.text), d.confidence, extra);
+  };
+
+  // Vendor shapes: the words of each utterance's events.
+  const vendor = (transcript: Json | undefined) => {
+    for (const [line, utterance] of ((transcript?.utterances as Json[] | undefined) ?? []).entries()) {
+      const events = utterance.events as Json[] | undefined;
+      if (!events?.length) continue;
+      const words = events.map((e) => String(e.word ?? ''));
+      const spans = wordSpans(words, rules);
+      if (spans.length === 0) continue;
+      const out: Json[] = [];
+      let next = 0;
+      for (const span of spans) {
+        out.push(...events.slice(next, span.wordStart));
+        const covered = events.slice(span.wordStart, span.wordEnd);
+        const replacement = masker.mask(span.rule, words.slice(span.wordStart, span.wordEnd).join(' '));
+        if (replacement !== '') {
+          out.push({ word: replacement, wordex: replacement, start: covered[0].start, end: covered[covered.length - 1].end, confidence: 1 });
+        }
+        note(span.rule.kind, replacement, span.detection.confidence, { line, speaker: (utterance.metadata as Json | undefined)?.channel as number | undefined });
+        next = span.wordEnd;
+      }
+      out.push(...events.slice(next));
+      utterance.events = out;
+    }
+    const cti = transcript?.ctidata as Json | undefined;
+    if (cti && rules.some((r) => r.kind === 'Person')) {
+      const person = rules.find((r) => r.kind === 'Person')!;
+      for (const field of ['full_name', 'user_name']) if (typeof cti[field] === 'string' && cti[field]) cti[field] = masker.mask(person, String(cti[field]));
+    }
+  };
+
+  // json-v2: the word results of each channel, in order.
+  const jsonV2 = (transcript: Json | undefined) => {
+    const results = transcript?.results as Json[] | undefined;
+    if (!results?.length) return;
+    const channels = new Map<string, number[]>();
+    results.forEach((r, i) => {
+      if (r.type === 'word') channels.set(String(r.channel ?? ''), [...(channels.get(String(r.channel ?? '')) ?? []), i]);
+    });
+    const drop = new Set<number>();
+    for (const indices of channels.values()) {
+      const words = indices.map((i) => String(((results[i].alternatives as Json[] | undefined)?.[0]?.content as string | undefined) ?? ''));
+      for (const span of wordSpans(words, rules)) {
+        const first = results[indices[span.wordStart]];
+        const last = results[indices[span.wordEnd - 1]];
+        const replacement = masker.mask(span.rule, words.slice(span.wordStart, span.wordEnd).join(' '));
+        const alternative = { ...((first.alternatives as Json[] | undefined)?.[0] ?? {}), content: replacement, confidence: 1 };
+        results[indices[span.wordStart]] = { ...first, end_time: last.end_time, alternatives: [alternative] };
+        for (let k = span.wordStart + (replacement === '' ? 0 : 1); k < span.wordEnd; k++) drop.add(indices[k]);
+        note(span.rule.kind, replacement, span.detection.confidence);
+      }
+    }
+    transcript!.results = results.filter((_, i) => !drop.has(i));
+  };
+
+  const job = record.processJob as Json | undefined;
+  for (const holder of [record, job]) {
+    if (!holder) continue;
+    vendor(holder.vendorATranscript as Json | undefined);
+    vendor(holder.vendorBTranscript as Json | undefined);
+    text(holder.realTimeMessage as Json | undefined, 'text');
+  }
+  jsonV2(job?.transcript as Json | undefined);
+  jsonV2(job?.transcriptRedacted as Json | undefined);
+  for (const [line, utterance] of ((record.utterances as Json[] | undefined) ?? []).entries()) {
+    const extra = { line, speaker: utterance.speaker as number | undefined };
+    text(utterance, 'text', extra);
+    // formattedText repeats the same values in another form: masked, but not counted twice.
+    const before = entities.length;
+    text(utterance, 'formattedText', extra);
+    entities.length = before;
+  }
+  for (const line of (record.insightLines as Json[] | undefined) ?? []) {
+    text(line, 'value');
+    text(line, 'responseValue');
+  }
+  for (const phrase of (record.keyPhrases as Json[] | undefined) ?? []) text(phrase, 'phrase');
+  for (const entity of (record.entities as Json[] | undefined) ?? []) {
+    const before = entity.text;
+    text(entity, 'text');
+    if (entity.text !== before) entity.redacted = true;
+  }
+  for (const insight of ((record.analytics as Json | undefined)?.insights as Json[] | undefined) ?? []) {
+    text(insight, 'phrase');
+    text(insight, 'response_phrase');
+  }
+  return { record: record as EventRecord, entities };
+}
