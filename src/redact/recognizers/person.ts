@@ -128,8 +128,31 @@ function nameList(doc: Doc): Detection[] {
   return out;
 }
 
+/** compromise grows worse than linearly with text length: long transcripts go through in overlapping windows. */
+const WINDOW = 2000;
+const OVERLAP = 200;
+
+function peopleIn(text: string): { text: string; offset: { start: number; length: number } }[] {
+  const found = new Map<number, { text: string; offset: { start: number; length: number } }>();
+  for (let from = 0; from < text.length; from += WINDOW - OVERLAP) {
+    let start = from;
+    // Windows begin and end at spaces, so no word is cut.
+    if (start > 0) start = text.indexOf(' ', start) + 1 || text.length;
+    let end = Math.min(text.length, from + WINDOW);
+    if (end < text.length) end = text.lastIndexOf(' ', end) > start ? text.lastIndexOf(' ', end) : end;
+    const people = nlp(text.slice(start, end)).people().json({ offset: true }) as { text: string; offset: { start: number; length: number } }[];
+    for (const p of people) {
+      if (!p.offset) continue;
+      const at = start + p.offset.start;
+      if (!found.has(at)) found.set(at, { text: p.text, offset: { start: at, length: p.offset.length } });
+    }
+    if (end >= text.length) break;
+  }
+  return [...found.values()];
+}
+
 export function compromisePeople(doc: Doc, confidence = 0.6): Detection[] {
-  const found = nlp(doc.text).people().json({ offset: true }) as { text: string; offset: { start: number; length: number } }[];
+  const found = peopleIn(doc.text);
   return found
     .filter((p) => p.offset && p.offset.length > 1)
     .map((p) => {
