@@ -47,6 +47,9 @@ export interface ModelInfo {
   languageModel?: string;
   /** For an adapted model: the state of its adaptation. */
   adaptation?: AdaptationInfo;
+  /** For en-us:auto: not a model of its own, the installed models it chooses between. */
+  auto?: boolean;
+  chooses?: string[];
 }
 
 const DEBIAN_EN_US = '/usr/share/pocketsphinx/model/en-us';
@@ -151,19 +154,50 @@ function pocketsphinxEnUsTelephony(wideband: ModelInfo): ModelInfo {
   };
 }
 
+/**
+ * Not a model of its own: `en-us:auto` picks one by the audio (telephone band: 8 kHz input, or energy that stops
+ * near 4 kHz → en-us:telephony when installed; else en-us:wideband). The default; a job records the model used.
+ */
+function enUsAuto(models: ModelInfo[]): ModelInfo {
+  const usable = models.filter((m) => m.installed).map((m) => m.name);
+  return {
+    name: AUTO_MODEL,
+    language: 'en-us',
+    engine: 'pocketsphinx',
+    description: `US English, model chosen by the audio: telephone-band audio gets ${TELEPHONY_MODEL} (when installed), other audio ${WIDEBAND_MODEL}`,
+    sampleRate: 16000,
+    installed: usable.length > 0,
+    ...(usable.length === 0 && { reason: models.map((m) => `${m.name}: ${m.reason}`).join('; ') }),
+    auto: true,
+    chooses: usable,
+  };
+}
+
 export function listModels(): ModelInfo[] {
   const wideband = pocketsphinxEnUs();
-  return [wideband, pocketsphinxEnUsTelephony(wideband)];
+  const models = [wideband, pocketsphinxEnUsTelephony(wideband)];
+  return [...models, enUsAuto(models)];
+}
+
+/** Whether `model` asks for the choice by the audio ('auto' is accepted for `en-us:auto`). */
+export function isAutoModel(model: string | undefined): boolean {
+  return model === AUTO_MODEL || model === 'auto';
 }
 
 export const WIDEBAND_MODEL = 'en-us:wideband';
 export const TELEPHONY_MODEL = 'en-us:telephony';
-/** Not a model: choose by the audio (telephone bandwidth → en-us:telephony when installed, else en-us:wideband). */
-export const AUTO_MODEL = 'auto';
+/** The choice by the audio (telephone bandwidth → en-us:telephony when installed, else en-us:wideband). */
+export const AUTO_MODEL = 'en-us:auto';
 export const DEFAULT_MODEL = AUTO_MODEL;
 
+/** Installed models, en-us:auto included (it is installed when a model it chooses between is). */
 export function installedModels(): ModelInfo[] {
   return listModels().filter((m) => m.installed);
+}
+
+/** Installed models that decode (en-us:auto left out). */
+export function installedRealModels(): ModelInfo[] {
+  return installedModels().filter((m) => !m.auto);
 }
 
 export function languagesOf(models: ModelInfo[]): string[] {

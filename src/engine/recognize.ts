@@ -9,11 +9,11 @@ import type { EngineParams } from '../schema/resources/engineParams.js';
 import type { ChannelTranscript, Transcript } from '../transcript/types.js';
 import type { Engine } from './engine.js';
 import { chooseModelForAudio } from './bandwidth.js';
-import { AUTO_MODEL, DEFAULT_MODEL, WIDEBAND_MODEL } from './models.js';
+import { DEFAULT_MODEL, WIDEBAND_MODEL, isAutoModel } from './models.js';
 import { ModelNotInstalled, PocketSphinxEngine } from './pocketsphinx/engine.js';
 
 export interface RecognizeFileOptions {
-  /** `language:name`, or 'auto' (the default): chosen by the audio (telephone band → en-us:telephony). */
+  /** `language:name`; `en-us:auto` (the default; also 'auto'): chosen by the audio (telephone band → en-us:telephony). */
   model?: string;
   /** Engine parameters in force (VAD thresholds...); missing ones take their defaults. */
   params?: Partial<EngineParams> | Record<string, unknown>;
@@ -50,7 +50,7 @@ export function engineFor(model: string): Engine {
 export async function recognizeFile(path: string, options: RecognizeFileOptions = {}): Promise<Transcript> {
   const started = performance.now();
   const requested = options.model || DEFAULT_MODEL;
-  const auto = requested === AUTO_MODEL;
+  const auto = isAutoModel(requested);
   // With 'auto', the audio is decoded at the rate of the wideband model (every en-us model shares it).
   const provisional = auto ? WIDEBAND_MODEL : requested;
   const sampleRate = (options.engine ?? engineFor(provisional)).sampleRate(provisional); // throws ModelNotInstalled before any decoding

@@ -4,7 +4,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { ServiceError, invalid, notFound } from '../errors.js';
-import { AUTO_MODEL, type ModelInfo } from '../engine/models.js';
+import { AUTO_MODEL, isAutoModel, type ModelInfo } from '../engine/models.js';
 import { protectCredentials } from '../security/credentials.js';
 import type { SecretBox } from '../security/secretBox.js';
 import type { Repositories, Store } from '../store/index.js';
@@ -45,20 +45,20 @@ export class JobService {
   constructor(private readonly options: JobServiceOptions) {}
 
   /**
-   * The model a job will use: the one asked for (which must be installed) or the default. 'auto' (the default
-   * default) stays 'auto' in the job until the worker has heard the audio: recognizeFile picks by the audio
-   * (telephone band → en-us:telephony) and the worker records the model it used.
+   * The model a job will use: the one asked for (which must be installed) or the default. en-us:auto (the
+   * default default; 'auto' too) stays in the job until the worker has heard the audio: recognizeFile picks by
+   * the audio (telephone band → en-us:telephony) and the worker records the model it used.
    */
   private async chooseModel(requested: string | undefined): Promise<string> {
     const installed = this.options.installedModels();
-    if (requested === AUTO_MODEL) {
+    if (isAutoModel(requested)) {
       if (installed.length === 0) throw new ServiceError('unavailable', 'No speech model is installed on this server; see /asr/status for the reason.');
       return AUTO_MODEL;
     }
     if (requested) {
       if (!installed.some((m) => m.name === requested)) {
         const names = installed.map((m) => m.name);
-        throw invalid(`Model "${requested}" is not installed. Installed: ${names.length > 0 ? names.join(', ') : 'none'} (or ${AUTO_MODEL}: chosen by the audio).`, [
+        throw invalid(`Model "${requested}" is not installed. Installed: ${names.length > 0 ? names.join(', ') : 'none'} .`, [
           { pointer: '/model', path: 'model', message: `must be one of ${names.join(', ') || '(no model installed)'}` },
         ]);
       }

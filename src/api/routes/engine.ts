@@ -3,7 +3,7 @@
 import os from 'node:os';
 import type { FastifyPluginAsync } from 'fastify';
 import Type from 'typebox';
-import { installedModels, languagesOf, listModels, telephonyAdaptation, TELEPHONY_MODEL } from '../../engine/models.js';
+import { installedModels, installedRealModels, languagesOf, listModels, telephonyAdaptation, TELEPHONY_MODEL } from '../../engine/models.js';
 import { sharedPool } from '../../engine/pool.js';
 import { ref } from '../../schema/registry.js';
 import type { Services } from '../../services.js';
@@ -190,7 +190,7 @@ export function engineRoutes(services: Services): FastifyPluginAsync {
         },
       },
       async () => {
-        const installed = installedModels();
+        const installed = installedRealModels(); // en-us:auto is a choice between these, not a model
         return {
           status: 'ok',
           version: VERSION,
