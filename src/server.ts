@@ -6,6 +6,7 @@ import { buildApp } from './api/app.js';
 import { isLoopback } from './api/auth.js';
 import type { Config } from './config.js';
 import { createServices, type Services } from './services.js';
+import { buildTelephonyInBackground } from './engine/adaptation/buildAtStart.js';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -38,6 +39,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     throw error;
   }
   if (config.workers > 0) {
+    if (process.env.SCRUBLINE_BUILD_MODELS_AT_START !== '0') buildTelephonyInBackground(logger);
     await services.worker.start();
     services.outbox.start();
     services.retention.start();

@@ -1,5 +1,8 @@
 // The server process: listens on loopback only while no API key exists, on the requested address after.
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { runCli, startServerProcess } from './helpers/cli.js';
 import { testDatabase, type TestDatabase } from './helpers/harness.js';
@@ -36,5 +39,37 @@ describe('server process', () => {
     const result = runCli(['serve'], { ...db.env, PORT: 'eighty' });
     assert.equal(result.status, 2);
     assert.match(result.stderr, /PORT must be a non-negative integer, got "eighty"/);
+  });
+});
+
+describe('telephone-band model build at start', () => {
+  let db: TestDatabase;
+  let models: string;
+  before(async () => {
+    db = await testDatabase('sqlite');
+    models = fs.mkdtempSync(path.join(os.tmpdir(), 'scrubline-models-'));
+  });
+  after(async () => {
+    await db.drop();
+    fs.rmSync(models, { recursive: true, force: true });
+  });
+
+  test('runs in the background; when it cannot build, the service serves on and says why', async () => {
+    const server = await startServerProcess({
+      ...db.env,
+      SCRUBLINE_BUILD_MODELS_AT_START: '1',
+      SCRUBLINE_MODELS_DIR: models,
+      SCRUBLINE_SPHINXTRAIN_BIN: '/nonexistent/sphinxtrain',
+    });
+    try {
+      for (let i = 0; i < 300 && !/telephone-band model (checked|build failed)/.test(server.output()); i++) await new Promise((r) => setTimeout(r, 100));
+      assert.match(server.output(), /telephone-band model (checked|build failed)/);
+      const status = (await (await fetch(`${server.url}/asr/status`)).json()) as { engine: { adaptation?: { state: string; reason?: string } } };
+      assert.notEqual(status.engine.adaptation?.state, 'built');
+      assert.ok(status.engine.adaptation?.reason, 'the reason is shown');
+      assert.equal((await fetch(`${server.url}/health`)).status, 200);
+    } finally {
+      await server.stop();
+    }
   });
 });

@@ -32,7 +32,8 @@ export interface ServerProcess {
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
   const port = await freePort();
   const child = spawn(process.execPath, [...ENTRY, 'serve'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', ...env },
+    // The background model build at start is the setup's business in tests, not every server's.
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', SCRUBLINE_BUILD_MODELS_AT_START: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
