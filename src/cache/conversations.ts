@@ -10,6 +10,7 @@ import type { SecretBox } from '../security/secretBox.js';
 import type { Store } from '../store/index.js';
 import { Masker } from '../redact/masks.js';
 import { redactRecord } from '../redact/redactRecord.js';
+import { redactText } from '../redact/redactText.js';
 import { resolveRules } from '../redact/rules.js';
 import type { ProjectConfigs } from './projectConfigs.js';
 
@@ -105,9 +106,25 @@ export class Conversations {
         { pointer: `${at}/engagementId`, path: `${carried ? 'realTimeMessage.' : ''}engagementId`, message: 'engagementId or ucid is required' },
       ]);
     }
-    const { sealed, masked } = protectCredentials(message, this.box);
+    const redacted = await this.redactLive(message, carried ? (body as EventRecord).redactionRequest?.sid : undefined);
+    const { sealed, masked } = protectCredentials(redacted, this.box);
     const appended = await this.store.liveMessages.append(conversationKey, sealed);
     return { conversationKey, ...appended, realTimeMessage: masked };
+  }
+
+  /**
+   * A live message's text, redacted with the project's rules marked `real_time` (the project named by the
+   * record's redactionRequest.sid, else by the message's `campaign`) before it is stored or answered.
+   */
+  private async redactLive(message: RealTimeMessage, sid?: string): Promise<RealTimeMessage> {
+    const projectId = sid ?? message.campaign;
+    if (!projectId || !this.projects || typeof message.text !== 'string') return message;
+    const project = (await this.projects.current(projectId))?.config;
+    if (!project) return message;
+    const rules = resolveRules({ project, realTime: true });
+    if (rules.length === 0) return message;
+    const { text } = redactText(message.text, rules, new Masker(this.hashKey));
+    return { ...message, text };
   }
 
   async live(conversationKey: string) {

@@ -55,3 +55,44 @@ for (const dialect of await dialects()) {
     });
   });
 }
+
+describe('real-call redaction', () => {
+  let svc: TestService;
+  before(async () => {
+    svc = await startTestService('sqlite');
+    const data = JSON.stringify({
+      sid: 'live-desk',
+      rules: [
+        { name: 'USSocialSecurityNumber', active: true, mask_type: 'Placeholder', setting: '[SSN]', real_time: true },
+        { name: 'Person', active: true, mask_type: 'Placeholder', setting: '[PERSON]', real_time: false },
+      ],
+    });
+    assert.equal((await svc.request({ method: 'POST', url: '/system/cache/v2/publish', payload: { data } })).statusCode, 200);
+  });
+  after(() => svc.close());
+
+  test('the real_time rules of the campaign\'s project mask the text before it is stored or answered', async () => {
+    const res = await svc.request({
+      method: 'POST',
+      url: '/cache/real-call',
+      payload: { engagementId: 'rt-1', campaign: 'live-desk', text: 'this is john smith my social is one two three four five six seven eight nine', isFinal: true },
+    });
+    assert.equal(res.statusCode, 200, res.body);
+    const text = json(res).realTimeMessage.text;
+    assert.match(text, /\[SSN\]/);
+    assert.doesNotMatch(text, /one two three|seven eight nine/);
+    assert.match(text, /john smith/, 'Person is not a real_time rule');
+    const stored = JSON.stringify(await svc.services.store.database.db.selectFrom('live_messages').selectAll().execute());
+    assert.ok(!stored.includes('one two three'), 'not stored in clear');
+  });
+
+  test('a record carrying the message names its project with redactionRequest.sid', async () => {
+    const res = await svc.request({
+      method: 'POST',
+      url: '/cache/real-call',
+      payload: { redactionRequest: { sid: 'live-desk' }, realTimeMessage: { ucid: 'rt-2', text: 'my ssn is 123-45-6789' } },
+    });
+    assert.equal(res.statusCode, 200, res.body);
+    assert.equal(json(res).realTimeMessage.text, 'my ssn is [SSN]');
+  });
+});
