@@ -61,7 +61,9 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
   }
   const projects = new ProjectConfigs(store, bus, config.configCacheMs);
   const parameters = new Parameters(store, projects, box, config.dataDir);
-  const conversations = new Conversations(store, box, projects, box.derive('redaction-hash'));
+  // Keyed hashes (the Hash mask) use one key derived from the service's secret, so values match across calls.
+  const redactionHashKey = box.derive('redaction-hash');
+  const conversations = new Conversations(store, box, projects, redactionHashKey);
   const metrics = new Metrics();
   metrics.watchJobs(() => store.jobs.countByStatus(), () => sharedPool().stats());
   const outbox = new NotificationOutbox({
@@ -101,7 +103,7 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
     engineParams: (sid) => parameters.engineParams(sid),
     onTerminal: notifyTerminal,
     afterTerminal: () => outbox.kick(),
-    redact: jobRedactor({ projects, hashKey: box.derive('redaction-hash'), dataDir: config.dataDir, engineParams: (sid) => parameters.engineParams(sid) }),
+    redact: jobRedactor({ projects, hashKey: redactionHashKey, dataDir: config.dataDir, engineParams: (sid) => parameters.engineParams(sid) }),
     onFinished: async (row) => {
       metrics.jobFinished(row.status, row.model, row.audio_seconds, row.processing_seconds);
       await applyAutoDelete(row, store.jobs, config.dataDir);

@@ -3,12 +3,11 @@
 // masked when read. Reading resolves project -> published configuration -> system -> default.
 import { invalid, notFound } from '../errors.js';
 import { defaultEngineParams, isEngineParam } from '../engine/params.js';
-import { isCredentialField } from '../schema/credentials.js';
 import { EngineParamFields } from '../schema/resources/engineParams.js';
 import { SystemSettings } from '../schema/resources/systemSettings.js';
 import { check } from '../schema/validator.js';
 import type { FieldIssue } from '../schema/problem.js';
-import { maskValue } from '../security/credentials.js';
+import { maskCredentials, protectCredentials } from '../security/credentials.js';
 import type { SecretBox } from '../security/secretBox.js';
 import type { Store } from '../store/index.js';
 import type { ProjectConfigs } from './projectConfigs.js';
@@ -65,21 +64,14 @@ export class Parameters {
     return issues;
   }
 
+  /** The stored form of a value: credentials sealed (any shape), as in every record. */
   private seal(name: string, value: unknown): unknown {
-    return isCredentialField(name) && typeof value === 'string' ? this.box.seal(value) : value;
+    return protectCredentials({ [name]: value }, this.box).sealed[name];
   }
 
+  /** The answered form of a stored value: credentials masked as in every record. */
   private reveal(name: string, value: unknown): unknown {
-    if (!isCredentialField(name) || typeof value !== 'string') return value;
-    let plain = value;
-    if (this.box.isSealed(value)) {
-      try {
-        plain = this.box.open(value);
-      } catch {
-        plain = '';
-      }
-    }
-    return maskValue(plain);
+    return maskCredentials({ [name]: value }, this.box)[name];
   }
 
   /** Set one parameter, or every field of `systemSettings` at once. */

@@ -142,12 +142,14 @@ export class JobWorker {
       const permanent = error instanceof PermanentJobError || (error as { permanent?: boolean }).permanent === true;
       if (!permanent && job.attempts < this.maxAttempts) {
         // Transient: back to the queue for another try.
-        await store.jobs.setStatus(job.id, ['processing'], 'queued', { last_error: message, worker_id: null, lease_until: null });
+        if (!(await store.jobs.requeue(job.id, this.id, message))) return; // cancelled or taken over meanwhile
         await store.events.record({ type: 'job', subType: 'retrying', subject: job.id, jobId: job.id, status: 'queued', message });
         log.warn({ err: message, attempt: job.attempts }, 'job failed; queued again');
         return;
       }
-      await this.finalize(job, { status: 'failed', error: message }, message);
+      // A redaction that was asked for and never ran is a failed redaction, not a pending one.
+      const redactionStatus = job.redaction_status === 'pending' ? 'failed' : undefined;
+      await this.finalize(job, { status: 'failed', error: message, redactionStatus }, message);
       log.warn({ err: message }, 'job failed');
     } finally {
       clearInterval(heartbeat);

@@ -82,7 +82,15 @@ export class JobStore {
   async finish(
     id: string,
     workerId: string,
-    outcome: { status: 'completed' | 'failed'; error?: string; audioSeconds?: number; processingSeconds?: number; model?: string; deleteAfter?: string | null },
+    outcome: {
+      status: 'completed' | 'failed';
+      error?: string;
+      audioSeconds?: number;
+      processingSeconds?: number;
+      model?: string;
+      deleteAfter?: string | null;
+      redactionStatus?: string;
+    },
   ): Promise<boolean> {
     const now = new Date().toISOString();
     const result = await this.db
@@ -94,10 +102,23 @@ export class JobStore {
         processing_seconds: outcome.processingSeconds ?? null,
         ...(outcome.model && { model: outcome.model }),
         delete_after: outcome.deleteAfter ?? null,
+        ...(outcome.redactionStatus && { redaction_status: outcome.redactionStatus }),
         lease_until: null,
         completed_at: now,
         updated_at: now,
       })
+      .where('id', '=', id)
+      .where('worker_id', '=', workerId)
+      .where('status', '=', 'processing')
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  /** Give a job this worker holds back to the queue (a transient failure); false when it no longer holds it. */
+  async requeue(id: string, workerId: string, error: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('jobs')
+      .set({ status: 'queued', last_error: error, worker_id: null, lease_until: null, updated_at: new Date().toISOString() })
       .where('id', '=', id)
       .where('worker_id', '=', workerId)
       .where('status', '=', 'processing')

@@ -65,6 +65,14 @@ for (const dialect of await dialects()) {
       assert.equal((await get('name=never-set')).statusCode, 404);
     });
 
+    test('a credential-named parameter of any shape is stored sealed and answered masked', async () => {
+      const value = { id: 'svc', secret: 'object-shaped-secret-123456' };
+      assert.equal((await set({ name: 'token', value })).statusCode, 200);
+      assert.equal(json(await get('name=token')).value, '****');
+      const rows = JSON.stringify(await svc.services.store.database.db.selectFrom('parameters').selectAll().execute());
+      assert.ok(!rows.includes('object-shaped-secret-123456'), 'sealed at rest');
+    });
+
     test('custom parameters keep any JSON value', async () => {
       const value = { queues: ['billing', 'support'], weights: { billing: 2 } };
       assert.equal((await set({ name: 'routing.table', value })).statusCode, 200);

@@ -1,0 +1,48 @@
+// The jobs table as a queue: claims by priority then age, leases that hand a stalled job to another worker,
+// and a worker that lost its job can neither requeue nor finish it.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { JobRow } from '../../src/store/tables.js';
+import { dialects, startTestService, type TestService } from '../helpers/harness.js';
+
+function row(id: string, priority: number, createdAt: string): JobRow {
+  return {
+    id, status: 'queued', redaction_status: 'pending', priority, sid: null, model: 'text:input', file_name: null, audio_path: null,
+    input_kind: 'text', record: '{}', params: '{}', attempts: 0, last_error: null, worker_id: null, lease_until: null,
+    audio_seconds: null, processing_seconds: null, created_at: createdAt, updated_at: createdAt, started_at: null,
+    completed_at: null, delete_after: null,
+  };
+}
+
+for (const dialect of await dialects()) {
+  describe(`job queue (${dialect})`, () => {
+    let svc: TestService;
+    before(async () => {
+      svc = await startTestService(dialect, { workers: false });
+    });
+    after(() => svc.close());
+
+    test('priority first, then age; a lapsed lease passes the job on; the old worker cannot touch it', async () => {
+      const jobs = svc.services.store.jobs;
+      await jobs.insert(row('old-normal', 0, '2026-01-01T00:00:00.000Z'));
+      await jobs.insert(row('new-high', 10, '2026-01-02T00:00:00.000Z'));
+      await jobs.insert(row('new-normal', 0, '2026-01-03T00:00:00.000Z'));
+      assert.equal((await jobs.claimNext('a', 60_000))?.id, 'new-high');
+      assert.equal((await jobs.claimNext('a', 60_000))?.id, 'old-normal');
+      const stalled = await jobs.claimNext('a', 1);
+      assert.equal(stalled?.id, 'new-normal');
+      await new Promise((r) => setTimeout(r, 20));
+      const taken = await jobs.claimNext('b', 60_000);
+      assert.deepEqual([taken?.id, taken?.attempts], ['new-normal', 2]);
+      assert.equal(await jobs.requeue('new-normal', 'a', 'late'), false);
+      assert.equal(await jobs.finish('new-normal', 'a', { status: 'completed' }), false);
+      assert.equal(await jobs.renewLease('new-normal', 'a', 60_000), false);
+      assert.equal(await jobs.requeue('new-normal', 'b', 'transient'), true);
+      assert.equal((await jobs.get('new-normal'))?.status, 'queued');
+      const again = await jobs.claimNext('b', 60_000);
+      assert.equal(await jobs.finish(again!.id, 'b', { status: 'failed', error: 'x', redactionStatus: 'failed' }), true);
+      const failed = await jobs.get(again!.id);
+      assert.deepEqual([failed?.status, failed?.redaction_status, failed?.last_error], ['failed', 'failed', 'x']);
+    });
+  });
+}
