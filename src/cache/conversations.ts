@@ -10,6 +10,7 @@ import type { SecretBox } from '../security/secretBox.js';
 import type { Store } from '../store/index.js';
 import { Masker } from '../redact/masks.js';
 import { redactRecord } from '../redact/redactRecord.js';
+import { recordRules, type RecordRules } from '../redact/recordRules.js';
 import { redactText } from '../redact/redactText.js';
 import { resolveRules } from '../redact/rules.js';
 import type { ProjectConfigs } from './projectConfigs.js';
@@ -38,19 +39,20 @@ export class Conversations {
   ) {}
 
   /**
-   * Text redaction of a record, when asked for: the redactionRequest's `types`, and the rules of the project
-   * it names (`sid`, or the processJob request's) when that project scrubs text or the campaign enables text
-   * redaction. Only the redacted record is stored.
+   * Text redaction of a record, when asked for: the redactionRequest's `types`, the rules of the project it
+   * names (`sid`, or the processJob request's) when that project scrubs text or the campaign enables text
+   * redaction, and the record's own active redactionTypes rules and contentGroups items (an explicit ask, like
+   * `types`). Only the redacted record is stored.
    */
   private async redact(record: EventRecord): Promise<EventRecord> {
     const sid = record.redactionRequest?.sid ?? record.processJob?.request?.sid;
     const project = sid && this.projects ? (await this.projects.current(sid))?.config : undefined;
     const scrub = record.campaign?.enableTextRedaction ?? project?.scrubtext ?? false;
     const types = record.redactionRequest?.types ?? record.processJob?.request?.types;
-    if (!scrub && !types?.length) return record;
-    const rules = resolveRules({ project: scrub ? project : undefined, types });
-    if (rules.length === 0) return record;
-    const { record: redacted, entities } = redactRecord(record, rules, new Masker(this.hashKey));
+    const custom = recordRules(record);
+    const rules = scrub || types?.length ? resolveRules({ project: scrub ? project : undefined, types }) : [];
+    if (rules.length === 0 && custom.phrases.length === 0 && custom.kinds.length === 0) return record;
+    const { record: redacted, entities } = redactRecord(record, rules, new Masker(this.hashKey), custom);
     return { ...redacted, entities: [...(redacted.entities ?? []), ...entities], maskValues: true };
   }
 
@@ -106,7 +108,8 @@ export class Conversations {
         { pointer: `${at}/engagementId`, path: `${carried ? 'realTimeMessage.' : ''}engagementId`, message: 'engagementId or ucid is required' },
       ]);
     }
-    const redacted = await this.redactLive(message, carried ? (body as EventRecord).redactionRequest?.sid : undefined);
+    const record = carried ? (body as EventRecord) : undefined;
+    const redacted = await this.redactLive(message, record?.redactionRequest?.sid, record && recordRules(record));
     const { sealed, masked } = protectCredentials(redacted, this.box);
     const appended = await this.store.liveMessages.append(conversationKey, sealed);
     return { conversationKey, ...appended, realTimeMessage: masked };
@@ -114,16 +117,16 @@ export class Conversations {
 
   /**
    * A live message's text, redacted with the project's rules marked `real_time` (the project named by the
-   * record's redactionRequest.sid, else by the message's `campaign`) before it is stored or answered.
+   * record's redactionRequest.sid, else by the message's `campaign`) and with the carrying record's own
+   * redactionTypes/contentGroups rules, before it is stored or answered.
    */
-  private async redactLive(message: RealTimeMessage, sid?: string): Promise<RealTimeMessage> {
+  private async redactLive(message: RealTimeMessage, sid?: string, custom?: RecordRules): Promise<RealTimeMessage> {
+    if (typeof message.text !== 'string') return message;
     const projectId = sid ?? message.campaign;
-    if (!projectId || !this.projects || typeof message.text !== 'string') return message;
-    const project = (await this.projects.current(projectId))?.config;
-    if (!project) return message;
-    const rules = resolveRules({ project, realTime: true });
-    if (rules.length === 0) return message;
-    const { text } = redactText(message.text, rules, new Masker(this.hashKey));
+    const project = projectId && this.projects ? (await this.projects.current(projectId))?.config : undefined;
+    const rules = project ? resolveRules({ project, realTime: true }) : [];
+    if (rules.length === 0 && !custom?.phrases.length && !custom?.kinds.length) return message;
+    const { text } = redactText(message.text, rules, new Masker(this.hashKey), custom);
     return { ...message, text };
   }
 

@@ -68,6 +68,11 @@ function run(doc: Doc, options: DetectOptions): Detection[] {
   return resolveOverlaps(all.filter((d) => d.confidence >= min));
 }
 
+/** Detections in an already built doc (written or spoken), word indices kept. */
+export function detectDoc(doc: Doc, options: DetectOptions = doc.options): Detection[] {
+  return run(doc, options);
+}
+
 /** Detections in written text; offsets index `text`. */
 export function detectText(text: string, options: DetectOptions = {}): Detection[] {
   const doc = docFromText(text, options);

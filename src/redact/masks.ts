@@ -2,10 +2,20 @@
 // conversation (the same name is [PERSON_1] wherever it appears); Hash is keyed, so a value gives the same
 // token across conversations without being reversible.
 import crypto from 'node:crypto';
-import type { RedactionRule } from './rules.js';
+import type { MaskType } from '../schema/resources/projectConfig.js';
+
+/**
+ * What a mask needs: the kind it reports (an entity kind, or a record rule's own label such as `Custom`), the
+ * mask type and its setting. RedactionRule (project/request rules) is one.
+ */
+export interface MaskRule {
+  kind: string;
+  maskType: MaskType;
+  setting: string;
+}
 
 /** The rule's label without brackets: "[PERSON]" and "PERSON" both give PERSON. */
-function label(rule: RedactionRule): string {
+function label(rule: MaskRule): string {
   return rule.setting.replace(/^\[|\]$/g, '').trim() || rule.kind.toUpperCase();
 }
 
@@ -19,7 +29,7 @@ export class Masker {
   }
 
   /** The replacement text for `value`; '' for Remove. */
-  mask(rule: RedactionRule, value: string): string {
+  mask(rule: MaskRule, value: string): string {
     switch (rule.maskType) {
       case 'Remove':
         return '';

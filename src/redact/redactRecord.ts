@@ -2,11 +2,16 @@
 // searched with the same recognizers and masked with the same rules — vendor transcripts' word events,
 // json-v2 results, utterances' text and formattedText, real-time message text, insight lines, key phrases,
 // entities and analytics phrases. Found values are listed as entities (resource 14) by their masks only.
+// The record's own rules (redactionTypes, contentGroups; see recordRules.ts) apply with the project/request
+// rules in every one of those fields, and the literal values they name are masked in the record too.
 import type { Entity } from '../schema/resources/conversationItems.js';
 import type { EventRecord } from '../schema/resources/eventRecord.js';
+import { hideRuleValues } from './hideRuleValues.js';
 import type { Masker } from './masks.js';
+import type { RecordRules } from './recordRules.js';
 import { redactText, wordSpans } from './redactText.js';
 import type { RedactionRule } from './rules.js';
+import { kindRules } from './spans.js';
 
 const PCI_KINDS = new Set(['CreditCardNumber', 'CVV', 'ExpirationDate']);
 
@@ -17,20 +22,21 @@ export interface RecordRedaction {
   entities: Entity[];
 }
 
-export function redactRecord(input: EventRecord, rules: readonly RedactionRule[], masker: Masker): RecordRedaction {
+export function redactRecord(input: EventRecord, rules: readonly RedactionRule[], masker: Masker, custom?: RecordRules): RecordRedaction {
   const record = structuredClone(input) as Json;
   const entities: Entity[] = [];
-  if (rules.length === 0) return { record: record as EventRecord, entities };
+  if (rules.length === 0 && !custom?.phrases.length && !custom?.kinds.length) return { record: record as EventRecord, entities };
+  hideRuleValues(record, masker);
   const note = (kind: string, replacement: string, confidence: number, extra: Partial<Entity> = {}) =>
     entities.push({ text: replacement, confidence, engine: 'scrubline', redacted: true, isPii: true, isPci: PCI_KINDS.has(kind), ...extra });
 
   const text = (holder: Json | undefined, field: string, extra: Partial<Entity> = {}) => {
     const value = holder?.[field];
     if (typeof value !== 'string' || value === '') return;
-    const result = redactText(value, rules, masker);
+    const result = redactText(value, rules, masker, custom);
     if (result.found.length === 0) return;
     holder![field] = result.text;
-    for (const d of result.found) note(d.kind, masker.mask(rules.find((r) => r.kind === d.kind)!, d.text), d.confidence, extra);
+    for (const f of result.found) note(f.rule.kind, f.replacement, f.confidence, extra);
   };
 
   // Vendor shapes: the words of each utterance's events.
@@ -39,7 +45,7 @@ export function redactRecord(input: EventRecord, rules: readonly RedactionRule[]
       const events = utterance.events as Json[] | undefined;
       if (!events?.length) continue;
       const words = events.map((e) => String(e.word ?? ''));
-      const spans = wordSpans(words, rules);
+      const spans = wordSpans(words, rules, custom);
       if (spans.length === 0) continue;
       const out: Json[] = [];
       let next = 0;
@@ -50,16 +56,19 @@ export function redactRecord(input: EventRecord, rules: readonly RedactionRule[]
         if (replacement !== '') {
           out.push({ word: replacement, wordex: replacement, start: covered[0].start, end: covered[covered.length - 1].end, confidence: 1 });
         }
-        note(span.rule.kind, replacement, span.detection.confidence, { line, speaker: (utterance.metadata as Json | undefined)?.channel as number | undefined });
+        note(span.rule.kind, replacement, span.confidence, { line, speaker: (utterance.metadata as Json | undefined)?.channel as number | undefined });
         next = span.wordEnd;
       }
       out.push(...events.slice(next));
       utterance.events = out;
     }
+    // A name field is a name whatever a recognizer makes of it; other rules still apply to it otherwise.
     const cti = transcript?.ctidata as Json | undefined;
-    if (cti && rules.some((r) => r.kind === 'Person')) {
-      const person = rules.find((r) => r.kind === 'Person')!;
-      for (const field of ['full_name', 'user_name']) if (typeof cti[field] === 'string' && cti[field]) cti[field] = masker.mask(person, String(cti[field]));
+    const person = kindRules(rules, custom).get('Person')?.rule;
+    for (const field of ['full_name', 'user_name']) {
+      if (typeof cti?.[field] !== 'string' || !cti[field]) continue;
+      if (person) cti[field] = masker.mask(person, String(cti[field]));
+      else text(cti, field);
     }
   };
 
@@ -74,14 +83,17 @@ export function redactRecord(input: EventRecord, rules: readonly RedactionRule[]
     const drop = new Set<number>();
     for (const indices of channels.values()) {
       const words = indices.map((i) => String(((results[i].alternatives as Json[] | undefined)?.[0]?.content as string | undefined) ?? ''));
-      for (const span of wordSpans(words, rules)) {
+      // json-v2 has no utterances: a line (for redactLine and context) ends at a result marked is_eos.
+      // The end of sentence may be marked on the word or on a punctuation result after it.
+      const lineStarts = indices.flatMap((i, k) => (k > 0 && results.slice(indices[k - 1], i).some((r) => r.is_eos === true) ? [k] : []));
+      for (const span of wordSpans(words, rules, custom, { lineStarts })) {
         const first = results[indices[span.wordStart]];
         const last = results[indices[span.wordEnd - 1]];
         const replacement = masker.mask(span.rule, words.slice(span.wordStart, span.wordEnd).join(' '));
         const alternative = { ...((first.alternatives as Json[] | undefined)?.[0] ?? {}), content: replacement, confidence: 1 };
         results[indices[span.wordStart]] = { ...first, end_time: last.end_time, alternatives: [alternative] };
         for (let k = span.wordStart + (replacement === '' ? 0 : 1); k < span.wordEnd; k++) drop.add(indices[k]);
-        note(span.rule.kind, replacement, span.detection.confidence);
+        note(span.rule.kind, replacement, span.confidence);
       }
     }
     transcript!.results = results.filter((_, i) => !drop.has(i));

@@ -1,49 +1,51 @@
 // Redaction of free text and of word lists with the same rules and masker as transcripts: used on the
-// text-bearing fields of conversation records (utterances, vendor transcripts, insight lines...).
-import { detectText, detectWords } from './detect.js';
-import type { Masker } from './masks.js';
+// text-bearing fields of conversation records (utterances, vendor transcripts, insight lines...). What is
+// redacted, and in which precedence, is spans.ts's: project/request rules plus the record's own rules.
+import type { Masker, MaskRule } from './masks.js';
+import { docFromText, docFromWords } from './recognizers/doc.js';
+import type { RecordRules } from './recordRules.js';
 import type { RedactionRule } from './rules.js';
-import type { Detection } from './types.js';
+import { findSpans, type SpanOptions } from './spans.js';
+
+export interface FoundSpan {
+  rule: MaskRule;
+  /** What now stands in the text ('' when removed). */
+  replacement: string;
+  confidence: number;
+}
 
 export interface TextRedaction {
   text: string;
-  found: Detection[];
+  found: FoundSpan[];
 }
 
-/** Replace every detected span of a ruled kind in `text` by its mask. */
-export function redactText(text: string, rules: readonly RedactionRule[], masker: Masker): TextRedaction {
-  const byKind = new Map(rules.map((r) => [r.kind, r]));
-  const found = detectText(text).filter((d) => byKind.has(d.kind)).sort((a, b) => a.start - b.start);
+const nothing = (rules: readonly RedactionRule[], custom?: RecordRules) =>
+  rules.length === 0 && !custom?.phrases.length && !custom?.kinds.length;
+
+/** Replace every span to redact in `text` by its mask. */
+export function redactText(text: string, rules: readonly RedactionRule[], masker: Masker, custom?: RecordRules): TextRedaction {
+  if (nothing(rules, custom)) return { text, found: [] };
   let out = '';
   let at = 0;
-  const kept: Detection[] = [];
-  for (const d of found) {
-    if (d.start < at) continue;
-    out += text.slice(at, d.start) + masker.mask(byKind.get(d.kind)!, text.slice(d.start, d.end));
-    at = d.end;
-    kept.push(d);
+  const found: FoundSpan[] = [];
+  for (const span of findSpans(docFromText(text), rules, custom)) {
+    const replacement = masker.mask(span.rule, text.slice(span.start, span.end));
+    out += text.slice(at, span.start) + replacement;
+    at = span.end;
+    found.push({ rule: span.rule, replacement, confidence: span.confidence });
   }
-  return { text: out + text.slice(at), found: kept };
+  return { text: out + text.slice(at), found };
 }
 
 export interface WordSpan {
   wordStart: number;
   wordEnd: number;
-  rule: RedactionRule;
-  detection: Detection;
+  rule: MaskRule;
+  confidence: number;
 }
 
-/** Detected spans (word indices) of ruled kinds in a word list, overlaps merged. */
-export function wordSpans(words: readonly string[], rules: readonly RedactionRule[]): WordSpan[] {
-  const byKind = new Map(rules.map((r) => [r.kind, r]));
-  const found = detectWords(words)
-    .filter((d) => byKind.has(d.kind) && d.wordStart !== undefined && d.wordEnd !== undefined)
-    .sort((a, b) => a.wordStart! - b.wordStart!);
-  const spans: WordSpan[] = [];
-  for (const d of found) {
-    const last = spans[spans.length - 1];
-    if (last && d.wordStart! < last.wordEnd) last.wordEnd = Math.max(last.wordEnd, d.wordEnd!);
-    else spans.push({ wordStart: d.wordStart!, wordEnd: d.wordEnd!, rule: byKind.get(d.kind)!, detection: d });
-  }
-  return spans;
+/** Spans (word indices) to redact in a word list, disjoint and in order. */
+export function wordSpans(words: readonly string[], rules: readonly RedactionRule[], custom?: RecordRules, options?: SpanOptions): WordSpan[] {
+  if (nothing(rules, custom)) return [];
+  return findSpans(docFromWords(words), rules, custom, options).map(({ wordStart, wordEnd, rule, confidence }) => ({ wordStart, wordEnd, rule, confidence }));
 }

@@ -1,0 +1,127 @@
+// What to redact in one piece of text or one word list, from every source at once, in one precedence order:
+//   1. the record's ignore (allow-list) values: their words are never redacted, whoever finds them;
+//   2. the record's own values (redactionTypes rules with a `value`, contentGroups items without `ignore`),
+//      with their line/before/after context;
+//   3. recognizer detections of the kinds switched on: a record rule with an empty value and a built-in
+//      `type` (its mask and confidence floor), else the project rule, else the request's type.
+// Overlapping spans are merged into one (nothing between them can leak) and reported under the highest
+// precedence source among them, then the most confident.
+import { detectDoc } from './detect.js';
+import type { EntityKind } from './entityKinds.js';
+import type { MaskRule } from './masks.js';
+import { findPattern } from './patterns.js';
+import type { Doc } from './recognizers/doc.js';
+import { builtInKind, type RecordMask, type RecordRules } from './recordRules.js';
+import { defaultLabel, type RedactionRule } from './rules.js';
+
+export interface RedactionSpan {
+  /** Characters [start, end) of doc.text. */
+  start: number;
+  end: number;
+  /** Words [wordStart, wordEnd) of the doc. */
+  wordStart: number;
+  wordEnd: number;
+  rule: MaskRule;
+  confidence: number;
+}
+
+export interface SpanOptions {
+  /** Word indices where a new line (utterance, sentence) starts; the whole doc is one line by default. */
+  lineStarts?: readonly number[];
+}
+
+/** A record mask completed from the kind's other mask (when the same type) or the kind's defaults. */
+export function completeMask(kind: string, mask: RecordMask, base?: MaskRule): MaskRule {
+  const maskType = mask.maskType ?? base?.maskType ?? 'Placeholder';
+  const fallback = maskType === 'MaskCharacter' ? '*' : defaultLabel(kind);
+  return { kind, maskType, setting: mask.setting ?? (base?.maskType === maskType ? base.setting : fallback) };
+}
+
+/** The kinds recognizers redact, each with its mask and confidence floor: record rules beat project/request. */
+export function kindRules(rules: readonly RedactionRule[], custom?: RecordRules): Map<EntityKind, { rule: MaskRule; minConfidence: number }> {
+  const out = new Map<EntityKind, { rule: MaskRule; minConfidence: number }>();
+  for (const rule of rules) out.set(rule.kind, { rule, minConfidence: 0 });
+  for (const k of custom?.kinds ?? []) out.set(k.kind, { rule: completeMask(k.kind, k.mask, out.get(k.kind)?.rule), minConfidence: k.minConfidence });
+  return out;
+}
+
+interface Candidate extends RedactionSpan {
+  /** 0: the record's own values; 1: recognizers. */
+  rank: number;
+}
+
+export function findSpans(doc: Doc, rules: readonly RedactionRule[], custom?: RecordRules, options: SpanOptions = {}): RedactionSpan[] {
+  const n = doc.words.length;
+  if (n === 0) return [];
+  const kinds = kindRules(rules, custom);
+  const ignored = new Array<boolean>(n).fill(false);
+  for (const pattern of custom?.ignore ?? []) {
+    for (const r of findPattern(doc, pattern)) ignored.fill(true, r.wordStart, r.wordEnd);
+  }
+  const lineStarts = [...new Set([0, ...(options.lineStarts ?? [])])].filter((i) => i >= 0 && i < n).sort((a, b) => a - b);
+  const lineOf = (word: number) => {
+    let k = lineStarts.length - 1;
+    while (lineStarts[k] > word) k--;
+    return { start: lineStarts[k], end: lineStarts[k + 1] ?? n };
+  };
+  const chars = (wordStart: number, wordEnd: number) => ({ start: doc.words[wordStart].start, end: Math.max(doc.words[wordStart].start, doc.words[wordEnd - 1].end) });
+
+  const candidates: Candidate[] = [];
+  for (const phrase of custom?.phrases ?? []) {
+    const builtIn = builtInKind(phrase.kind);
+    const rule = completeMask(phrase.kind, phrase.mask, builtIn && kinds.get(builtIn)?.rule);
+    for (const match of findPattern(doc, phrase.pattern)) {
+      // A match made only of allow-listed words is no match: its context is not redacted either.
+      if (ignored.slice(match.wordStart, match.wordEnd).every(Boolean)) continue;
+      const line = lineOf(match.wordStart);
+      const wordStart = phrase.redactLine ? line.start : Math.max(line.start, match.wordStart - phrase.before);
+      const wordEnd = phrase.redactLine ? lineOf(match.wordEnd - 1).end : Math.min(line.end, Math.max(match.wordEnd, match.wordEnd + phrase.after));
+      candidates.push({ ...chars(wordStart, wordEnd), wordStart, wordEnd, rule, confidence: 1, rank: 0 });
+    }
+  }
+  if (kinds.size > 0) {
+    for (const d of detectDoc(doc, { ...doc.options, kinds: [...kinds.keys()] })) {
+      const kind = kinds.get(d.kind);
+      if (!kind || d.confidence < kind.minConfidence || d.wordStart === undefined || d.wordEnd === undefined) continue;
+      candidates.push({ start: d.start, end: d.end, wordStart: d.wordStart, wordEnd: d.wordEnd, rule: kind.rule, confidence: d.confidence, rank: 1 });
+    }
+  }
+
+  // Allow-listed words are cut out of every span; what is left of a span on either side stays redacted.
+  const pieces: Candidate[] = [];
+  for (const c of candidates) {
+    let w = c.wordStart;
+    while (w < c.wordEnd) {
+      while (w < c.wordEnd && ignored[w]) w++;
+      const from = w;
+      while (w < c.wordEnd && !ignored[w]) w++;
+      if (w === from) continue;
+      pieces.push({
+        ...c,
+        wordStart: from,
+        wordEnd: w,
+        start: from === c.wordStart ? c.start : doc.words[from].start,
+        end: w === c.wordEnd ? c.end : doc.words[w - 1].end,
+      });
+    }
+  }
+
+  pieces.sort((a, b) => a.start - b.start || a.wordStart - b.wordStart);
+  const merged: Candidate[] = [];
+  for (const p of pieces) {
+    const last = merged[merged.length - 1];
+    if (last && (p.start < last.end || p.wordStart < last.wordEnd)) {
+      const better = p.rank < last.rank || (p.rank === last.rank && p.confidence > last.confidence);
+      merged[merged.length - 1] = {
+        ...(better ? p : last),
+        start: Math.min(last.start, p.start),
+        end: Math.max(last.end, p.end),
+        wordStart: Math.min(last.wordStart, p.wordStart),
+        wordEnd: Math.max(last.wordEnd, p.wordEnd),
+      };
+    } else {
+      merged.push(p);
+    }
+  }
+  return merged.map(({ rank: _rank, ...span }) => span);
+}
