@@ -11,7 +11,8 @@ import type { Masker } from './masks.js';
 import type { RecordRules } from './recordRules.js';
 import { redactText, wordSpans } from './redactText.js';
 import type { RedactionRule } from './rules.js';
-import { kindRules } from './spans.js';
+import { ignoredWords, kindRules } from './spans.js';
+import { docFromText } from './recognizers/doc.js';
 
 const PCI_KINDS = new Set(['CreditCardNumber', 'CVV', 'ExpirationDate']);
 
@@ -62,12 +63,16 @@ export function redactRecord(input: EventRecord, rules: readonly RedactionRule[]
       out.push(...events.slice(next));
       utterance.events = out;
     }
-    // A name field is a name whatever a recognizer makes of it; other rules still apply to it otherwise.
+    // A name field is a name whatever a recognizer makes of it: masked whole as a Person when that kind is on,
+    // unless it is allow-listed, or the record's own values claim part of it (they come first).
     const cti = transcript?.ctidata as Json | undefined;
     const person = kindRules(rules, custom).get('Person')?.rule;
     for (const field of ['full_name', 'user_name']) {
-      if (typeof cti?.[field] !== 'string' || !cti[field]) continue;
-      if (person) cti[field] = masker.mask(person, String(cti[field]));
+      const value = cti?.[field];
+      if (typeof value !== 'string' || !value) continue;
+      const own = redactText(value, [], masker, custom && { ...custom, kinds: [] });
+      const allowed = ignoredWords(docFromText(value), custom).every(Boolean);
+      if (person && !allowed && own.found.length === 0) cti![field] = masker.mask(person, value);
       else text(cti, field);
     }
   };

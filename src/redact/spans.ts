@@ -45,6 +45,15 @@ export function kindRules(rules: readonly RedactionRule[], custom?: RecordRules)
   return out;
 }
 
+/** Which words of the doc are allow-listed (the record's content items with `ignore: true`). */
+export function ignoredWords(doc: Doc, custom?: RecordRules): boolean[] {
+  const ignored = new Array<boolean>(doc.words.length).fill(false);
+  for (const pattern of custom?.ignore ?? []) {
+    for (const r of findPattern(doc, pattern)) ignored.fill(true, r.wordStart, r.wordEnd);
+  }
+  return ignored;
+}
+
 interface Candidate extends RedactionSpan {
   /** 0: the record's own values; 1: recognizers. */
   rank: number;
@@ -54,10 +63,7 @@ export function findSpans(doc: Doc, rules: readonly RedactionRule[], custom?: Re
   const n = doc.words.length;
   if (n === 0) return [];
   const kinds = kindRules(rules, custom);
-  const ignored = new Array<boolean>(n).fill(false);
-  for (const pattern of custom?.ignore ?? []) {
-    for (const r of findPattern(doc, pattern)) ignored.fill(true, r.wordStart, r.wordEnd);
-  }
+  const ignored = ignoredWords(doc, custom);
   const lineStarts = [...new Set([0, ...(options.lineStarts ?? [])])].filter((i) => i >= 0 && i < n).sort((a, b) => a - b);
   const lineOf = (word: number) => {
     let k = lineStarts.length - 1;
