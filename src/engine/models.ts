@@ -6,6 +6,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { SherpaModelSpec } from './sherpa/modelFolder.js';
+import { SHERPA_SAMPLE_RATE } from './sherpa/recognizerConfig.js';
+import { listAddedModels, type AddedModel, type ModelManifest } from './sherpa/registry.js';
 
 export interface ModelFiles {
   /** Acoustic model directory. */
@@ -50,6 +53,15 @@ export interface ModelInfo {
   /** For en-us:auto: not a model of its own, the installed models it chooses between. */
   auto?: boolean;
   chooses?: string[];
+  /** sherpa-onnx models: the family, the files the engine loads, how it got here, its last load check. */
+  family?: string;
+  sherpa?: SherpaModelSpec;
+  source?: ModelManifest['source'];
+  /** Resident memory one loaded copy takes (bytes; measured by the load check), and its load time (s). */
+  memoryBytes?: number;
+  loadSeconds?: number;
+  /** Whether word times come from the model's tokens or from alignment by the bundled engine. */
+  wordTimes?: 'model' | 'aligned';
 }
 
 const DEBIAN_EN_US = '/usr/share/pocketsphinx/model/en-us';
@@ -173,10 +185,31 @@ function enUsAuto(models: ModelInfo[]): ModelInfo {
   };
 }
 
+/** A model added for the sherpa-onnx engine (`scrubline models add` / `pull`). */
+function sherpaModel(added: AddedModel): ModelInfo {
+  const { manifest, spec } = added;
+  const family = spec?.family;
+  return {
+    name: added.name,
+    language: added.language,
+    engine: 'sherpa-onnx',
+    description: manifest.description ?? `${family ?? 'sherpa-onnx'} model run by sherpa-onnx, from ${manifest.source.from}`,
+    sampleRate: SHERPA_SAMPLE_RATE,
+    installed: spec !== undefined,
+    ...(added.reason && { reason: added.reason }),
+    path: manifest.path,
+    ...(family && { family, wordTimes: spec!.tokenTimestamps ? ('model' as const) : ('aligned' as const) }),
+    ...(spec && { sherpa: spec }),
+    source: manifest.source,
+    ...(manifest.probe?.memoryBytes !== undefined && { memoryBytes: manifest.probe.memoryBytes }),
+    ...(manifest.probe?.loadSeconds !== undefined && { loadSeconds: manifest.probe.loadSeconds }),
+  };
+}
+
 export function listModels(): ModelInfo[] {
   const wideband = pocketsphinxEnUs();
   const models = [wideband, pocketsphinxEnUsTelephony(wideband)];
-  return [...models, enUsAuto(models)];
+  return [...models, enUsAuto(models), ...listAddedModels().map(sherpaModel)];
 }
 
 /** Whether `model` asks for the choice by the audio ('auto' is accepted for `en-us:auto`). */

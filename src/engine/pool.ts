@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Word } from '../transcript/types.js';
 import type { PocketSphinxModel } from './pocketsphinx/decoder.js';
+import type { SherpaModelSpec } from './sherpa/modelFolder.js';
 
 /** A decode of one stretch of one channel: `samples` start at `offsetSeconds` of the channel. */
 export interface PocketSphinxTask {
@@ -23,7 +24,18 @@ export interface PocketSphinxTask {
   offsetSeconds: number;
 }
 
-export type PoolTask = PocketSphinxTask;
+/** A decode through sherpa-onnx: the model's recognizer is loaded once per worker and kept. */
+export interface SherpaTask {
+  kind: 'sherpa';
+  spec: SherpaModelSpec;
+  samples: Int16Array;
+  units: { start: number; end: number }[];
+  offsetSeconds: number;
+  /** The bundled model that aligns words when the model gives no token times. */
+  align?: PocketSphinxModel;
+}
+
+export type PoolTask = PocketSphinxTask | SherpaTask;
 
 export interface PoolResult {
   words: Word[];
@@ -31,6 +43,11 @@ export interface PoolResult {
   decodeSeconds: number;
   /** Peak resident memory of the process as the worker saw it after the task (bytes). */
   rssBytes: number;
+  /** The worker thread that ran the task (a sherpa-onnx model stays loaded there). */
+  workerId?: number;
+  /** sherpa-onnx tasks: words timed by alignment, and stretches whose words were spread by length. */
+  alignedWords?: number;
+  spreadUnits?: number;
 }
 
 export interface PoolStats {

@@ -1,8 +1,14 @@
 // A decoder pool worker (engine/pool.ts): runs decode tasks through the C library, one at a time, and answers
-// each with its words or its error. A fresh decoder per task (decoder.ts).
-import { parentPort } from 'node:worker_threads';
-import { decodePcm } from './pocketsphinx/decoder.js';
+// each with its words or its error. PocketSphinx: a fresh decoder per task (decoder.ts); sherpa-onnx: one
+// recognizer per model kept for the worker's life (sherpa/decode.ts).
+import { parentPort, threadId } from 'node:worker_threads';
+import { decodePcm, type DecodeResult } from './pocketsphinx/decoder.js';
 import type { PoolTask, WorkerReply } from './pool.js';
+import { decodeSherpa } from './sherpa/decode.js';
+
+function unknownTask(task: never): never {
+  throw new Error(`unknown decode task kind ${String((task as { kind?: unknown }).kind)}`);
+}
 
 if (!parentPort) throw new Error('poolWorker.ts runs as a worker thread of engine/pool.ts');
 const port = parentPort;
@@ -10,8 +16,12 @@ const port = parentPort;
 port.on('message', (task: PoolTask) => {
   let reply: WorkerReply;
   try {
-    if (task.kind !== 'pocketsphinx') throw new Error(`unknown decode task kind ${String((task as { kind?: unknown }).kind)}`);
-    const result = decodePcm(task.model, task.samples, task.units);
+    const result: DecodeResult & { alignedWords?: number; spreadUnits?: number } =
+      task.kind === 'pocketsphinx'
+        ? decodePcm(task.model, task.samples, task.units)
+        : task.kind === 'sherpa'
+          ? decodeSherpa(task.spec, task.samples, task.units, task.align)
+          : unknownTask(task);
     const words = task.offsetSeconds === 0 ? result.words : result.words.map((w) => ({
       ...w,
       start: Math.round((w.start + task.offsetSeconds) * 1000) / 1000,
@@ -19,7 +29,14 @@ port.on('message', (task: PoolTask) => {
     }));
     reply = {
       ok: true,
-      result: { words, initSeconds: result.initSeconds, decodeSeconds: result.decodeSeconds, rssBytes: process.memoryUsage.rss() },
+      result: {
+        words,
+        initSeconds: result.initSeconds,
+        decodeSeconds: result.decodeSeconds,
+        rssBytes: process.memoryUsage.rss(),
+        workerId: threadId,
+        ...(result.alignedWords !== undefined && { alignedWords: result.alignedWords, spreadUnits: result.spreadUnits }),
+      },
     };
   } catch (error) {
     const e = error as Error;

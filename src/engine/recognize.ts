@@ -11,6 +11,7 @@ import type { Engine } from './engine.js';
 import { chooseModelForAudio } from './bandwidth.js';
 import { DEFAULT_MODEL, WIDEBAND_MODEL, isAutoModel } from './models.js';
 import { ModelNotInstalled, PocketSphinxEngine } from './pocketsphinx/engine.js';
+import { SherpaOnnxEngine } from './sherpa/engine.js';
 
 export interface RecognizeFileOptions {
   /** `language:name`; `en-us:auto` (the default; also 'auto'): chosen by the audio (telephone band → en-us:telephony). */
@@ -30,9 +31,9 @@ export interface RecognizePcmOptions extends Omit<RecognizeFileOptions, 'maxSeco
 
 let engines: Engine[] | undefined;
 
-/** The engines of this process (PocketSphinx today; a sherpa-onnx engine joins this list). */
+/** The engines of this process: the bundled PocketSphinx, and sherpa-onnx for the models operators add. */
 export function availableEngines(): Engine[] {
-  engines ??= [new PocketSphinxEngine()];
+  engines ??= [new PocketSphinxEngine(), new SherpaOnnxEngine()];
   return engines;
 }
 

@@ -14,6 +14,8 @@ export interface PocketSphinxModel {
   hmm: string;
   /** Language model (.lm.bin or ARPA). */
   lm: string;
+  /** A JSGF grammar used instead of the language model (forced alignment: align.ts). */
+  jsgf?: string;
   /** Pronunciation dictionary. */
   dict: string;
   /** Sample rate the acoustic model wants (16 kHz for en-us). */
@@ -43,7 +45,7 @@ const FRATE = 100;
 export function decoderArgs(model: PocketSphinxModel): string[] {
   const args = [
     '-hmm', model.hmm,
-    '-lm', model.lm,
+    ...(model.jsgf ? ['-jsgf', model.jsgf] : ['-lm', model.lm]),
     '-dict', model.dict,
     '-samprate', String(model.sampleRate),
     '-frate', String(FRATE),
@@ -61,7 +63,7 @@ export function decoderArgs(model: PocketSphinxModel): string[] {
 export function decodePcm(model: PocketSphinxModel, pcm: Int16Array, units?: SpeechSegment[]): DecodeResult {
   const lib = loadPocketSphinx();
   const t0 = performance.now();
-  for (const [what, file] of [['acoustic model', path.join(model.hmm, 'mdef')], ['language model', model.lm], ['dictionary', model.dict]]) {
+  for (const [what, file] of [['acoustic model', path.join(model.hmm, 'mdef')], model.jsgf ? ['grammar', model.jsgf] : ['language model', model.lm], ['dictionary', model.dict]]) {
     if (!fs.existsSync(file)) throw Object.assign(new Error(`PocketSphinx ${what} not found: ${file}`), { permanent: true });
   }
   const config = lib.parseConfig(decoderArgs(model));

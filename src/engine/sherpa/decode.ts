@@ -1,0 +1,73 @@
+// One sherpa-onnx decode on a pool worker: PCM of one channel and the stretches of it to recognize → words with
+// times. A recognizer is created once per model per worker and kept (loading a model is the expensive part and
+// an offline recognizer carries no state from one stream to the next); each stretch is a fresh stream. Models
+// without token times get their words aligned by the bundled engine (pocketsphinx/align.ts).
+//
+// Synchronous and CPU-bound: call it from a worker thread (engine/pool.ts), never from the event loop.
+import type { SpeechSegment, Word } from '../../transcript/types.js';
+import { alignWords } from '../pocketsphinx/align.js';
+import type { PocketSphinxModel } from '../pocketsphinx/decoder.js';
+import { loadSherpaOnnx, type OfflineRecognizer } from './binding.js';
+import type { SherpaModelSpec } from './modelFolder.js';
+import { recognizerConfig, SHERPA_SAMPLE_RATE } from './recognizerConfig.js';
+import { wordsFromTokens, wordsOfText, type TokenResult } from './words.js';
+
+export interface SherpaDecodeResult {
+  words: Word[];
+  initSeconds: number;
+  decodeSeconds: number;
+  /** Words whose times came from alignment, and stretches whose words had to be spread by length. */
+  alignedWords: number;
+  spreadUnits: number;
+}
+
+const recognizers = new Map<string, OfflineRecognizer>();
+
+/** This worker's recognizer for the model (created on first use). */
+function recognizerFor(spec: SherpaModelSpec): { recognizer: OfflineRecognizer; initSeconds: number } {
+  const key = JSON.stringify(spec.files);
+  const existing = recognizers.get(key);
+  if (existing) return { recognizer: existing, initSeconds: 0 };
+  const t0 = performance.now();
+  const { OfflineRecognizer } = loadSherpaOnnx();
+  const recognizer = new OfflineRecognizer(recognizerConfig(spec));
+  recognizers.set(key, recognizer);
+  return { recognizer, initSeconds: (performance.now() - t0) / 1000 };
+}
+
+function round3(x: number): number {
+  return Math.round(x * 1000) / 1000;
+}
+
+export function decodeSherpa(spec: SherpaModelSpec, pcm: Int16Array, units: SpeechSegment[], align?: PocketSphinxModel): SherpaDecodeResult {
+  const { recognizer, initSeconds } = recognizerFor(spec);
+  const t0 = performance.now();
+  const rate = SHERPA_SAMPLE_RATE;
+  const words: Word[] = [];
+  let alignedWords = 0;
+  let spreadUnits = 0;
+  for (const unit of units) {
+    const from = Math.max(0, Math.round(unit.start * rate));
+    const to = Math.min(pcm.length, Math.round(unit.end * rate));
+    if (to - from < rate / 10) continue; // under 100 ms: nothing to recognize
+    const stretch = pcm.subarray(from, to);
+    const samples = new Float32Array(stretch.length);
+    for (let i = 0; i < stretch.length; i++) samples[i] = stretch[i] / 32768;
+    const stream = recognizer.createStream();
+    stream.acceptWaveform({ samples, sampleRate: rate });
+    recognizer.decode(stream);
+    const result = recognizer.getResult(stream) as TokenResult;
+    const offset = from / rate;
+    let unitWords = wordsFromTokens(result, stretch.length / rate);
+    if (!unitWords) {
+      const text = wordsOfText(result.text);
+      if (!align) throw Object.assign(new Error('this model gives no word times and the bundled engine is not installed to align them'), { permanent: true });
+      const aligned = alignWords(align, stretch, text);
+      alignedWords += aligned.aligned;
+      if (aligned.spread) spreadUnits++;
+      unitWords = aligned.words;
+    }
+    for (const w of unitWords) words.push({ ...w, start: round3(w.start + offset), end: round3(w.end + offset) });
+  }
+  return { words, initSeconds, decodeSeconds: (performance.now() - t0) / 1000, alignedWords, spreadUnits };
+}

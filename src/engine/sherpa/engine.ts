@@ -1,0 +1,96 @@
+// The sherpa-onnx engine: models operators bring (Whisper, Zipformer and Parakeet transducers, NeMo CTC,
+// Moonshine, Paraformer, SenseVoice) behind the same Engine interface as the bundled one, so redaction,
+// analytics, jobs and notifications work unchanged at their accuracy. A channel is cut by the same
+// voice-activity step (speechBatches.ts) and decoded on the same worker pool; each worker loads a model once and
+// keeps it for every later task. Words get times from the model's tokens, or — for models that give none —
+// from alignment with the bundled acoustic model (pocketsphinx/align.ts), so audio redaction always has spans.
+import type { Word } from '../../transcript/types.js';
+import type { ChannelAudio, ChannelResult, Engine, RecognizeOptions } from '../engine.js';
+import { listModels, WIDEBAND_MODEL, type ModelInfo } from '../models.js';
+import { ModelNotInstalled } from '../pocketsphinx/engine.js';
+import { sharedPool, type DecoderPool } from '../pool.js';
+import { monotonic, speechBatches } from '../speechBatches.js';
+import type { SherpaModelSpec } from './modelFolder.js';
+import { SHERPA_SAMPLE_RATE } from './recognizerConfig.js';
+
+/** Longest stretch decoded as one unit (s): Whisper sees at most 30 s at a time; the rest are not limited. */
+const MAX_UNIT_SECONDS = { whisper: 28, other: 20 };
+const BATCH_SECONDS = 60;
+
+export interface SherpaChannelStats {
+  cpuSeconds: number;
+  tasks: number;
+  /** Workers that loaded the model for this channel (0 when every worker already held it). */
+  loads: number;
+  alignedWords: number;
+  spreadUnits: number;
+}
+
+export class SherpaOnnxEngine implements Engine {
+  readonly name = 'sherpa-onnx';
+  private readonly pool: DecoderPool;
+  /** Worker threads that hold each model (from the pool's replies): what /asr/sysinfo accounts for. */
+  private readonly holders = new Map<string, Set<number>>();
+
+  constructor(options: { pool?: DecoderPool } = {}) {
+    this.pool = options.pool ?? sharedPool();
+  }
+
+  models(): ModelInfo[] {
+    return listModels().filter((m) => m.engine === this.name);
+  }
+
+  sampleRate(model: string): number {
+    this.resolve(model);
+    return SHERPA_SAMPLE_RATE;
+  }
+
+  resolve(model: string): SherpaModelSpec {
+    const info = this.models().find((m) => m.name === model);
+    if (!info) throw new ModelNotInstalled(`Unknown model "${model}" for the ${this.name} engine (known: ${this.models().map((m) => m.name).join(', ') || 'none added'})`);
+    if (!info.installed || !info.sherpa) throw new ModelNotInstalled(`Model ${model} is not usable: ${info.reason ?? 'files missing'}`);
+    return info.sherpa;
+  }
+
+  /** How many pool workers hold each model now. */
+  loadedCopies(): Record<string, number> {
+    return Object.fromEntries([...this.holders].map(([model, workers]) => [model, workers.size]));
+  }
+
+  async recognize(audio: ChannelAudio, options: RecognizeOptions): Promise<ChannelResult & { stats: SherpaChannelStats }> {
+    const spec = this.resolve(options.model);
+    if (audio.sampleRate !== SHERPA_SAMPLE_RATE) throw new Error(`${options.model} needs ${SHERPA_SAMPLE_RATE} Hz PCM, got ${audio.sampleRate} Hz`);
+    const align = spec.tokenTimestamps ? undefined : alignmentModel();
+    const { segments, batches } = speechBatches(audio.samples, audio.sampleRate, options.params as Record<string, unknown>, {
+      maxUnitSeconds: spec.family === 'whisper' ? MAX_UNIT_SECONDS.whisper : MAX_UNIT_SECONDS.other,
+      batchSeconds: BATCH_SECONDS,
+    });
+    const results = await Promise.all(batches.map((b) => this.pool.run({ kind: 'sherpa', spec, ...b, ...(align && { align }) })));
+    const holders = this.holders.get(options.model) ?? new Set<number>();
+    for (const r of results) if (r.workerId !== undefined) holders.add(r.workerId);
+    this.holders.set(options.model, holders);
+    const words: Word[] = results.flatMap((r) => r.words);
+    return {
+      channel: audio.channel,
+      words: monotonic(words),
+      segments,
+      stats: {
+        cpuSeconds: results.reduce((s, r) => s + r.initSeconds + r.decodeSeconds, 0),
+        tasks: results.length,
+        loads: results.filter((r) => r.initSeconds > 0).length,
+        alignedWords: results.reduce((s, r) => s + (r.alignedWords ?? 0), 0),
+        spreadUnits: results.reduce((s, r) => s + (r.spreadUnits ?? 0), 0),
+      },
+    };
+  }
+
+  async close(): Promise<void> {
+    // The shared pool outlives an engine.
+  }
+}
+
+/** The bundled wideband model's files, for aligning words of models without token times (undefined if absent). */
+function alignmentModel() {
+  const wideband = listModels().find((m) => m.name === WIDEBAND_MODEL);
+  return wideband?.installed && wideband.files ? { ...wideband.files, sampleRate: wideband.sampleRate } : undefined;
+}

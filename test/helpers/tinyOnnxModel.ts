@@ -1,0 +1,101 @@
+// A tiny but real NeMo-CTC-shaped ONNX model, written with the ONNX protobuf schema (onnx-proto), so that the
+// sherpa-onnx engine is tested end to end without downloading weights: sherpa-onnx computes its 80 log-mel
+// features, runs this graph through ONNX Runtime and CTC-decodes the output like any NeMo model's.
+//
+// The graph scores each token from the energy in its own mel band against the mean over all bands:
+//   logprobs = LogSoftmax(Transpose(features) · W + b)
+// so a tone is "heard" as the token of its band and quiet as the blank:
+//   ~300 Hz → "▁hello", ~2 kHz → "▁world", ~5.5 kHz → "s" (a word piece, joined to the word before it).
+import fs from 'node:fs';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { ffmpeg } from './audio.js';
+
+const { onnx } = createRequire(import.meta.url)('onnx-proto') as typeof import('onnx-proto');
+
+export const TINY_TOKENS = ['<blk>', '▁hello', '▁world', 's'];
+/** Tone frequency (Hz) that each non-blank token answers to. */
+export const TONE_HZ = { hello: 300, world: 2000, s: 5500 } as const;
+const BANDS: Record<number, [number, number]> = { 1: [6, 10], 2: [42, 47], 3: [68, 73] };
+const FEATURES = 80;
+
+export interface TinyModelOptions {
+  /** Leave out the metadata sherpa-onnx needs (to test refusals). */
+  metadata?: Record<string, string>;
+  /** Write tokens.txt without the blank symbol. */
+  noBlank?: boolean;
+}
+
+export function writeTinyNemoCtcModel(dir: string, options: TinyModelOptions = {}): string {
+  const V = TINY_TOKENS.length;
+  const W = new Float32Array(FEATURES * V);
+  for (const [k, [lo, hi]] of Object.entries(BANDS)) {
+    for (let f = 0; f < FEATURES; f++) W[f * V + Number(k)] = (f >= lo && f < hi ? 1 / (hi - lo) : 0) - 1 / FEATURES;
+  }
+  const B = new Float32Array([3, 0, 0, 0]);
+  const T = onnx.TensorProto;
+  const tensor = (name: string, dims: number[], data: Float32Array) =>
+    T.create({ name, dims, dataType: T.DataType.FLOAT, rawData: new Uint8Array(data.buffer) });
+  const valueInfo = (name: string, elemType: number, dims: (number | string)[]) =>
+    onnx.ValueInfoProto.create({
+      name,
+      type: { tensorType: { elemType, shape: { dim: dims.map((d) => (typeof d === 'string' ? { dimParam: d } : { dimValue: d })) } } },
+    });
+  const attr = onnx.AttributeProto.AttributeType;
+  const graph = onnx.GraphProto.create({
+    name: 'tiny-nemo-ctc',
+    node: [
+      { opType: 'Transpose', input: ['audio_signal'], output: ['x'], attribute: [{ name: 'perm', type: attr.INTS, ints: [0, 2, 1] }] },
+      { opType: 'MatMul', input: ['x', 'W'], output: ['y'] },
+      { opType: 'Add', input: ['y', 'B'], output: ['z'] },
+      { opType: 'LogSoftmax', input: ['z'], output: ['logprobs'], attribute: [{ name: 'axis', type: attr.INT, i: -1 }] },
+    ],
+    initializer: [tensor('W', [FEATURES, V], W), tensor('B', [V], B)],
+    input: [valueInfo('audio_signal', T.DataType.FLOAT, ['N', FEATURES, 'T']), valueInfo('length', T.DataType.INT64, ['N'])],
+    output: [valueInfo('logprobs', T.DataType.FLOAT, ['N', 'T', V])],
+  });
+  const metadata = options.metadata ?? { model_type: 'EncDecCTCModelBPE', vocab_size: String(V), subsampling_factor: '1', normalize_type: '' };
+  const model = onnx.ModelProto.create({
+    irVersion: 7,
+    producerName: 'scrubline-test',
+    opsetImport: [{ domain: '', version: 13 }],
+    graph,
+    metadataProps: Object.entries(metadata).map(([key, value]) => ({ key, value })),
+  });
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, 'model.onnx'), onnx.ModelProto.encode(model).finish());
+  const tokens = TINY_TOKENS.map((t, i) => `${t} ${i}`).filter((_, i) => !(options.noBlank && i === 0));
+  fs.writeFileSync(path.join(dir, 'tokens.txt'), `${tokens.join('\n')}\n`);
+  return dir;
+}
+
+/**
+ * A recording of tones and pauses: each step is a token name (a tone of `seconds`) or a number (that many
+ * seconds of silence). Returns the file and each tone's [start, end] in seconds.
+ */
+export function writeToneSequence(
+  out: string,
+  steps: (keyof typeof TONE_HZ | number)[],
+  options: { sampleRate?: number; toneSeconds?: number } = {},
+): { file: string; tones: { token: string; start: number; end: number }[] } {
+  const rate = options.sampleRate ?? 16000;
+  const toneSeconds = options.toneSeconds ?? 0.5;
+  const inputs: string[] = [];
+  const tones: { token: string; start: number; end: number }[] = [];
+  let t = 0;
+  for (const step of steps) {
+    if (typeof step === 'number') {
+      inputs.push('-f', 'lavfi', '-i', `anullsrc=r=${rate}:cl=mono:d=${step}`);
+      t += step;
+    } else {
+      // Faded in and out: an abrupt edge splashes energy over every band (a spurious token).
+      inputs.push('-f', 'lavfi', '-i', `sine=f=${TONE_HZ[step]}:r=${rate}:d=${toneSeconds},afade=t=in:d=0.02,afade=t=out:st=${toneSeconds - 0.02}:d=0.02`);
+      tones.push({ token: step, start: t, end: t + toneSeconds });
+      t += toneSeconds;
+    }
+  }
+  const n = inputs.length / 4;
+  const filter = `${Array.from({ length: n }, (_, i) => `[${i}]`).join('')}concat=n=${n}:v=0:a=1,volume=0.5`;
+  ffmpeg([...inputs, '-filter_complex', filter, '-ac', '1', '-ar', String(rate), out]);
+  return { file: out, tones };
+}
