@@ -2,7 +2,7 @@
 // replaced by a tone or by silence on the channel that spoke it. Duration, sample rate, channels and container
 // are kept, and the audio outside the spans is left as it was (PCM passes through sample for sample).
 import { spawn } from 'node:child_process';
-import { ffmpegProgram, probeAudio } from './probe.js';
+import { type AudioProbe, ffmpegProgram, probeAudio } from './probe.js';
 
 export interface AudioSpan {
   channel: number;
@@ -79,19 +79,38 @@ function ffmpegPipe(args: string[], input: Buffer | undefined, timeoutMs: number
   });
 }
 
-/**
- * Write the redacted copy of `input` to `output` (same container, by its extension); answers the spans used.
- * Samples are edited exactly (not frame by frame, as ffmpeg's timeline filters would), then encoded again with
- * the source's codec, rate and channel count.
- */
-export async function redactAudio(input: string, output: string, spans: readonly AudioSpan[], options: AudioRedactionOptions = {}): Promise<AudioSpan[][]> {
+/** A recording decoded for redaction: interleaved 16-bit PCM at the source's own rate and channel count. */
+export interface RedactionPcm {
+  probe: AudioProbe;
+  sampleRate: number;
+  channels: number;
+  /** Samples per channel. */
+  frames: number;
+  /** Interleaved samples (a view of `bytes`). */
+  samples: Int16Array;
+  bytes: Buffer;
+}
+
+/** Decode `input` to interleaved s16le at its own rate and channels (what the redacted copy is edited on). */
+export async function decodeForRedaction(input: string, options: { timeoutMs?: number } = {}): Promise<RedactionPcm> {
   const probe = await probeAudio(input);
-  const timeoutMs = options.timeoutMs ?? 600_000;
   const channels = probe.channels;
   const rate = probe.sampleRate;
-  const raw = await ffmpegPipe(['-i', input, '-f', 's16le', '-acodec', 'pcm_s16le', '-ac', String(channels), '-ar', String(rate), '-'], undefined, timeoutMs);
-  const samples = new Int16Array(raw.buffer, raw.byteOffset, Math.floor(raw.length / 2));
-  const frames = Math.floor(samples.length / channels);
+  const raw = await ffmpegPipe(['-i', input, '-f', 's16le', '-acodec', 'pcm_s16le', '-ac', String(channels), '-ar', String(rate), '-'], undefined, options.timeoutMs ?? 600_000);
+  // An Int16Array view needs an even byte offset; copy in the (unusual) case ffmpeg's buffer has an odd one.
+  const bytes = raw.byteOffset % 2 === 0 ? raw : Buffer.from(raw);
+  const samples = new Int16Array(bytes.buffer, bytes.byteOffset, Math.floor(bytes.length / 2));
+  return { probe, sampleRate: rate, channels, frames: Math.floor(samples.length / channels), samples, bytes };
+}
+
+/**
+ * Edit the spans of a decoded recording (in place) and write it to `output` with the source's codec, rate and
+ * channel count; answers the spans used. Samples are edited exactly (not frame by frame, as ffmpeg's timeline
+ * filters would).
+ */
+export async function writeRedacted(pcm: RedactionPcm, output: string, spans: readonly AudioSpan[], options: AudioRedactionOptions = {}): Promise<AudioSpan[][]> {
+  const timeoutMs = options.timeoutMs ?? 600_000;
+  const { channels, sampleRate: rate, frames, samples } = pcm;
   const duration = frames / rate;
   const merged = mergeSpans(spans, channels, duration, options.padding ?? 0.05, options.minDistance ?? 0.3);
   const toneHz = options.toneHz ?? 1000;
@@ -104,7 +123,16 @@ export async function redactAudio(input: string, output: string, spans: readonly
       }
     }
   }
-  const codec = ENCODERS[probe.codec] ?? [];
-  await ffmpegPipe(['-f', 's16le', '-ar', String(rate), '-ac', String(channels), '-i', 'pipe:0', ...codec, '-ar', String(rate), '-y', output], raw, timeoutMs);
+  const codec = ENCODERS[pcm.probe.codec] ?? [];
+  await ffmpegPipe(['-f', 's16le', '-ar', String(rate), '-ac', String(channels), '-i', 'pipe:0', ...codec, '-ar', String(rate), '-y', output], pcm.bytes, timeoutMs);
   return merged;
+}
+
+/**
+ * Write the redacted copy of `input` to `output` (same container, by its extension); answers the spans used.
+ * Samples are edited exactly, then encoded again with the source's codec, rate and channel count.
+ */
+export async function redactAudio(input: string, output: string, spans: readonly AudioSpan[], options: AudioRedactionOptions = {}): Promise<AudioSpan[][]> {
+  const pcm = await decodeForRedaction(input, { timeoutMs: options.timeoutMs });
+  return writeRedacted(pcm, output, spans, options);
 }

@@ -2,14 +2,15 @@
 // kinds the request names in `types`; `scrubtext`/`scrubaudio` on the request override the project's.
 // Nothing asked: no redaction.
 import path from 'node:path';
-import { redactAudio } from '../audio/redactAudio.js';
+import { detectDtmf } from '../audio/dtmf.js';
+import { type AudioSpan, decodeForRedaction, type RedactionPcm, writeRedacted } from '../audio/redactAudio.js';
 import type { ProjectConfigs } from '../cache/projectConfigs.js';
 import { Masker } from '../redact/masks.js';
 import { detectWords } from '../redact/detect.js';
-import { redactTranscript } from '../redact/redactTranscript.js';
+import { type RedactedSpan, redactTranscript } from '../redact/redactTranscript.js';
 import { resolveRules } from '../redact/rules.js';
 import type { JobRow } from '../store/tables.js';
-import type { Transcript } from '../transcript/types.js';
+import type { Transcript, Word } from '../transcript/types.js';
 import type { TranscribeParams } from './request.js';
 
 export interface RedactorOptions {
@@ -20,10 +21,69 @@ export interface RedactorOptions {
   engineParams: (sid?: string) => Promise<Record<string, unknown>>;
 }
 
+/** Seconds added around every audio span (words and keypad tones alike). */
+const AUDIO_PADDING = 0.05;
+/** Keypad tones of one channel closer than this (s) are one keypad entry (one span). */
+const KEYPAD_ENTRY_GAP = 1;
+/** What stands in the text for words the recognizer made of keypad tones. */
+export const DTMF_MASK = '[DTMF]';
+
+/**
+ * Keypad entries per channel: DTMF tones found on the decoded recording, grouped when closer than
+ * KEYPAD_ENTRY_GAP. Only times leave this function: the keys pressed are dropped here.
+ */
+export function keypadEntries(pcm: RedactionPcm): AudioSpan[] {
+  const entries: AudioSpan[] = [];
+  for (let channel = 0; channel < pcm.channels; channel++) {
+    let open: AudioSpan | undefined;
+    for (const tone of detectDtmf(pcm.samples, pcm.sampleRate, { stride: pcm.channels, offset: channel })) {
+      if (open && tone.start - open.end < KEYPAD_ENTRY_GAP) open.end = Math.max(open.end, tone.end);
+      else entries.push((open = { channel, start: tone.start, end: tone.end }));
+    }
+  }
+  return entries.sort((a, b) => a.start - b.start || a.channel - b.channel);
+}
+
+/**
+ * Words that overlap a keypad entry (padded) on their channel are what the recognizer made of the tones (or
+ * spoke over them): each run of them becomes one DTMF_MASK word, and the entry's span grows to cover them.
+ */
+export function maskKeypadWords(transcript: Transcript, entries: readonly AudioSpan[], padding = AUDIO_PADDING): { transcript: Transcript; spans: RedactedSpan[] } {
+  const spans: RedactedSpan[] = entries.map((e) => ({ channel: e.channel, kind: 'DTMF', start: e.start, end: e.end, replacement: '', confidence: 1 }));
+  if (spans.length === 0) return { transcript, spans };
+  const channels = transcript.channels.map((channel) => {
+    const mine = spans.filter((s) => s.channel === channel.channel);
+    if (mine.length === 0) return channel;
+    const hit = (w: Word) => mine.find((s) => w.start < s.end + padding && w.end > s.start - padding);
+    const words: Word[] = [];
+    let run: { word: Word; span: RedactedSpan } | undefined;
+    for (const w of channel.words) {
+      const span = hit(w);
+      if (!span) {
+        run = undefined;
+        words.push(w);
+        continue;
+      }
+      if (run) {
+        run.word.end = Math.max(run.word.end, w.end);
+      } else {
+        run = { word: { word: DTMF_MASK, start: w.start, end: w.end, confidence: 1 }, span };
+        words.push(run.word);
+      }
+      span.start = Math.min(span.start, w.start);
+      span.end = Math.max(span.end, w.end);
+      span.replacement = DTMF_MASK;
+    }
+    return { ...channel, words };
+  });
+  return { transcript: { ...transcript, channels }, spans };
+}
+
 /**
  * `scrubaudio` also redacts the recording: each text span's time, on the channel that spoke it, becomes a
  * tone in a copy kept beside the original. It implies text redaction of the same kinds: a transcript must
- * never show what the audio hides.
+ * never show what the audio hides. Keypad tones (DTMF) are found on the recording itself, whatever the
+ * recognizer heard, and redacted too (kind `DTMF`, by time only); words over them are masked as DTMF_MASK.
  */
 export function jobRedactor(options: RedactorOptions) {
   return async (job: JobRow, params: TranscribeParams, transcript: Transcript) => {
@@ -32,14 +92,18 @@ export function jobRedactor(options: RedactorOptions) {
     const scrubtext = params.scrubtext ?? project?.scrubtext ?? scrubaudio;
     if (scrubtext === false && scrubaudio === false && !(params.types?.length)) return undefined;
     const rules = resolveRules({ project: scrubtext || scrubaudio ? project : undefined, types: params.types });
-    const result = redactTranscript(transcript, rules, (words) => detectWords(words), new Masker(options.hashKey));
-    const record: Record<string, unknown> = { rules: rules.map((r) => ({ kind: r.kind, maskType: r.maskType })), spans: result.spans };
-    if (scrubaudio && job.audio_path) {
+    // The recording is decoded once, at its own rate: keypad tones are found on it, then it is edited.
+    const pcm = scrubaudio && job.audio_path ? await decodeForRedaction(path.join(options.dataDir, job.audio_path)) : undefined;
+    const keypad = pcm ? maskKeypadWords(transcript, keypadEntries(pcm)) : { transcript, spans: [] };
+    const result = redactTranscript(keypad.transcript, rules, (words) => detectWords(words), new Masker(options.hashKey));
+    const spans = [...result.spans, ...keypad.spans].sort((a, b) => a.start - b.start || a.channel - b.channel);
+    const record: Record<string, unknown> = { rules: rules.map((r) => ({ kind: r.kind, maskType: r.maskType })), spans };
+    if (pcm && job.audio_path) {
       const engine = await options.engineParams(params.sid);
       const relative = path.join(path.dirname(job.audio_path), `redacted${path.extname(job.audio_path) || '.wav'}`);
-      const merged = await redactAudio(path.join(options.dataDir, job.audio_path), path.join(options.dataDir, relative), result.spans, {
+      const merged = await writeRedacted(pcm, path.join(options.dataDir, relative), spans, {
         minDistance: Number(params.scrubmindist ?? engine.scrubmindist ?? 0.3),
-        padding: 0.05,
+        padding: AUDIO_PADDING,
         mode: 'tone',
       });
       record.audio = { path: relative, spans: merged.flat().sort((a, b) => a.start - b.start) };
