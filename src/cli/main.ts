@@ -1,4 +1,4 @@
-// The `scrubline` command line: serve the API, and manage API keys.
+// The `scrubline` command line: serve the API, run workers, transcribe files, manage API keys and models.
 import os from 'node:os';
 import { Command, InvalidArgumentError } from 'commander';
 import { ConfigError, loadConfig } from '../config.js';
@@ -77,6 +77,51 @@ export function buildCli(): Command {
       process.exitCode = await transcribeCommand(inputs, { ...options, concurrency: Number(options.concurrency) || 1 });
       // The decoder pool's threads would keep the process alive.
       process.exit();
+    });
+
+  const models = program.command('models').description('Manage speech models (sherpa-onnx models you download or bring)');
+  models
+    .command('list')
+    .description('List the models the service knows, installed or not (with the reason)')
+    .option('--catalogue', 'list the well-known models `models pull` can download instead')
+    .option('--json', 'print JSON')
+    .action(async (options: { json?: boolean; catalogue?: boolean }) => {
+      const { listCommand } = await import('./models.js');
+      process.exitCode = listCommand(options);
+    });
+  models
+    .command('add')
+    .description('Check a sherpa-onnx model folder (files, then a real load in a separate process) and register it')
+    .argument('<dir>', 'the model folder (as sherpa-onnx publishes it: tokens.txt and the .onnx files)')
+    .option('-n, --name <language:name>', 'the name jobs use (default: en-us:<folder name>)')
+    .option('--in-place', 'register the folder where it is instead of copying it into the models directory')
+    .option('--json', 'print JSON')
+    .action(async (dir: string, options: { name?: string; inPlace?: boolean; json?: boolean }) => {
+      const { addCommand } = await import('./models.js');
+      process.exitCode = await addCommand(dir, options);
+    });
+  models
+    .command('remove')
+    .description('Unregister an added model (copied files are deleted)')
+    .argument('<name>', 'language:name')
+    .option('--json', 'print JSON')
+    .action(async (name: string, options: { json?: boolean }) => {
+      const { removeCommand } = await import('./models.js');
+      process.exitCode = removeCommand(name, options);
+    });
+  models
+    .command('pull')
+    .description('Download a catalogue model (or an archive URL), verify its checksum, unpack and register it')
+    .argument('<name|url>', 'a catalogue name (scrubline models list --catalogue) or an http(s) URL of a .tar.bz2')
+    .option('-n, --name <language:name>', 'the name to register it as')
+    .option('--mirror <url>', 'fetch from this mirror (a folder of the upstream archives) instead; also SCRUBLINE_MODEL_MIRROR')
+    .option('--sha256 <hex>', 'the archive checksum to verify (for URLs and unpinned entries)')
+    .option('--accept-unpinned', 'accept an archive with no known checksum, recording its digest')
+    .option('--timeout <seconds>', 'give up when no data arrives for this long', '30')
+    .option('--json', 'print JSON')
+    .action(async (what: string, options: import('./models.js').PullCommandOptions) => {
+      const { pullCommand } = await import('./models.js');
+      process.exitCode = await pullCommand(what, options);
     });
 
   const keys = program.command('keys').description('Manage API keys');

@@ -23,6 +23,8 @@ export interface AddModelOptions {
   name?: string;
   /** Register the folder where it is instead of copying it in. */
   inPlace?: boolean;
+  /** Move the folder in instead of copying it (a pulled download, on the same disk). */
+  move?: boolean;
   /** Models directory (default addedModelsDir()). */
   root?: string;
   source?: ModelManifest['source'];
@@ -44,15 +46,16 @@ export async function addModel(src: string, options: AddModelOptions = {}): Prom
   const staging = `${folder}.adding-${process.pid}`;
   fs.mkdirSync(path.dirname(folder), { recursive: true });
   try {
-    fs.mkdirSync(staging);
-    if (!options.inPlace) {
+    if (options.move) fs.renameSync(from, staging);
+    else fs.mkdirSync(staging);
+    if (!options.inPlace && !options.move) {
       for (const file of fs.readdirSync(from)) {
         if (fs.statSync(path.join(from, file)).isFile()) fs.copyFileSync(path.join(from, file), path.join(staging, file));
       }
     }
     writeManifest(staging, {
       name,
-      path: options.inPlace ? from : folder,
+      path: options.inPlace && !options.move ? from : folder,
       source: options.source ?? { kind: 'added', from },
       addedAt: new Date().toISOString(),
       ...(options.description && { description: options.description }),
@@ -61,7 +64,8 @@ export async function addModel(src: string, options: AddModelOptions = {}): Prom
     // Appears whole or not at all: a listing never sees a half-copied model.
     fs.renameSync(staging, folder);
   } catch (error) {
-    fs.rmSync(staging, { recursive: true, force: true });
+    if (options.move && fs.existsSync(staging) && !fs.existsSync(from)) fs.renameSync(staging, from);
+    else fs.rmSync(staging, { recursive: true, force: true });
     throw error;
   }
   return listAddedModels(root).find((m) => m.name === name)!;
