@@ -27,7 +27,8 @@ export function defaultEngineParams(dataDir: string): EngineParams {
     scrubmindist: 0.3, // s: redacted audio spans closer than this are merged
     endian: 'LITTLE',
     languages: languagesOf(installed.length > 0 ? installed : models),
-    model: DEFAULT_MODEL,
+    // SCRUBLINE_DEFAULT_MODEL (e.g. a sherpa-onnx model the operator added); the system parameter `model` wins.
+    model: process.env.SCRUBLINE_DEFAULT_MODEL || DEFAULT_MODEL,
     models: models.map((m) => m.name),
     outputdir: path.join(dataDir, 'output'),
     queue: 'bottom', // new jobs go to the bottom of the queue unless given a priority

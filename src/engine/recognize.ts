@@ -37,6 +37,11 @@ export function availableEngines(): Engine[] {
   return engines;
 }
 
+/** The process's sherpa-onnx engine (what its loaded models hold is reported by /asr/sysinfo). */
+export function sherpaEngine(): SherpaOnnxEngine {
+  return availableEngines().find((e): e is SherpaOnnxEngine => e instanceof SherpaOnnxEngine)!;
+}
+
 /** The engine that owns `model`, or ModelNotInstalled naming the known models. */
 export function engineFor(model: string): Engine {
   const all = availableEngines();

@@ -5,6 +5,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import Type from 'typebox';
 import { installedModels, installedRealModels, languagesOf, listModels, telephonyAdaptation, TELEPHONY_MODEL } from '../../engine/models.js';
 import { sharedPool } from '../../engine/pool.js';
+import { sherpaEngine } from '../../engine/recognize.js';
+import { sherpaOnnxVersion } from '../../engine/sherpa/binding.js';
+import { modelMemory } from '../../engine/sherpa/engine.js';
 import { ref } from '../../schema/registry.js';
 import type { Services } from '../../services.js';
 import { VERSION } from '../../version.js';
@@ -166,15 +169,22 @@ export function engineRoutes(services: Services): FastifyPluginAsync {
       async () => {
         // Streams are decoders at work (batch channels now; real-time streams join them), against the
         // configured capacity; the pool's own size and backlog are given too.
+        // Memory counts too: a new stream may make one more worker load the largest added model, so the
+        // service stops accepting when free memory could not hold another copy of it.
         const decoders = sharedPool().stats();
         const capacity = services.config.limits.maxStreams;
         const streams = decoders.busy;
+        const models = modelMemory(sherpaEngine());
+        const freeBytes = os.freemem();
+        const memoryOk = freeBytes > models.largestModelBytes;
         return {
           streams,
           capacity,
-          available: Math.max(0, capacity - streams),
-          accepting: streams < capacity,
+          available: memoryOk ? Math.max(0, capacity - streams) : 0,
+          accepting: streams < capacity && memoryOk,
+          ...(!memoryOk && { reason: `free memory (${freeBytes} bytes) could not hold another copy of the largest model (${models.largestModelBytes} bytes)` }),
           decoders: { size: decoders.size, busy: decoders.busy, waiting: decoders.queued },
+          memory: { freeBytes, loadedModelBytes: models.loadedBytes, largestModelBytes: models.largestModelBytes },
         };
       },
     );
@@ -201,6 +211,15 @@ export function engineRoutes(services: Services): FastifyPluginAsync {
           engine: {
             ready: installed.length > 0,
             models: installed.map((m) => m.name),
+            // Models that cannot be used (an added folder broken since, a failed load check): the service
+            // stays up on the others.
+            unavailable: listModels()
+              .filter((m) => !m.installed)
+              .map((m) => ({ model: m.name, engine: m.engine, reason: m.reason ?? 'unknown' })),
+            engines: {
+              pocketsphinx: { models: installed.filter((m) => m.engine === 'pocketsphinx').map((m) => m.name) },
+              'sherpa-onnx': { version: sherpaOnnxVersion() ?? null, models: installed.filter((m) => m.engine === 'sherpa-onnx').map((m) => m.name) },
+            },
             ...(installed.length === 0 && { reason: listModels().map((m) => `${m.name}: ${m.reason}`).join('; ') }),
             // Telephone-band adaptation (scripts/build-telephony-model.sh): built, or why not (calls then run on
             // the wideband model).
@@ -242,6 +261,8 @@ export function engineRoutes(services: Services): FastifyPluginAsync {
           loadAverage: os.loadavg(),
           memory: { totalBytes: os.totalmem(), freeBytes: os.freemem() },
           process: { pid: process.pid, node: process.version, rssBytes: usage.rss, heapUsedBytes: usage.heapUsed, uptimeSeconds: Math.round(process.uptime()) },
+          // sherpa-onnx models stay loaded in the pool workers that used them: one copy each.
+          models: modelMemory(sherpaEngine()),
           service: { version: VERSION, store: services.store.database.dialect, cacheBus: services.bus.kind },
         };
       },

@@ -89,6 +89,29 @@ export class SherpaOnnxEngine implements Engine {
   }
 }
 
+export interface LoadedModelMemory {
+  model: string;
+  /** Pool workers holding a copy. */
+  copies: number;
+  /** Resident memory of one copy (measured by the load check when the model was added). */
+  bytesEach: number;
+  bytes: number;
+}
+
+/** Memory the loaded sherpa-onnx models hold, and what one more load of the largest installed one would take. */
+export function modelMemory(engine: SherpaOnnxEngine): { loaded: LoadedModelMemory[]; loadedBytes: number; largestModelBytes: number } {
+  const models = engine.models();
+  const copies = engine.loadedCopies();
+  const loaded = models
+    .filter((m) => (copies[m.name] ?? 0) > 0)
+    .map((m) => ({ model: m.name, copies: copies[m.name], bytesEach: m.memoryBytes ?? 0, bytes: copies[m.name] * (m.memoryBytes ?? 0) }));
+  return {
+    loaded,
+    loadedBytes: loaded.reduce((s, m) => s + m.bytes, 0),
+    largestModelBytes: models.filter((m) => m.installed).reduce((max, m) => Math.max(max, m.memoryBytes ?? 0), 0),
+  };
+}
+
 /** The bundled wideband model's files, for aligning words of models without token times (undefined if absent). */
 function alignmentModel() {
   const wideband = listModels().find((m) => m.name === WIDEBAND_MODEL);
