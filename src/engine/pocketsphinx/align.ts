@@ -1,8 +1,9 @@
 // Word times for text that came without them (Whisper and other models that give no token times): the bundled
 // acoustic model decodes the same audio with a grammar that accepts exactly that word sequence, and the times
-// of its words are the alignment. Words the pronunciation dictionary lacks (numbers written as digits, names)
-// cannot be in the grammar: they take the time between their aligned neighbours, widened to the neighbours
-// themselves when that gap is too short to hold them — wide rather than missing, since audio redaction
+// of its words are the alignment. A number written in digits enters the grammar as the ways it may be said
+// (spokenNumbers.ts), and takes the span of the form that was. Other words the pronunciation dictionary lacks
+// (unusual names) cannot be in the grammar: they take the time between their aligned neighbours, widened to
+// the neighbours themselves when that gap is too short to hold them — wide rather than missing, since audio redaction
 // depends on these spans. When the grammar finds no path at all, words are spread over the stretch by length
 // and reported as such.
 //
@@ -12,6 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Word } from '../../transcript/types.js';
 import { decodePcm, type PocketSphinxModel } from './decoder.js';
+import { spokenForms } from './spokenNumbers.js';
 
 export interface AlignResult {
   words: Word[];
@@ -37,9 +39,9 @@ function dictionaryWords(file: string): Set<string> {
   return words;
 }
 
-/** A grammar token: JSGF needs quotes around anything but plain letters and digits. */
-function jsgfToken(word: string): string {
-  return /^[a-z0-9]+$/.test(word) ? word : `"${word.replace(/"/g, '')}"`;
+/** Whether a word can be a JSGF token as it is (sphinxbase keeps quotes in the word, so none are used). */
+function jsgfSafe(word: string): boolean {
+  return /^[^\s;=|*+<>()[\]{}/"#!]+$/.test(word);
 }
 
 function round3(x: number): number {
@@ -66,28 +68,48 @@ export function alignWords(model: PocketSphinxModel, pcm: Int16Array, words: str
   const duration = pcm.length / model.sampleRate;
   if (words.length === 0) return { words: [], aligned: 0, spread: false };
   const dict = dictionaryWords(model.dict);
-  const known = words.map((w) => dict.has(w));
-  const inGrammar = words.filter((_, i) => known[i]);
-  if (inGrammar.length === 0) return { words: spread(words, 0, duration), aligned: 0, spread: true };
+  // Each word is in the grammar as itself, as the ways a number may be said, or not at all (unknown).
+  const items = words.map((w): string[][] | undefined => {
+    if (dict.has(w) && jsgfSafe(w)) return [[w]];
+    const forms = spokenForms(w)?.filter((f) => f.every((x) => dict.has(x)));
+    return forms && forms.length > 0 ? forms : undefined;
+  });
+  const known = items.map((i) => i !== undefined);
+  if (!known.some(Boolean)) return { words: spread(words, 0, duration), aligned: 0, spread: true };
 
+  const rule = items
+    .filter((i): i is string[][] => i !== undefined)
+    .map((forms) => (forms.length === 1 ? forms[0].join(' ') : `( ${forms.map((f) => f.join(' ')).join(' | ')} )`))
+    .join(' ');
   const grammar = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'scrubline-align-')), 'align.gram');
   let timed: Word[];
   try {
-    fs.writeFileSync(grammar, `#JSGF V1.0;\ngrammar align;\npublic <utterance> = ${inGrammar.map(jsgfToken).join(' ')};\n`);
-    timed = decodePcm({ ...model, jsgf: grammar, mllr: model.mllr }, pcm).words;
+    fs.writeFileSync(grammar, `#JSGF V1.0;\ngrammar align;\npublic <utterance> = ${rule};\n`);
+    timed = decodePcm({ ...model, jsgf: grammar }, pcm).words;
   } finally {
     fs.rmSync(path.dirname(grammar), { recursive: true, force: true });
   }
-  if (timed.length !== inGrammar.length || timed.some((w, i) => w.word !== inGrammar[i])) {
-    return { words: spread(words, 0, duration), aligned: 0, spread: true };
-  }
 
-  // Place each run of unknown words between its aligned neighbours.
+  // Walk the decoded words back onto the input words: a number takes the span of the form that was said.
   const out: Word[] = new Array(words.length);
   let k = 0;
+  let matched = true;
   words.forEach((word, i) => {
-    if (known[i]) out[i] = { ...timed[k++], word };
+    const forms = items[i];
+    if (!forms || !matched) return;
+    const form = forms.find((f) => f.every((x, n) => timed[k + n]?.word === x));
+    if (!form) {
+      matched = false;
+      return;
+    }
+    const first = timed[k];
+    const last = timed[k + form.length - 1];
+    out[i] = { word, start: first.start, end: last.end, confidence: round3(form.reduce((s, _, n) => s + timed[k + n].confidence, 0) / form.length) };
+    k += form.length;
   });
+  if (!matched || k !== timed.length) return { words: spread(words, 0, duration), aligned: 0, spread: true };
+
+  // Place each run of unknown words between its aligned neighbours.
   for (let i = 0; i < words.length; ) {
     if (known[i]) {
       i++;
@@ -108,5 +130,5 @@ export function alignWords(model: PocketSphinxModel, pcm: Int16Array, words: str
     spread(words.slice(i, j), from, to).forEach((w, n) => (out[i + n] = w));
     i = j;
   }
-  return { words: out, aligned: inGrammar.length, spread: false };
+  return { words: out, aligned: known.filter(Boolean).length, spread: false };
 }
