@@ -24,6 +24,19 @@ export interface ChannelResult {
   segments: SpeechSegment[];
 }
 
+/** What a real-time stream has recognized so far: final words never change; partial ones may. */
+export interface StreamUpdate {
+  finalWords: Word[];
+  partialWords: Word[];
+}
+
+/** One channel of a live call, fed as it arrives (the engine's sample rate). */
+export interface EngineStream {
+  accept(samples: Int16Array): StreamUpdate;
+  /** End of audio: everything final. */
+  finish(): Promise<ChannelResult>;
+}
+
 export interface Engine {
   readonly name: string;
   /** Models of this engine, installed or not (with the reason). */
@@ -32,5 +45,10 @@ export interface Engine {
   sampleRate(model: string): number;
   /** Recognize one channel: word times are seconds from the start of `audio`. */
   recognize(audio: ChannelAudio, options: RecognizeOptions): Promise<ChannelResult>;
+  /**
+   * Real-time recognition, for engines and models that stream (sherpa-onnx online transducers): not
+   * implemented yet by either engine; callers check for it. Batch callers never need it.
+   */
+  stream?(channel: number, options: RecognizeOptions): EngineStream;
   close(): Promise<void>;
 }

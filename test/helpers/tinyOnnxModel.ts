@@ -24,6 +24,11 @@ export interface TinyModelOptions {
   metadata?: Record<string, string>;
   /** Write tokens.txt without the blank symbol. */
   noBlank?: boolean;
+  /**
+   * Extra compute of a realistic size for benchmarks: `layers` dense ReLU layers of `size` units whose result
+   * is added with zero weight — the runtime does the work, the output (and so the words) stay the same.
+   */
+  ballast?: { size: number; layers: number };
 }
 
 export function writeTinyNemoCtcModel(dir: string, options: TinyModelOptions = {}): string {
@@ -42,15 +47,34 @@ export function writeTinyNemoCtcModel(dir: string, options: TinyModelOptions = {
       type: { tensorType: { elemType, shape: { dim: dims.map((d) => (typeof d === 'string' ? { dimParam: d } : { dimValue: d })) } } },
     });
   const attr = onnx.AttributeProto.AttributeType;
+  const nodes: object[] = [
+    { opType: 'Transpose', input: ['audio_signal'], output: ['x'], attribute: [{ name: 'perm', type: attr.INTS, ints: [0, 2, 1] }] },
+    { opType: 'MatMul', input: ['x', 'W'], output: ['y'] },
+    { opType: 'Add', input: ['y', 'B'], output: ['z'] },
+  ];
+  const initializers = [tensor('W', [FEATURES, V], W), tensor('B', [V], B)];
+  let scores = 'z';
+  if (options.ballast) {
+    const { size, layers } = options.ballast;
+    let seed = 7;
+    const random = (n: number) => Float32Array.from({ length: n }, () => ((seed = (seed * 16807) % 2147483647) / 2147483647 - 0.5) * 0.1);
+    let input = 'x';
+    let width = FEATURES;
+    for (let l = 0; l < layers; l++) {
+      initializers.push(tensor(`H${l}`, [width, size], random(width * size)));
+      nodes.push({ opType: 'MatMul', input: [input, `H${l}`], output: [`h${l}`] }, { opType: 'Relu', input: [`h${l}`], output: [`r${l}`] });
+      input = `r${l}`;
+      width = size;
+    }
+    initializers.push(tensor('Zero', [width, V], new Float32Array(width * V)));
+    nodes.push({ opType: 'MatMul', input: [input, 'Zero'], output: ['ballast'] }, { opType: 'Add', input: ['z', 'ballast'], output: ['zb'] });
+    scores = 'zb';
+  }
+  nodes.push({ opType: 'LogSoftmax', input: [scores], output: ['logprobs'], attribute: [{ name: 'axis', type: attr.INT, i: -1 }] });
   const graph = onnx.GraphProto.create({
     name: 'tiny-nemo-ctc',
-    node: [
-      { opType: 'Transpose', input: ['audio_signal'], output: ['x'], attribute: [{ name: 'perm', type: attr.INTS, ints: [0, 2, 1] }] },
-      { opType: 'MatMul', input: ['x', 'W'], output: ['y'] },
-      { opType: 'Add', input: ['y', 'B'], output: ['z'] },
-      { opType: 'LogSoftmax', input: ['z'], output: ['logprobs'], attribute: [{ name: 'axis', type: attr.INT, i: -1 }] },
-    ],
-    initializer: [tensor('W', [FEATURES, V], W), tensor('B', [V], B)],
+    node: nodes,
+    initializer: initializers,
     input: [valueInfo('audio_signal', T.DataType.FLOAT, ['N', FEATURES, 'T']), valueInfo('length', T.DataType.INT64, ['N'])],
     output: [valueInfo('logprobs', T.DataType.FLOAT, ['N', 'T', V])],
   });
