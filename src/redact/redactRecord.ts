@@ -37,7 +37,7 @@ export function redactRecord(input: EventRecord, rules: readonly RedactionRule[]
     const result = redactText(value, rules, masker, custom);
     if (result.found.length === 0) return;
     holder![field] = result.text;
-    for (const f of result.found) note(f.rule.kind, f.replacement, f.confidence, extra);
+    for (const f of result.found) note(f.rule.kind, f.replacement, f.confidence, { ...extra, offset: f.offset, length: f.length });
   };
 
   // Vendor shapes: the words of each utterance's events.

@@ -12,6 +12,9 @@ export interface FoundSpan {
   /** What now stands in the text ('' when removed). */
   replacement: string;
   confidence: number;
+  /** Characters into the redacted text where the replacement stands, and its length. */
+  offset: number;
+  length: number;
 }
 
 export interface TextRedaction {
@@ -30,9 +33,11 @@ export function redactText(text: string, rules: readonly RedactionRule[], masker
   const found: FoundSpan[] = [];
   for (const span of findSpans(docFromText(text), rules, custom)) {
     const replacement = masker.mask(span.rule, text.slice(span.start, span.end));
-    out += text.slice(at, span.start) + replacement;
+    out += text.slice(at, span.start);
+    // Where the mask stands in the redacted text (the original offsets would point into text that is gone).
+    found.push({ rule: span.rule, replacement, confidence: span.confidence, offset: out.length, length: replacement.length });
+    out += replacement;
     at = span.end;
-    found.push({ rule: span.rule, replacement, confidence: span.confidence });
   }
   return { text: out + text.slice(at), found };
 }

@@ -61,6 +61,10 @@ for (const dialect of await dialects()) {
       }
       // The words around the values stay.
       assert.match(answer.utterances[0].text, /My name is/);
+      // An entity found in an utterance points at its mask in the redacted text (line, offset, length).
+      const located = answer.entities.filter((e: { line?: number; offset?: number }) => e.line !== undefined && e.offset !== undefined);
+      assert.ok(located.length >= 1, JSON.stringify(answer.entities));
+      for (const e of located) assert.equal(answer.utterances[e.line].text.slice(e.offset, e.offset + e.length), e.text);
     });
 
     test('without redaction asked for, the record is stored as sent', async () => {
