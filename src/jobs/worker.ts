@@ -113,6 +113,14 @@ export class JobWorker {
     heartbeat.unref();
     await store.events.record({ type: 'job', subType: 'started', subject: job.id, jobId: job.id, status: 'processing', details: { attempt: job.attempts, worker: this.id } });
     try {
+      // Claimed more often than it may be tried: the earlier attempts ended without a word (the process
+      // running them died — a native library crash, out of memory). Running it again would take this process
+      // down too, forever; it fails instead, with the reason.
+      if (job.attempts > this.maxAttempts) {
+        throw new PermanentJobError(
+          `the job was interrupted ${job.attempts - 1} times (the process running it stopped each time: a crash or out of memory in the speech engine?); not tried again`,
+        );
+      }
       const params = JSON.parse(job.params) as TranscribeParams;
       const recognized = await this.transcribe(job, params);
       // Text redaction, when asked for, happens before anything is stored: the unredacted words are not kept.

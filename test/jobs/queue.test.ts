@@ -44,5 +44,20 @@ for (const dialect of await dialects()) {
       const failed = await jobs.get(again!.id);
       assert.deepEqual([failed?.status, failed?.redaction_status, failed?.last_error], ['failed', 'failed', 'x']);
     });
+
+    test('a job whose attempts all ended with their process (a crash) fails with the reason instead of running again', async () => {
+      const jobs = svc.services.store.jobs;
+      // Claimed three times by processes that died mid-job: attempts 3, lease lapsed.
+      await jobs.insert({ ...row('poison', 0, '2026-01-04T00:00:00.000Z'), status: 'processing', attempts: 3, worker_id: 'dead', lease_until: new Date(0).toISOString() });
+      await svc.services.worker.start();
+      let job = await jobs.get('poison');
+      for (let i = 0; i < 100 && job?.status !== 'failed'; i++) {
+        await new Promise((r) => setTimeout(r, 50));
+        job = await jobs.get('poison');
+      }
+      assert.equal(job?.status, 'failed');
+      assert.match(job?.last_error ?? '', /interrupted 3 times .* not tried again/);
+      assert.equal(job?.attempts, 4);
+    });
   });
 }
