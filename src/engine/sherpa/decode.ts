@@ -25,7 +25,8 @@ const recognizers = new Map<string, OfflineRecognizer>();
 
 /** This worker's recognizer for the model (created on first use). */
 function recognizerFor(spec: SherpaModelSpec): { recognizer: OfflineRecognizer; initSeconds: number } {
-  const key = JSON.stringify(spec.files);
+  // The whole spec (files and their total size): a model replaced under the same name loads afresh.
+  const key = JSON.stringify(spec);
   const existing = recognizers.get(key);
   if (existing) return { recognizer: existing, initSeconds: 0 };
   const t0 = performance.now();
