@@ -27,6 +27,8 @@ export interface PocketSphinxTask {
 /** A decode through sherpa-onnx: the model's recognizer is loaded once per worker and kept. */
 export interface SherpaTask {
   kind: 'sherpa';
+  /** `language:name` (what the worker reports holding). */
+  model: string;
   spec: SherpaModelSpec;
   samples: Int16Array;
   units: { start: number; end: number }[];
@@ -45,6 +47,8 @@ export interface PoolResult {
   rssBytes: number;
   /** The worker thread that ran the task (a sherpa-onnx model stays loaded there). */
   workerId?: number;
+  /** sherpa-onnx tasks: the models the worker holds loaded after the task. */
+  heldModels?: string[];
   /** sherpa-onnx tasks: words timed by alignment, and stretches whose words were spread by length. */
   alignedWords?: number;
   spreadUnits?: number;

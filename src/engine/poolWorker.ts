@@ -4,7 +4,7 @@
 import { parentPort, threadId } from 'node:worker_threads';
 import { decodePcm, type DecodeResult } from './pocketsphinx/decoder.js';
 import type { PoolTask, WorkerReply } from './pool.js';
-import { decodeSherpa } from './sherpa/decode.js';
+import { decodeSherpa, heldModels } from './sherpa/decode.js';
 
 function unknownTask(task: never): never {
   throw new Error(`unknown decode task kind ${String((task as { kind?: unknown }).kind)}`);
@@ -20,7 +20,7 @@ port.on('message', (task: PoolTask) => {
       task.kind === 'pocketsphinx'
         ? decodePcm(task.model, task.samples, task.units)
         : task.kind === 'sherpa'
-          ? decodeSherpa(task.spec, task.samples, task.units, task.align)
+          ? decodeSherpa(task.model, task.spec, task.samples, task.units, task.align)
           : unknownTask(task);
     const words = task.offsetSeconds === 0 ? result.words : result.words.map((w) => ({
       ...w,
@@ -35,7 +35,7 @@ port.on('message', (task: PoolTask) => {
         decodeSeconds: result.decodeSeconds,
         rssBytes: process.memoryUsage.rss(),
         workerId: threadId,
-        ...(result.alignedWords !== undefined && { alignedWords: result.alignedWords, spreadUnits: result.spreadUnits }),
+        ...(result.alignedWords !== undefined && { alignedWords: result.alignedWords, spreadUnits: result.spreadUnits, heldModels: heldModels() }),
       },
     };
   } catch (error) {

@@ -7,8 +7,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { listModels } from '../../src/engine/models.js';
-import { closeSharedPool } from '../../src/engine/pool.js';
-import { recognizeFile } from '../../src/engine/recognize.js';
+import { closeSharedPool, defaultPoolSize } from '../../src/engine/pool.js';
+import { recognizeFile, sherpaEngine } from '../../src/engine/recognize.js';
 import { addModel, ModelAdminError, removeModel } from '../../src/engine/sherpa/manage.js';
 import { inspectModelFolder, ModelFolderError } from '../../src/engine/sherpa/modelFolder.js';
 import { readOnnxMetadata } from '../../src/engine/sherpa/onnxMetadata.js';
@@ -196,6 +196,25 @@ describe('sherpa-onnx engine', { skip: !hasTool('ffmpeg') && 'ffmpeg is not inst
     assert.equal(fs.existsSync(path.join(added.dir, 'model.onnx')), false, 'not copied');
     removeModel('en-us:in-place');
     assert.ok(fs.existsSync(path.join(own, 'model.onnx')));
+  });
+
+  test('a worker keeps at most SCRUBLINE_MODELS_PER_WORKER models loaded, dropping the least recently used', async () => {
+    process.env.SCRUBLINE_MODELS_PER_WORKER = '1';
+    try {
+      for (const name of ['lru-a', 'lru-b', 'lru-c']) await addModel(writeTinyNemoCtcModel(path.join(dir, name)), { name: `en-us:${name}` });
+      const file = writeToneSequence(path.join(dir, 'lru.wav'), [0.2, 'hello', 0.2]).file;
+      for (const name of ['lru-a', 'lru-b', 'lru-c']) {
+        const t = await recognizeFile(file, { model: `en-us:${name}` });
+        assert.deepEqual(t.channels[0].words.map((w) => w.word), ['hello']);
+      }
+      const copies = sherpaEngine().loadedCopies();
+      const lru = Object.entries(copies).filter(([m]) => m.startsWith('en-us:lru-'));
+      const total = lru.reduce((sum, [, n]) => sum + n, 0);
+      assert.ok(total >= 1 && total <= defaultPoolSize(), `one model per worker at most: ${JSON.stringify(copies)}`);
+      assert.equal(copies['en-us:lru-c'], 1, 'the latest is held');
+    } finally {
+      delete process.env.SCRUBLINE_MODELS_PER_WORKER;
+    }
   });
 
   test('ffmpeg is what reads the input: compressed audio works too', async () => {

@@ -1,6 +1,7 @@
 // One sherpa-onnx decode on a pool worker: PCM of one channel and the stretches of it to recognize → words with
 // times. A recognizer is created once per model per worker and kept (loading a model is the expensive part and
-// an offline recognizer carries no state from one stream to the next); each stretch is a fresh stream. Models
+// an offline recognizer carries no state from one stream to the next), up to a few models per worker, least
+// recently used dropped first; each stretch is a fresh stream. Models
 // without token times get their words aligned by the bundled engine (pocketsphinx/align.ts).
 //
 // Synchronous and CPU-bound: call it from a worker thread (engine/pool.ts), never from the event loop.
@@ -21,18 +22,35 @@ export interface SherpaDecodeResult {
   spreadUnits: number;
 }
 
-const recognizers = new Map<string, OfflineRecognizer>();
+/** Loaded recognizers of this worker, least recently used first. */
+const recognizers = new Map<string, { model: string; recognizer: OfflineRecognizer }>();
+
+/** Models one worker keeps loaded at once (SCRUBLINE_MODELS_PER_WORKER, default 2): the least recently used goes. */
+function capacity(): number {
+  const n = Number(process.env.SCRUBLINE_MODELS_PER_WORKER);
+  return Number.isInteger(n) && n > 0 ? n : 2;
+}
+
+/** The models this worker holds now (names). */
+export function heldModels(): string[] {
+  return [...new Set([...recognizers.values()].map((r) => r.model))];
+}
 
 /** This worker's recognizer for the model (created on first use). */
-function recognizerFor(spec: SherpaModelSpec): { recognizer: OfflineRecognizer; initSeconds: number } {
-  // The whole spec (files and their total size): a model replaced under the same name loads afresh.
-  const key = JSON.stringify(spec);
+function recognizerFor(model: string, spec: SherpaModelSpec): { recognizer: OfflineRecognizer; initSeconds: number } {
+  // The whole spec (files and their total size): a model replaced under the same path loads afresh.
+  const key = `${model} ${JSON.stringify(spec)}`;
   const existing = recognizers.get(key);
-  if (existing) return { recognizer: existing, initSeconds: 0 };
+  if (existing) {
+    recognizers.delete(key);
+    recognizers.set(key, existing);
+    return { recognizer: existing.recognizer, initSeconds: 0 };
+  }
+  while (recognizers.size >= capacity()) recognizers.delete(recognizers.keys().next().value!);
   const t0 = performance.now();
   const { OfflineRecognizer } = loadSherpaOnnx();
   const recognizer = new OfflineRecognizer(recognizerConfig(spec));
-  recognizers.set(key, recognizer);
+  recognizers.set(key, { model, recognizer });
   return { recognizer, initSeconds: (performance.now() - t0) / 1000 };
 }
 
@@ -40,8 +58,8 @@ function round3(x: number): number {
   return Math.round(x * 1000) / 1000;
 }
 
-export function decodeSherpa(spec: SherpaModelSpec, pcm: Int16Array, units: SpeechSegment[], align?: PocketSphinxModel): SherpaDecodeResult {
-  const { recognizer, initSeconds } = recognizerFor(spec);
+export function decodeSherpa(model: string, spec: SherpaModelSpec, pcm: Int16Array, units: SpeechSegment[], align?: PocketSphinxModel): SherpaDecodeResult {
+  const { recognizer, initSeconds } = recognizerFor(model, spec);
   const t0 = performance.now();
   const rate = SHERPA_SAMPLE_RATE;
   const words: Word[] = [];

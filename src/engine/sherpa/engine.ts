@@ -29,8 +29,8 @@ export interface SherpaChannelStats {
 export class SherpaOnnxEngine implements Engine {
   readonly name = 'sherpa-onnx';
   private readonly pool: DecoderPool;
-  /** Worker threads that hold each model (from the pool's replies): what /asr/sysinfo accounts for. */
-  private readonly holders = new Map<string, Set<number>>();
+  /** The models each pool worker holds (from its latest reply): what /asr/sysinfo accounts for. */
+  private readonly held = new Map<number, string[]>();
 
   constructor(options: { pool?: DecoderPool } = {}) {
     this.pool = options.pool ?? sharedPool();
@@ -54,7 +54,9 @@ export class SherpaOnnxEngine implements Engine {
 
   /** How many pool workers hold each model now. */
   loadedCopies(): Record<string, number> {
-    return Object.fromEntries([...this.holders].map(([model, workers]) => [model, workers.size]));
+    const copies: Record<string, number> = {};
+    for (const models of this.held.values()) for (const m of models) copies[m] = (copies[m] ?? 0) + 1;
+    return copies;
   }
 
   async recognize(audio: ChannelAudio, options: RecognizeOptions): Promise<ChannelResult & { stats: SherpaChannelStats }> {
@@ -65,10 +67,8 @@ export class SherpaOnnxEngine implements Engine {
       maxUnitSeconds: spec.family === 'whisper' ? MAX_UNIT_SECONDS.whisper : MAX_UNIT_SECONDS.other,
       batchSeconds: BATCH_SECONDS,
     });
-    const results = await Promise.all(batches.map((b) => this.pool.run({ kind: 'sherpa', spec, ...b, ...(align && { align }) })));
-    const holders = this.holders.get(options.model) ?? new Set<number>();
-    for (const r of results) if (r.workerId !== undefined) holders.add(r.workerId);
-    this.holders.set(options.model, holders);
+    const results = await Promise.all(batches.map((b) => this.pool.run({ kind: 'sherpa', model: options.model, spec, ...b, ...(align && { align }) })));
+    for (const r of results) if (r.workerId !== undefined && r.heldModels) this.held.set(r.workerId, r.heldModels);
     const words: Word[] = results.flatMap((r) => r.words);
     return {
       channel: audio.channel,
