@@ -111,6 +111,18 @@ export function itemKind(item: { typeName?: string }): string {
   return builtInKind(item.typeName) ?? (item.typeName?.trim() || 'Custom');
 }
 
+/** typeNames of content items that are phrases for categories and insights, not values to hide. */
+const ANALYTICS_TYPE_NAMES = /^(phrase|keyphrase|key phrase|keyword|topic|intent|category|expression|word|term|sentence|utterance)s?$/i;
+
+/**
+ * Content groups often hold the phrases that categories and insights look for (typeName "phrase": "lost my
+ * card"); those are not secrets and are left alone. Any other item (a kind name, "Custom", a name of the
+ * operator's own, or none) is a value to always redact; `ignore: true` items are an allow-list in any group.
+ */
+export function isRedactionItem(item: { typeName?: string }): boolean {
+  return !ANALYTICS_TYPE_NAMES.test(item.typeName?.trim() ?? '');
+}
+
 export function recordRules(record: RecordInput): RecordRules {
   const out: RecordRules = { phrases: [], kinds: [], ignore: [] };
   for (const group of record.redactionTypes ?? []) {
@@ -145,6 +157,7 @@ export function recordRules(record: RecordInput): RecordRules {
         out.ignore.push(pattern);
         continue;
       }
+      if (!isRedactionItem(item)) continue;
       out.phrases.push({ kind: itemKind(item), pattern, mask: {}, redactLine: false, before: 0, after: 0 });
     }
   }

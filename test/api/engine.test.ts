@@ -33,8 +33,10 @@ describe('engine endpoints', () => {
 
   test('capacity follows the configured limit', async () => {
     const check = json(await get('/asr/maxstreamscheck'));
-    assert.deepEqual({ ...check, decoders: undefined }, { streams: 0, capacity: 3, available: 3, accepting: true, decoders: undefined });
+    assert.deepEqual({ ...check, decoders: undefined, memory: undefined }, { streams: 0, capacity: 3, available: 3, accepting: true, decoders: undefined, memory: undefined });
     assert.equal(typeof check.decoders.size, 'number');
+    assert.ok(check.memory.freeBytes > check.memory.largestModelBytes, 'memory for another copy of the largest model');
+    assert.equal(check.memory.loadedModelBytes, 0);
   });
 
   test('sysinfo reports this machine and process', async () => {

@@ -136,6 +136,11 @@ describe('contentGroups', () => {
       '[CUSTOM] acme [CUSTOM] ok',
     );
   });
+  test('analytics phrases (typeName phrase, keyword, topic, ...) are content for insights, not values to hide', () => {
+    const phrases = group([{ value: 'debit card', typeName: 'phrase' }, { value: 'refund', typeName: 'Keyword' }]);
+    assert.equal(text('i lost my debit card and want a refund', phrases), 'i lost my debit card and want a refund');
+  });
+
   test('an item without ignore is always redacted, as its typeName or Custom', () => {
     assert.equal(text('about Bluebird and Kestrel', group([{ value: 'bluebird', typeName: 'Codename' }, { value: 'kestrel' }])), 'about [CODENAME] and [CUSTOM]');
   });
