@@ -4,14 +4,16 @@
 // places()); plus text redaction throughput. Matching is by character overlap with a gold span of the same kind.
 //
 //   npx tsx eval/pii.ts
+//   npx tsx eval/pii.ts --misses     (Person/Address misses and false detections, written and ASR form)
 //   SCRUBLINE_DEV_DATA=/path/to/dev npx tsx eval/pii.ts
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import nlp from 'compromise';
-import { detectText, detectWords } from '../src/redact/detect.js';
+import { detectText, detectWords, type Detection } from '../src/redact/detect.js';
 import type { EntityKind } from '../src/redact/entityKinds.js';
 import type { DetectOptions } from '../src/redact/types.js';
+import { heldoutSpoken, heldoutWritten } from '../test/redact/heldout.data.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const PII_FILE = path.resolve(ROOT, process.env.SCRUBLINE_DEV_DATA || path.join('..', 'shared', 'data', 'dev'), 'pii', 'presidio_generated_small.json');
@@ -178,6 +180,14 @@ export function evaluate(system: System, samples: Sample[]): { written: Scores; 
   return { written, spoken };
 }
 
+/** The hand-written held-out sentences (test/redact/heldout.data.ts), written and spoken, scored like the dev file. */
+export function evaluateHeldout(system: System = fullSystem()): { written: Scores; spoken: Scores } {
+  return {
+    written: score(heldoutWritten().map((s) => ({ gold: s.gold, predicted: system.written(s.text) }))),
+    spoken: score(heldoutSpoken().map((s) => ({ gold: s.gold, predicted: system.spoken(s.words!) }))),
+  };
+}
+
 function throughput(fn: () => number): number {
   for (let i = 0; i < 10; i++) fn(); // warm up (JIT, compromise's lazy setup)
   let chars = 0;
@@ -192,11 +202,42 @@ function throughput(fn: () => number): number {
 
 const pct = (x: number) => (x * 100).toFixed(0);
 
+/** Person/Address misses and false detections of the full detector, written and ASR form (`--misses`). */
+export function listMisses(samples: Sample[], kinds: readonly EntityKind[] = ['Person', 'Address'], options: DetectOptions = {}, asGiven = false): string[] {
+  const lines: string[] = [];
+  const show = (form: string, text: string, gold: GoldSpan[], predicted: Span[]) => {
+    for (const kind of kinds) {
+      const g = gold.filter((x) => x.kind === kind);
+      const p = predicted.filter((x) => (SCORE_AS[x.kind] ?? x.kind) === kind);
+      for (const x of g) if (!p.some((y) => y.start < x.end && x.start < y.end)) lines.push(`MISS ${kind} ${form}: ${JSON.stringify(text.slice(x.start, x.end))} in ${JSON.stringify(text.slice(Math.max(0, x.start - 60), x.end + 40))}`);
+      for (const y of p) if (!g.some((x) => y.start < x.end && x.start < y.end)) lines.push(`FP   ${kind} ${form}: ${JSON.stringify(text.slice(y.start, y.end))} (${(y as Detection).recognizer ?? '?'}) in ${JSON.stringify(text.slice(Math.max(0, y.start - 60), y.end + 40))}`);
+    }
+  };
+  for (const s of samples) {
+    if (asGiven) {
+      // held-out: a lower-case sentence is spoken form (words), anything else written
+      if (s.text === s.text.toLowerCase() && !/[.,?!]/.test(s.text)) show('asr', s.text, s.gold, detectWords(s.text.split(' '), options));
+      else show('written', s.text, s.gold, detectText(s.text, options));
+      continue;
+    }
+    show('written', s.text, s.gold, detectText(s.text, options));
+    const a = toAsr(s.text, s.gold);
+    show('asr', a.words.join(' '), a.gold, detectWords(a.words, options));
+  }
+  return lines;
+}
+
 function main(): void {
   const samples = loadPresidio();
   if (!samples) {
     console.error(`no ${PII_FILE}`);
     process.exit(1);
+  }
+  if (process.argv.includes('--misses')) {
+    for (const l of listMisses(samples)) console.log(l);
+    const h = [...heldoutWritten().map((s) => ({ text: s.text, gold: s.gold, unmapped: [] })), ...heldoutSpoken().map((s) => ({ text: s.text, gold: s.gold, unmapped: [] }))];
+    for (const l of listMisses(h, ['Person', 'Address'], {}, true)) console.log(`held-out ${l}`);
+    return;
   }
   const unmapped = new Map<string, number>();
   for (const s of samples) for (const u of s.unmapped) unmapped.set(u, (unmapped.get(u) ?? 0) + 1);
@@ -237,6 +278,14 @@ function main(): void {
   };
   console.log('\nAll kinds (micro F2, P/R):\n');
   for (const r of results) console.log(`- ${r.system.name}: written ${micro(r.written)}, ASR ${micro(r.spoken)}`);
+  console.log('\nHeld-out hand-written sentences (test/redact/heldout.data.ts; P / R / F2 in %):\n');
+  console.log('| system | Person written | Person ASR | Address written | Address ASR |');
+  console.log('|---|---|---|---|---|');
+  const pr = (s: Score | undefined) => (s ? `${pct(s.precision)} / ${pct(s.recall)} / ${pct(s.f2)}` : '-');
+  for (const r of results) {
+    const h = evaluateHeldout(r.system);
+    console.log(`| ${r.system.name} | ${pr(h.written.get('Person'))} | ${pr(h.spoken.get('Person'))} | ${pr(h.written.get('Address'))} | ${pr(h.spoken.get('Address'))} |`);
+  }
   console.log(`\nUnmapped Presidio types (not scored): ${[...unmapped].map(([k, n]) => `${k} ${n}`).join(', ')}. ZipCode detections are scored as Address (Presidio labels ZIP codes ADDRESS); DATE_TIME counts as DateOfBirth only after "born"/"birth".`);
   const texts = samples.map((s) => s.text);
   const asr = samples.map((s) => toAsr(s.text, s.gold).words);

@@ -2,7 +2,7 @@
 // springfield", "1755 Nelson Mandela Drive, Apt 4"), prefix streets ("48 rue Descartes"), foreign street names
 // ("Nassaustraat 123"), and whatever follows a cue ("i live at", "my address is") starting with a number.
 import { endsClause, fromWords, type Doc, type Recognizer } from './doc.js';
-import { DIRECTIONS, FOREIGN_STREET, STATE_ABBR, STATE_NAMES, STREET_PREFIX, STREET_SUFFIX, UNIT_WORDS } from './places.js';
+import { COUNTRIES, DIRECTIONS, FOREIGN_STREET, STATE_ABBR, STATE_NAMES, STREET_PREFIX, STREET_SUFFIX, UNIT_WORDS, US_CITIES } from './places.js';
 import { STOP } from './stopwords.js';
 import type { Detection } from '../types.js';
 import { digitsOf } from './digitRuns.js';
@@ -17,6 +17,12 @@ const plain = (doc: Doc, i: number) => {
   const w = doc.words[i];
   return w !== undefined && /^[\p{L}\d][\p{L}\d'.-]*$/u.test(w.norm) && !STREET_STOP.has(w.norm);
 };
+
+/** A US ZIP (5 or 9 digits) or a 4-6 digit postcode at word i. */
+function isPostcode(doc: Doc, i: number): boolean {
+  const t = doc.tokens[doc.tokenOfWord[i]];
+  return i < doc.words.length && t !== undefined && t.isNumber && t.wordStart === i && (t.text.length === 5 || t.text.length === 9 || (t.text.length >= 4 && t.text.length <= 6 && !doc.spoken));
+}
 
 /** Extend an address past its street: direction, unit, city, state, zip. */
 function extend(doc: Doc, k: number): number {
@@ -35,14 +41,18 @@ function extend(doc: Doc, k: number): number {
   while (end < w.length && city < 3) {
     const capOk = doc.spoken ? plain(doc, end) && !isNum(doc, end) : isCap(doc, end) && plain(doc, end);
     if (!capOk) break;
-    if (doc.spoken && city >= 1 && !STATE_NAMES.has(w[end].norm)) break;
+    if (doc.spoken && city >= 1 && !STATE_NAMES.has(w[end].norm) && !COUNTRIES.has(w[end].norm)) break;
+    if (doc.spoken && city === 0 && !US_CITIES.has(w[end].norm) && !STATE_NAMES.has(w[end].norm) && !COUNTRIES.has(w[end].norm) && !isPostcode(doc, end + 1)) {
+      // an unknown lower-case word after a spoken street joins only when a state, country or postcode follows
+      if (!STATE_NAMES.has(w[end + 1]?.norm ?? '') && !COUNTRIES.has(w[end + 1]?.norm ?? '')) break;
+    }
     end++;
     city++;
     if (endsClause(doc, end - 1) && !/,$/.test(w[end - 1].raw)) return end;
   }
   if (STATE_NAMES.has(w[end]?.norm ?? '') || STATE_ABBR.has(w[end]?.raw.replace(/[,.]$/, '') ?? '')) end++;
-  const t = doc.tokens[doc.tokenOfWord[end]];
-  if (end < w.length && t?.isNumber && (t.text.length === 5 || t.text.length === 9)) end = t.wordEnd;
+  else if (COUNTRIES.has(w[end]?.norm ?? '') && !endsClause(doc, end - 1 < 0 ? 0 : end - 1)) end++;
+  if (isPostcode(doc, end)) end = doc.tokens[doc.tokenOfWord[end]].wordEnd;
   return end;
 }
 
@@ -76,6 +86,35 @@ export const addressRecognizer: Recognizer = (doc) => {
       const start = isNum(doc, k - 1) ? doc.tokens[doc.tokenOfWord[k - 1]].wordStart : k;
       out.push(fromWords(doc, 'Address', start, extend(doc, doc.tokens[doc.tokenOfWord[k + 1]].wordEnd), 0.7, 'address'));
     }
+  }
+  // P.O. boxes: "PO Box 4471", "P.O. Box 12", "p o box four four seven one", "post office box 9"
+  for (let i = 0; i + 1 < w.length; i++) {
+    if (w[i].norm !== 'box' || !isNum(doc, i + 1)) continue;
+    const a = w[i - 1]?.norm ?? '';
+    let start = -1;
+    if (/^(po|p\.o|pob)$/.test(a)) start = i - 1;
+    else if (a === 'o' && w[i - 2]?.norm === 'p') start = i - 2;
+    else if (a === 'office' && w[i - 2]?.norm === 'post') start = i - 2;
+    if (start < 0) continue;
+    out.push(fromWords(doc, 'Address', start, extend(doc, doc.tokens[doc.tokenOfWord[i + 1]].wordEnd), 0.85, 'address-pobox'));
+  }
+  // a street with no house number after a cue: "I live on Birchwood Avenue", "we moved to oak street"
+  for (let k = 1; k < w.length; k++) {
+    if (!STREET_SUFFIX.has(w[k].norm) || w[k].norm.length < 3) continue;
+    let j = k - 1;
+    while (j >= Math.max(0, k - 3) && plain(doc, j) && !isNum(doc, j) && (doc.spoken || isCap(doc, j)) && !endsClause(doc, j)) j--;
+    if (j === k - 1 || isNum(doc, j)) continue;
+    if (!doc.spoken && !isCap(doc, k)) continue;
+    const cue = `${w[j - 1]?.norm ?? ''} ${w[j].norm}`;
+    if (!/(live|lives|lived|living|located|moved|moving|move|reside|resides|stay|staying) (on|to|at)$/.test(cue) && !(/^(on|at)$/.test(w[j].norm) && !doc.spoken)) continue;
+    out.push(fromWords(doc, 'Address', j + 1, extend(doc, k + 1), doc.spoken ? 0.6 : 0.65, 'address-street'));
+  }
+  // the last line of an address block: a country and its postcode ("Denmark 15838", "rwanda oh two four three eight")
+  for (let i = 0; i + 1 < w.length; i++) {
+    if (!COUNTRIES.has(w[i].norm) || !isPostcode(doc, i + 1)) continue;
+    const t = doc.tokens[doc.tokenOfWord[i + 1]];
+    if (t.text.length === 4 && /^(19|20)\d\d$/.test(t.text)) continue; // a year
+    out.push(fromWords(doc, 'Address', i, t.wordEnd, 0.6, 'address-postcode'));
   }
   // a unit on its own: "Apt. 614", "suite seven seven one"
   for (let i = 0; i + 1 < w.length; i++) {

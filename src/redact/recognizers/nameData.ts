@@ -1,6 +1,11 @@
-// A small list of common US first and last names (SSA and Census top names), lower case, and the names that are
-// also ordinary English words (only taken with a cue or next to another name).
-export const FIRST_NAMES = new Set(`
+// Common US first and last names (SSA and Census top names, lower case) joined with the ~4,000 names of
+// compromise's own lexicon (already a dependency: no new data shipped), and the names that are also ordinary
+// English words (only taken with a cue or next to another name): the hand list below plus every name the
+// lexicon also knows as an ordinary word (noun, verb, adjective, city, month, ...).
+import nlp from 'compromise';
+import { US_CITIES } from './places.js';
+
+const CURATED_FIRST = new Set(`
 james john robert michael william david richard joseph thomas charles christopher daniel matthew anthony mark donald
 steven paul andrew joshua kenneth kevin brian george timothy ronald edward jason jeffrey ryan jacob gary nicholas eric
 jonathan stephen larry justin scott brandon benjamin samuel gregory alexander frank patrick raymond jack dennis jerry
@@ -18,7 +23,7 @@ tracy kristin lauren jessie jim tom mike bob bill dave steve chris matt dan tony
 katie liz beth jen jenny jess meg becky sue susie cathy kathy pat patty
 `.trim().split(/\s+/));
 
-export const LAST_NAMES = new Set(`
+const CURATED_LAST = new Set(`
 smith johnson williams brown jones garcia miller davis rodriguez martinez hernandez lopez gonzalez wilson anderson
 thomas taylor moore jackson martin lee perez thompson white harris sanchez clark ramirez lewis robinson walker young
 allen king wright scott torres nguyen hill flores green adams nelson baker hall rivera campbell mitchell carter
@@ -36,8 +41,7 @@ hudson carroll lane riley andrews alvarado ray delgado berry perkins hoffman joh
 willis carpenter lawrence sandoval connor wiley solomon
 `.trim().split(/\s+/));
 
-/** Names that are also common words: never taken on their own in lower-case (ASR) text. */
-export const AMBIGUOUS = new Set(`
+const CURATED_AMBIGUOUS = new Set(`
 will mark bill rose grace may june april hope joy faith art frank summer young king brown green white black long
 hall wood rich sandy dawn ray jack chase hunter carter price bell fox miles august lane dean penny holly ruby
 crystal amber autumn pat sue don guy drew jean page wade cole gene chance king stone rice hill mills west ford
@@ -46,3 +50,32 @@ sam joe ben dan ted ed tom jim bob mike nick matt chris alex kate beth liz jorda
 carol marie lee sharon ann jose joan martin kelly morgan taylor ryan terry henry james thomas jackson scott allen
 washington lily lilly olive pearl iris violet gary carl roger
 `.trim().split(/\s+/));
+
+/** Names that the list must not treat as names on their own, though compromise files them as names. */
+const EXTRA_AMBIGUOUS = `
+chase grant hunter major sterling rusty sunny sky star rocky misty bliss cash dusty ginger honey candy destiny
+harmony melody trinity unity justice liberty precious lucky goldie jewel diamond royal prince princess king queen
+duke earl baron bishop judge dean marshal sargent colonel
+`.trim().split(/\s+/);
+
+const NAME_TAG = /^(FemaleName|MaleName|FirstName|LastName)$/;
+const lexicon = (nlp as unknown as { model(): { one: { lexicon: Record<string, string | string[]> } } }).model().one.lexicon;
+const lexFirst: string[] = [];
+const lexLast: string[] = [];
+/** Words compromise knows as something other than a name (its lexicon holds about 20,000 ordinary words). */
+export const COMMON_WORDS = new Set<string>();
+/** Cities, countries, regions and places in compromise's lexicon ("houston", "dallas"): never a name alone. */
+export const PLACE_WORDS = new Set<string>(US_CITIES);
+for (const [word, t] of Object.entries(lexicon)) {
+  const tags = Array.isArray(t) ? t : [t];
+  if (tags.some((x) => !NAME_TAG.test(x))) COMMON_WORDS.add(word);
+  if (tags.some((x) => x === 'City' || x === 'Country' || x === 'Region' || x === 'Place')) PLACE_WORDS.add(word);
+  if (!/^[a-z][a-z'-]+$/.test(word)) continue;
+  if (tags.some((x) => x === 'FemaleName' || x === 'MaleName' || x === 'FirstName')) lexFirst.push(word);
+  if (tags.includes('LastName')) lexLast.push(word);
+}
+
+export const FIRST_NAMES = new Set([...CURATED_FIRST, ...lexFirst]);
+export const LAST_NAMES = new Set([...CURATED_LAST, ...lexLast]);
+/** Names that are also common words: never taken on their own in lower-case (ASR) text. */
+export const AMBIGUOUS = new Set([...CURATED_AMBIGUOUS, ...EXTRA_AMBIGUOUS, ...[...FIRST_NAMES, ...LAST_NAMES].filter((w) => COMMON_WORDS.has(w))]);

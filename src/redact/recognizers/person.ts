@@ -3,7 +3,7 @@
 // (options.personSources) to measure which combination wins.
 import nlp from 'compromise';
 import { endsClause, fromChars, fromWords, type Doc, type Recognizer } from './doc.js';
-import { AMBIGUOUS, FIRST_NAMES, LAST_NAMES } from './nameData.js';
+import { AMBIGUOUS, COMMON_WORDS, FIRST_NAMES, LAST_NAMES, PLACE_WORDS } from './nameData.js';
 import { STOP } from './stopwords.js';
 import type { Detection } from '../types.js';
 
@@ -13,6 +13,19 @@ const AFTER_THIS_IS = new Set(['speaking', 'calling', 'here', 'from', 'with', 'a
 const isCap = (doc: Doc, i: number) => /^\p{Lu}/u.test(doc.words[i]?.raw.replace(/^[^\p{L}]+/u, '') ?? '');
 const isLetter = (doc: Doc, i: number) => /^[a-z]$/.test(doc.words[i]?.norm ?? '');
 const known = (w: string) => FIRST_NAMES.has(w) || LAST_NAMES.has(w);
+/** People a caller names by relation: "my wife Priya", "my son, Ethan". */
+const RELATION = new Set(`wife husband spouse partner son daughter kid kids child mother mom mum father dad brother sister
+grandmother grandma grandfather grandpa grandson granddaughter aunt uncle niece nephew cousin fiance fiancee fiancé
+fiancée boyfriend girlfriend friend roommate boss manager supervisor colleague coworker co-worker neighbor neighbour
+landlord tenant caregiver assistant agent representative rep technician advisor adviser stepson stepdaughter
+stepmother stepfather`.split(/\s+/));
+/** What follows a possessive name: "Arne's address", "Sumaya's kid". */
+const OWNED = new Set([...RELATION, ...`account address phone number card email name birthday birth date policy
+claim order loan car house home apartment place office mortgage insurance social ssn license passport`.split(/\s+/)]);
+/** Words after which a name is addressed or quoted: "thanks, Jerome", "said Honoré", "according to Hiroshi". */
+const ADDRESSING = new Set(['said', 'says', 'asked', 'asks', 'told', 'tells', 'thanks', 'hi', 'hello', 'hey', 'dear', 'named', 'replied', 'wrote']);
+/** A word that may be a name though no list knows it: not a function word, not an ordinary word. */
+const unknownWord = (w: string) => w.length >= 3 && !STOP.has(w) && !COMMON_WORDS.has(w) && !/\d/.test(w);
 
 /** Whether word i can be part of a name after a cue. */
 function nameWord(doc: Doc, i: number): boolean {
@@ -36,11 +49,13 @@ function nameAt(doc: Doc, i: number, max = 3): [number, number] | undefined {
   while (k < i + max && nameWord(doc, k) && !isLetter(doc, k) && !endsClause(doc, k - 1)) {
     // in ASR text, a second word joins when it is a listed name, or when what follows it ends the name
     const next = doc.words[k + 1];
-    if (doc.spoken && !known(doc.words[k].norm) && !(next === undefined || STOP.has(next.norm) || isLetter(doc, k + 1))) break;
+    if (doc.spoken && !known(doc.words[k].norm) && (COMMON_WORDS.has(doc.words[k].norm) || !(next === undefined || STOP.has(next.norm) || isLetter(doc, k + 1)))) break;
     k++;
   }
   return [i, k];
 }
+
+const phraseBefore = (w: string[], i: number, n: number) => w.slice(Math.max(0, i - n), i).join(' ');
 
 function cues(doc: Doc): Detection[] {
   const out: Detection[] = [];
@@ -74,6 +89,31 @@ function cues(doc: Doc): Detection[] {
     if ((w[i] === 'call' && w[i + 1] === 'me') || (/^(speak|speaking|talk|talking|spoke|ask)$/.test(w[i]) && /^(to|with|for)$/.test(w[i + 1] ?? ''))) {
       const r = nameAt(doc, i + 2, 2);
       if (r && (known(w[r[0]]) || (!doc.spoken && isCap(doc, r[0])))) push(r, 0.75);
+    }
+    // "my wife Priya Raman", "our son, Ethan", "my kid Mali"
+    if (RELATION.has(w[i]) && /^(my|our|his|her|their|your)$/.test(w[i - 1] ?? '')) {
+      const r = nameAt(doc, i + 1, 2);
+      if (r && (doc.spoken ? (FIRST_NAMES.has(w[r[0]]) && !AMBIGUOUS.has(w[r[0]])) || unknownWord(w[r[0]]) : isCap(doc, r[0]) && !COMMON_WORDS.has(w[r[0]]))) push(r, 0.75);
+    }
+    // "Arne's address", "Sumaya's kid"
+    if (/'s$/.test(w[i]) && OWNED.has(w[i + 1] ?? '')) {
+      const base = w[i].slice(0, -2);
+      const startOk = doc.spoken ? (FIRST_NAMES.has(base) && !AMBIGUOUS.has(base)) || unknownWord(base) : isCap(doc, i) && (known(base) || unknownWord(base)) && !AMBIGUOUS.has(base);
+      if (startOk && !PLACE_WORDS.has(base)) push([i, i + 1], 0.7);
+    }
+    // "said Honoré", "thanks, Jerome", "according to Hiroshi", "an agent named Marcus"
+    if (ADDRESSING.has(w[i]) || (w[i] === 'to' && w[i - 1] === 'according') || (w[i] === 'you' && w[i - 1] === 'thank')) {
+      const r = nameAt(doc, i + 1, 2);
+      if (r) {
+        const h = w[r[0]];
+        const ok = doc.spoken ? FIRST_NAMES.has(h) && !AMBIGUOUS.has(h) : isCap(doc, r[0]) && (known(h) || unknownWord(h)) && !PLACE_WORDS.has(h) && !(AMBIGUOUS.has(h) && r[1] - r[0] === 1);
+        if (ok) push(r, 0.7);
+      }
+    }
+    // "the name on the account is X", "account holder is X"
+    if (w[i] === 'is' && (/^(holder|cardholder|owner)$/.test(w[i - 1] ?? '') || phraseBefore(w, i, 3) === 'on the account')) {
+      const r = nameAt(doc, i + 1, 3);
+      if (r && (known(w[r[0]]) || (!doc.spoken && isCap(doc, r[0])))) push(r, 0.8);
     }
     // honorifics
     if (HONORIFIC.has(w[i]) && (!doc.spoken || w[i] !== 'doctor')) push(nameAt(doc, i + 1, 2), doc.spoken ? 0.7 : 0.85);
@@ -120,7 +160,8 @@ function nameList(doc: Doc): Detection[] {
     let k = i + 1;
     while (k < i + 3 && isCap(doc, k) && nameWord(doc, k) && !endsClause(doc, k - 1)) k++;
     const sentenceStart = i === 0 || endsClause(doc, i - 1);
-    if (k - i >= 2 && (first || LAST_NAMES.has(w[k - 1]))) out.push(fromWords(doc, 'Person', i, k, 0.75, 'person-list'));
+    const tail = w[k - 1];
+    if (k - i >= 2 && ((first && !AMBIGUOUS.has(w[i])) || (LAST_NAMES.has(tail) && !AMBIGUOUS.has(tail)) || (first && LAST_NAMES.has(tail)))) out.push(fromWords(doc, 'Person', i, k, 0.75, 'person-list'));
     else if (first && !AMBIGUOUS.has(w[i]) && !sentenceStart) out.push(fromWords(doc, 'Person', i, k, 0.65, 'person-list'));
     else if (first && !AMBIGUOUS.has(w[i])) out.push(fromWords(doc, 'Person', i, k, 0.55, 'person-list'));
     i = k - 1;
@@ -164,7 +205,7 @@ export function compromisePeople(doc: Doc, confidence = 0.6): Detection[] {
       length = trimmed.length - lead;
       return fromChars(doc, 'Person', start, start + length, confidence, 'person-compromise');
     })
-    .filter((d) => d.text.length > 1);
+    .filter((d) => d.text.length > 1 && !d.text.split(/\s+/).every((x) => PLACE_WORDS.has(x.toLowerCase().replace(/[^\p{L}'-]/gu, ''))));
 }
 
 export const personRecognizer: Recognizer = (doc) => {

@@ -23,3 +23,22 @@ export const STREET_PREFIX = new Set(['rue', 'via', 'calle', 'avenida', 'rua', '
 export const FOREIGN_STREET = /(straat|strasse|straße|gasse|weg|laan|gata|gatan|vej|vägen|utca|allee|platz|ring|steig|dreef|kade|plein|veien|tie|katu)$/;
 export const UNIT_WORDS = new Set(['apt', 'apartment', 'suite', 'ste', 'unit', 'floor', 'fl', 'room', 'rm', 'building', 'bldg', 'number', 'no', '#']);
 export const DIRECTIONS = new Set(['north', 'south', 'east', 'west', 'n', 's', 'e', 'w', 'ne', 'nw', 'se', 'sw', 'northeast', 'northwest', 'southeast', 'southwest']);
+/** Large US cities (one word, lower case): a city after a street, and never a person on its own. */
+export const US_CITIES = new Set(`
+houston dallas austin phoenix philadelphia chicago denver seattle boston atlanta miami detroit memphis nashville
+baltimore milwaukee albuquerque tucson fresno sacramento omaha raleigh minneapolis tulsa cleveland wichita
+arlington tampa orlando pittsburgh cincinnati louisville portland oakland anaheim honolulu stockton riverside
+lexington henderson newark greensboro lincoln plano irvine durham madison lubbock laredo reno scottsdale
+spokane tacoma richmond boise buffalo rochester springfield syracuse hartford providence charleston savannah
+columbus indianapolis jacksonville charlotte brooklyn queens manhattan bronx
+`.trim().split(/\s+/));
+/** Country names (one word, lower case) that end an address before its postcode ("..., Denmark 15838"). */
+export const COUNTRIES = new Set(`
+usa us america canada mexico france germany spain italy portugal netherlands belgium denmark sweden norway finland
+iceland ireland poland austria switzerland hungary greece turkey russia ukraine romania serbia croatia slovenia
+slovakia czechia bulgaria estonia latvia lithuania cyprus malta luxembourg albania tunisia morocco algeria egypt
+nigeria kenya ghana rwanda ethiopia uganda tanzania zambia zimbabwe namibia botswana senegal cameroon bolivia
+brazil argentina chile peru colombia venezuela ecuador uruguay paraguay cuba jamaica haiti honduras guatemala
+nicaragua panama india pakistan bangladesh china japan korea vietnam thailand malaysia singapore indonesia
+philippines australia zealand israel jordan lebanon iran iraq
+`.trim().split(/\s+/));
