@@ -10,7 +10,7 @@ import type { SecretBox } from '../security/secretBox.js';
 import type { Store } from '../store/index.js';
 import { Masker } from '../redact/masks.js';
 import { redactRecord } from '../redact/redactRecord.js';
-import { recordRules, type RecordRules } from '../redact/recordRules.js';
+import { recordRuleIssues, recordRules, type RecordRules } from '../redact/recordRules.js';
 import { redactText } from '../redact/redactText.js';
 import { resolveRules } from '../redact/rules.js';
 import type { ProjectConfigs } from './projectConfigs.js';
@@ -49,6 +49,8 @@ export class Conversations {
     const project = sid && this.projects ? (await this.projects.current(sid))?.config : undefined;
     const scrub = record.campaign?.enableTextRedaction ?? project?.scrubtext ?? false;
     const types = record.redactionRequest?.types ?? record.processJob?.request?.types;
+    const issues = recordRuleIssues(record);
+    if (issues.length > 0) throw invalid('A redaction rule of the record cannot be used.', issues);
     const custom = recordRules(record);
     const rules = scrub || types?.length ? resolveRules({ project: scrub ? project : undefined, types }) : [];
     if (rules.length === 0 && custom.phrases.length === 0 && custom.kinds.length === 0) return record;
@@ -109,6 +111,8 @@ export class Conversations {
       ]);
     }
     const record = carried ? (body as EventRecord) : undefined;
+    const ruleIssues = record ? recordRuleIssues(record) : [];
+    if (ruleIssues.length > 0) throw invalid('A redaction rule of the record cannot be used.', ruleIssues);
     const redacted = await this.redactLive(message, record?.redactionRequest?.sid, record && recordRules(record));
     const { sealed, masked } = protectCredentials(redacted, this.box);
     const appended = await this.store.liveMessages.append(conversationKey, sealed);

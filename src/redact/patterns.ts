@@ -4,6 +4,7 @@
 // hyphens/slashes, and spoken or written numbers as digits with adjacent number words joined into one run
 // ("4111 1111" and "four one one one one one one one" are both 41111111). Matches fall on whole normalised
 // tokens (word boundaries) and are reported as word ranges of the doc.
+import safeRegex from 'safe-regex2';
 import { docFromText, type Doc } from './recognizers/doc.js';
 
 export type Pattern = { literal: string[] } | { regex: RegExp };
@@ -48,11 +49,29 @@ export function literalPattern(value: string): Pattern | undefined {
 }
 
 /** Longest pattern source accepted: a record's rule is a value or a shape, not a program. */
-const MAX_REGEX_SOURCE = 500;
+export const MAX_REGEX_SOURCE = 500;
 
 /** A regular expression; undefined when it does not compile (the rule is skipped, not the record). */
+/**
+ * Why a client's regular expression cannot be used, or undefined when it can: it must compile, stay short, and
+ * not be able to take exponential time (nested quantifiers, checked with safe-regex2, the check Fastify's
+ * router uses) — it runs on the service's main thread over every field of a record.
+ */
+export function regexProblem(source: string, flags: string): string | undefined {
+  if (!source) return 'is an empty regular expression';
+  if (source.length > MAX_REGEX_SOURCE) return `is a regular expression longer than ${MAX_REGEX_SOURCE} characters`;
+  let regex: RegExp;
+  try {
+    regex = new RegExp(source, [...new Set(`${flags.replace(/[gy]/g, '')}g`)].join(''));
+  } catch (error) {
+    return `is not a valid regular expression (${(error as Error).message})`;
+  }
+  if (!safeRegex(regex)) return 'is a regular expression that can take exponential time (nested quantifiers such as (a+)+); rewrite it without them';
+  return undefined;
+}
+
 export function regexPattern(source: string, flags: string): Pattern | undefined {
-  if (!source || source.length > MAX_REGEX_SOURCE) return undefined;
+  if (regexProblem(source, flags)) return undefined;
   const wanted = [...new Set(`${flags.replace(/[gy]/g, '')}g`)].join('');
   try {
     return { regex: new RegExp(source, wanted) };

@@ -4,7 +4,8 @@
 // an inactive record rule never switches off a kind that the project or the request asks for.
 import { MASK_TYPES, type MaskType } from '../schema/resources/projectConfig.js';
 import { ENTITY_KINDS, type EntityKind } from './entityKinds.js';
-import { literalPattern, regexPattern, type Pattern } from './patterns.js';
+import type { FieldIssue } from '../schema/problem.js';
+import { literalPattern, regexPattern, regexProblem, type Pattern } from './patterns.js';
 
 /** A mask given by the record; absent fields fall back to the kind's own mask (see spans.ts). */
 export interface RecordMask {
@@ -121,6 +122,24 @@ const ANALYTICS_TYPE_NAMES = /^(phrase|keyphrase|key phrase|keyword|topic|intent
  */
 export function isRedactionItem(item: { typeName?: string }): boolean {
   return !ANALYTICS_TYPE_NAMES.test(item.typeName?.trim() ?? '');
+}
+
+/**
+ * The record's regular-expression rules that cannot be used, as field issues (the record is refused with them:
+ * a compliance rule silently skipped would let the values it was written for through).
+ */
+export function recordRuleIssues(record: RecordInput): FieldIssue[] {
+  const issues: FieldIssue[] = [];
+  (record.redactionTypes ?? []).forEach((group, i) => {
+    if (!on(group)) return;
+    (group.rules ?? []).forEach((rule, j) => {
+      if (!on(rule) || !rule.value?.trim() || !isRegexRule(rule)) return;
+      const slashed = /^\/(.+)\/([a-z]*)$/s.exec(rule.value);
+      const problem = slashed ? regexProblem(slashed[1], slashed[2]) : regexProblem(rule.value, 'i');
+      if (problem) issues.push({ pointer: `/redactionTypes/${i}/rules/${j}/value`, path: `redactionTypes[${i}].rules[${j}].value`, message: problem });
+    });
+  });
+  return issues;
 }
 
 export function recordRules(record: RecordInput): RecordRules {

@@ -121,6 +121,24 @@ for (const dialect of await dialects()) {
       assert.equal(res2.utterances[1].text, spoken);
     });
 
+    test('a regular expression that cannot be used refuses the record, naming the rule; nothing is stored', async () => {
+      for (const [value, why] of [
+        ['/(a+)+$/', /exponential time/],
+        ['/(unclosed/', /not a valid regular expression/],
+      ] as const) {
+        const bad = { ...record, eventId: `bad-regex-${value.length}`, redactionTypes: [{ name: 'x', rules: [{ value: 'fine' }, { value }] }] };
+        const res = await svc.request({ method: 'POST', url: '/system/cache/post-call', payload: bad });
+        assert.equal(res.statusCode, 400, res.body);
+        const problem = json(res);
+        assert.equal(problem.errors[0].pointer, '/redactionTypes/0/rules/1/value');
+        assert.match(problem.errors[0].message, why);
+        assert.equal((await svc.request({ method: 'GET', url: `/cache/post-call/${bad.eventId}` })).statusCode, 404);
+      }
+      const live = await svc.request({ method: 'POST', url: '/cache/real-call', payload: { redactionTypes: [{ rules: [{ value: '(x*)*y', typeId: 'regex' }] }], realTimeMessage: { engagementId: 'eng-bad', text: 'hi' } } });
+      assert.equal(live.statusCode, 400, live.body);
+      assert.equal(json(live).errors[0].pointer, '/redactionTypes/0/rules/0/value');
+    });
+
     test('a real-call message carried by a record gets the record rules before it is stored', async () => {
       const res = await svc.request({
         method: 'POST',
