@@ -15,7 +15,7 @@ import { readOnnxMetadata } from '../../src/engine/sherpa/onnxMetadata.js';
 import { addedModelsDir, defaultModelName, parseModelName } from '../../src/engine/sherpa/registry.js';
 import { wordsFromTokens } from '../../src/engine/sherpa/words.js';
 import { ffmpeg, hasTool, stereo, tempDir } from '../helpers/audio.js';
-import { writeTinyNemoCtcModel, writeToneSequence } from '../helpers/tinyOnnxModel.js';
+import { writeTinyNemoCtcModel, writeTinyTransducerModel, writeToneSequence } from '../helpers/tinyOnnxModel.js';
 
 function refusal(dir: string): string {
   try {
@@ -78,9 +78,12 @@ describe('model folders', () => {
     assert.equal(whisper.family, 'whisper');
     assert.equal(whisper.tokenTimestamps, false, 'Whisper gives no token times: its words are aligned');
     assert.match(whisper.files.encoder!, /tiny\.en-encoder\.int8\.onnx$/, 'int8 preferred');
-    const transducer = inspectModelFolder(folder('zipformer', ['encoder-epoch-99-avg-1.onnx', 'decoder-epoch-99-avg-1.onnx', 'joiner-epoch-99-avg-1.onnx', 'tokens.txt']));
+    const transducer = inspectModelFolder(writeTinyTransducerModel(path.join(dir, 'zipformer')));
     assert.equal(transducer.family, 'transducer');
-    assert.match(transducer.files.joiner!, /joiner-epoch-99-avg-1\.onnx$/);
+    assert.match(transducer.files.joiner!, /joiner-epoch-1-avg-1\.onnx$/);
+    const untyped = writeTinyTransducerModel(path.join(dir, 'zipformer-no-type'));
+    fs.copyFileSync(path.join(writeTinyNemoCtcModel(path.join(dir, 'bare'), { metadata: {} }), 'model.onnx'), path.join(untyped, 'encoder-epoch-1-avg-1.onnx'));
+    assert.match(refusal(untyped), /encoder-epoch-1-avg-1\.onnx has no model_type metadata/);
     const moonshine = inspectModelFolder(folder('moonshine', ['preprocess.onnx', 'encode.int8.onnx', 'uncached_decode.int8.onnx', 'cached_decode.int8.onnx', 'tokens.txt']));
     assert.equal(moonshine.family, 'moonshine');
 
@@ -215,6 +218,17 @@ describe('sherpa-onnx engine', { skip: !hasTool('ffmpeg') && 'ffmpeg is not inst
     } finally {
       delete process.env.SCRUBLINE_MODELS_PER_WORKER;
     }
+  });
+
+  test('a transducer (Zipformer-shaped) decodes through sherpa-onnx with times from its frames', async () => {
+    await addModel(writeTinyTransducerModel(path.join(dir, 'tiny-rnnt')), { name: 'en-us:tiny-rnnt' });
+    assert.equal(listModels().find((m) => m.name === 'en-us:tiny-rnnt')?.family, 'transducer');
+    const { file, tones } = writeToneSequence(path.join(dir, 'rnnt.wav'), [0.5, 'hello', 0.5, 'world', 0.4, 'hello', 's', 0.3]);
+    const words = (await recognizeFile(file, { model: 'en-us:tiny-rnnt' })).channels[0].words;
+    assert.deepEqual(words.map((w) => w.word), ['hello', 'world', 'hellos']);
+    // Frames are 40 ms after the 4x subsampling sherpa-onnx assumes for transducers.
+    [tones[0].start, tones[1].start, tones[2].start].forEach((start, i) => assert.ok(Math.abs(words[i].start - start) <= 0.06, `${words[i].word} at ${words[i].start}, tone at ${start}`));
+    assert.ok(words[2].end >= tones[3].start, 'the word with its piece covers both tones');
   });
 
   test('ffmpeg is what reads the input: compressed audio works too', async () => {

@@ -94,6 +94,102 @@ export function writeTinyNemoCtcModel(dir: string, options: TinyModelOptions = {
 }
 
 /**
+ * A tiny transducer (Zipformer-shaped: encoder, decoder, joiner, tokens.txt) on the same idea:
+ *   encoder: features (N, T, 80) → every 4th frame (the subsampling sherpa-onnx assumes) · W + b → (N, T/4, V)
+ *   decoder: the last token of the context → its one-hot row (N, V)
+ *   joiner:  encoder frame − 10 · decoder one-hot: the token just emitted is not emitted again while its tone
+ *            lasts (a transducer emits per frame; this stands in for what a trained decoder learns).
+ * So alternating tones decode to alternating words with times from the frames (no repeat of the same word
+ * twice in a row: the context remembers it across the pause).
+ */
+export function writeTinyTransducerModel(dir: string): string {
+  const V = TINY_TOKENS.length;
+  const W = new Float32Array(FEATURES * V);
+  for (const [k, [lo, hi]] of Object.entries(TRANSDUCER_BANDS)) {
+    for (let f = 0; f < FEATURES; f++) W[f * V + Number(k)] = (f >= lo && f < hi ? 1 / (hi - lo) : 0) - 1 / FEATURES;
+  }
+  const T = onnx.TensorProto;
+  const float = (name: string, dims: number[], data: Float32Array) => T.create({ name, dims, dataType: T.DataType.FLOAT, rawData: new Uint8Array(data.buffer) });
+  const int64 = (name: string, dims: number[], values: number[]) =>
+    T.create({ name, dims, dataType: T.DataType.INT64, rawData: new Uint8Array(BigInt64Array.from(values.map(BigInt)).buffer) });
+  const valueInfo = (name: string, elemType: number, dims: (number | string)[]) =>
+    onnx.ValueInfoProto.create({
+      name,
+      type: { tensorType: { elemType, shape: { dim: dims.map((d) => (typeof d === 'string' ? { dimParam: d } : { dimValue: d })) } } },
+    });
+  const write = (file: string, graph: object, metadata: Record<string, string> = {}) =>
+    fs.writeFileSync(
+      path.join(dir, file),
+      onnx.ModelProto.encode(
+        onnx.ModelProto.create({
+          irVersion: 7,
+          producerName: 'scrubline-test',
+          opsetImport: [{ domain: '', version: 13 }],
+          graph: onnx.GraphProto.create(graph),
+          metadataProps: Object.entries(metadata).map(([key, value]) => ({ key, value })),
+        }),
+      ).finish(),
+    );
+  fs.mkdirSync(dir, { recursive: true });
+  const F = T.DataType.FLOAT;
+  const I = T.DataType.INT64;
+  write('encoder-epoch-1-avg-1.onnx', {
+    name: 'tiny-encoder',
+    node: [
+      { opType: 'Slice', input: ['x', 'starts', 'ends', 'axes', 'steps'], output: ['sub'] },
+      { opType: 'MatMul', input: ['sub', 'W'], output: ['y'] },
+      { opType: 'Add', input: ['y', 'B'], output: ['encoder_out'] },
+      { opType: 'Add', input: ['x_lens', 'three'], output: ['l3'] },
+      { opType: 'Div', input: ['l3', 'four'], output: ['encoder_out_lens'] },
+    ],
+    initializer: [
+      float('W', [FEATURES, V], W),
+      float('B', [V], new Float32Array([3, 0, 0, 0])),
+      int64('starts', [1], [0]),
+      int64('ends', [1], [2 ** 31 - 1]),
+      int64('axes', [1], [1]),
+      int64('steps', [1], [4]),
+      int64('three', [], [3]),
+      int64('four', [], [4]),
+    ],
+    input: [valueInfo('x', F, ['N', 'T', FEATURES]), valueInfo('x_lens', I, ['N'])],
+    output: [valueInfo('encoder_out', F, ['N', 'S', V]), valueInfo('encoder_out_lens', I, ['N'])],
+  }, { model_type: 'zipformer2', version: '1', model_author: 'scrubline-test' });
+  const identity = new Float32Array(V * V);
+  // Row 0 (the blank that starts every context) penalizes nothing.
+  for (let i = 1; i < V; i++) identity[i * V + i] = 1;
+  write(
+    'decoder-epoch-1-avg-1.onnx',
+    {
+      name: 'tiny-decoder',
+      node: [
+        { opType: 'Gather', input: ['y', 'last'], output: ['token'], attribute: [{ name: 'axis', type: onnx.AttributeProto.AttributeType.INT, i: 1 }] },
+        { opType: 'Gather', input: ['E', 'token'], output: ['decoder_out'] },
+      ],
+      initializer: [float('E', [V, V], identity), int64('last', [], [1])],
+      input: [valueInfo('y', I, ['N', 2])],
+      output: [valueInfo('decoder_out', F, ['N', V])],
+    },
+    { vocab_size: String(V), context_size: '2' },
+  );
+  write('joiner-epoch-1-avg-1.onnx', {
+    name: 'tiny-joiner',
+    node: [
+      { opType: 'Mul', input: ['decoder_out', 'penalty'], output: ['p'] },
+      { opType: 'Sub', input: ['encoder_out', 'p'], output: ['logit'] },
+    ],
+    initializer: [float('penalty', [], new Float32Array([10]))],
+    input: [valueInfo('encoder_out', F, ['N', V]), valueInfo('decoder_out', F, ['N', V])],
+    output: [valueInfo('logit', F, ['N', V])],
+  });
+  fs.writeFileSync(path.join(dir, 'tokens.txt'), `${TINY_TOKENS.map((t, i) => `${t} ${i}`).join('\n')}\n`);
+  return dir;
+}
+
+/** Kaldi fbank bands (transducers: 20-7600 Hz, HTK mel) holding the same tones. */
+const TRANSDUCER_BANDS: Record<number, [number, number]> = { 1: [8, 13], 2: [41, 46], 3: [68, 73] };
+
+/**
  * A recording of tones and pauses: each step is a token name (a tone of `seconds`) or a number (that many
  * seconds of silence). Returns the file and each tone's [start, end] in seconds.
  */

@@ -126,6 +126,8 @@ export function inspectModelFolder(dir: string): SherpaModelSpec {
       const meta = safeMeta(files.encoder, problems);
       // NeMo transducers (Parakeet TDT) carry their own metadata; sherpa-onnx needs to be told.
       if (meta && /nemo|EncDecRNNTBPEModel|EncDecHybridRNNTCTCBPEModel/i.test(`${meta.props.model_type ?? ''} ${meta.props.model_author ?? ''}`)) modelType = 'nemo_transducer';
+      // Otherwise sherpa-onnx picks the transducer kind from the encoder's model_type (and exits without it).
+      else if (meta && !meta.props.model_type) problems.push(`${path.basename(files.encoder)} has no model_type metadata (icefall exports write e.g. zipformer2)`);
     }
   } else if (onnx.some((n) => /(^|[-_.])encoder[-_.]/.test(n))) {
     family = 'whisper';
