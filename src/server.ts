@@ -7,6 +7,7 @@ import { isLoopback } from './api/auth.js';
 import type { Config } from './config.js';
 import { createServices, type Services } from './services.js';
 import { buildTelephonyInBackground } from './engine/adaptation/buildAtStart.js';
+import { checkAddedModelsInBackground } from './engine/sherpa/checkAtStart.js';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -39,7 +40,10 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     throw error;
   }
   if (config.workers > 0) {
-    if (process.env.SCRUBLINE_BUILD_MODELS_AT_START !== '0') buildTelephonyInBackground(logger);
+    if (process.env.SCRUBLINE_BUILD_MODELS_AT_START !== '0') {
+      buildTelephonyInBackground(logger);
+      checkAddedModelsInBackground(logger);
+    }
     await services.worker.start();
     services.outbox.start();
     services.retention.start();

@@ -50,6 +50,10 @@ export function buildCli(): Command {
       const { createServices } = await import('../services.js');
       const logger = createLogger(config.logLevel);
       const services = await createServices(config, logger);
+      if (process.env.SCRUBLINE_BUILD_MODELS_AT_START !== '0') {
+        const { checkAddedModelsInBackground } = await import('../engine/sherpa/checkAtStart.js');
+        checkAddedModelsInBackground(logger);
+      }
       await services.worker.start();
       services.outbox.start();
       services.retention.start();

@@ -6,9 +6,11 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import pino from 'pino';
 import { listModels } from '../../src/engine/models.js';
 import { closeSharedPool, defaultPoolSize } from '../../src/engine/pool.js';
 import { recognizeFile, sherpaEngine } from '../../src/engine/recognize.js';
+import { checkAddedModels } from '../../src/engine/sherpa/checkAtStart.js';
 import { addModel, ModelAdminError, removeModel } from '../../src/engine/sherpa/manage.js';
 import { inspectModelFolder, ModelFolderError } from '../../src/engine/sherpa/modelFolder.js';
 import { readOnnxMetadata } from '../../src/engine/sherpa/onnxMetadata.js';
@@ -190,6 +192,25 @@ describe('sherpa-onnx engine', { skip: !hasTool('ffmpeg') && 'ffmpeg is not inst
     fs.writeFileSync(path.join(broken, 'model.onnx'), Buffer.concat([bytes.subarray(0, 2), Buffer.from([0x3a, 0x05, 0x0a, 0x03, 0x66, 0x6f, 0x6f]), bytes.subarray(2)]));
     await assert.rejects(addModel(broken, { name: 'en-us:unloadable' }), (e: Error) => e instanceof ModelAdminError && e.code === 'load_failed' && /loading the model failed/.test(e.message));
     assert.equal(fs.existsSync(path.join(dir, 'data', 'models', 'en-us', 'unloadable')), false);
+  });
+
+  test('at start, a model whose files changed since its check is checked again; one that no longer loads is reported', async () => {
+    await addModel(writeTinyNemoCtcModel(path.join(dir, 'swapped')), { name: 'en-us:swapped' });
+    const logger = pino({ level: 'silent' });
+    const first = await checkAddedModels(logger);
+    assert.equal(listModels().find((m) => m.name === 'en-us:swapped')?.installed, true);
+    assert.equal(await checkAddedModels(logger), 0, 'nothing changed: nothing checked');
+    assert.ok(first >= 0);
+    // Replaced behind the service's back by a file that still looks like a model but does not load.
+    const file = path.join(dir, 'data', 'models', 'en-us', 'swapped', 'model.onnx');
+    const bytes = fs.readFileSync(file);
+    fs.writeFileSync(file, Buffer.concat([bytes.subarray(0, 2), Buffer.from([0x3a, 0x05, 0x0a, 0x03, 0x66, 0x6f, 0x6f]), bytes.subarray(2)]));
+    assert.equal(listModels().find((m) => m.name === 'en-us:swapped')?.installed, true, 'its files still look right');
+    assert.equal(await checkAddedModels(logger), 1);
+    const info = listModels().find((m) => m.name === 'en-us:swapped');
+    assert.equal(info?.installed, false);
+    assert.match(info?.reason ?? '', /loading the model failed/);
+    removeModel('en-us:swapped');
   });
 
   test('a model registered in place is left where it is when removed', async () => {

@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { inspectModelFolder, type SherpaModelSpec } from './modelFolder.js';
+import { filesSignature } from './checkAtStart.js';
 import { probeModel, type ProbeResult } from './probe.js';
 import { addedModelsDir, defaultModelName, folderOf, listAddedModels, parseModelName, writeManifest, type AddedModel, type ModelManifest } from './registry.js';
 
@@ -41,7 +42,7 @@ export async function addModel(src: string, options: AddModelOptions = {}): Prom
   const folder = folderOf(name, root);
   if (fs.existsSync(folder)) throw new ModelAdminError(`a model named ${name} is already registered (${folder}); remove it first`, 'exists');
   const spec = inspectModelFolder(from);
-  const probe = await (options.probe ?? probeModel)(spec);
+  const probe = { ...(await (options.probe ?? probeModel)(spec)), signature: filesSignature(spec) };
   if (!probe.ok) throw new ModelAdminError(`${from}: ${probe.reason}`, 'load_failed');
   const staging = `${folder}.adding-${process.pid}`;
   fs.mkdirSync(path.dirname(folder), { recursive: true });

@@ -16,6 +16,8 @@ export interface ProbeResult {
   /** What a second of noise decoded to (proves decoding runs). */
   text?: string;
   checkedAt: string;
+  /** The model files' names and sizes when checked (checkAtStart.ts checks again when they change). */
+  signature?: string;
 }
 
 /** Node arguments that run `probeMain` from compiled dist/ or from TypeScript source under tsx. */
