@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { addModel } from '../../src/engine/sherpa/manage.js';
 import { hasTool, stereo, tempDir } from '../helpers/audio.js';
 import { json, startTestService, type TestService } from '../helpers/harness.js';
+import { transcribeAndWait, transcriptShape } from '../helpers/jobs.js';
 import { multipart } from '../helpers/multipart.js';
 import { writeTinyNemoCtcModel, writeToneSequence } from '../helpers/tinyOnnxModel.js';
 
@@ -44,22 +45,8 @@ describe('sherpa-onnx models through the service', { skip: !hasTool('ffmpeg') &&
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  async function transcribe(query: string) {
-    const res = await svc.request({
-      method: 'POST',
-      url: `/asr/transcribe?wait=120${query}`,
-      ...multipart({}, [{ name: 'audio', filename: 'call.wav', content: fs.readFileSync(call) }]),
-    });
-    assert.equal(res.statusCode, 200, res.body);
-    const job = json(res);
-    assert.equal(job.status, 'completed', job.message);
-    return job;
-  }
-  const shape = async (jobId: string, format: string) => {
-    const res = await svc.request({ method: 'GET', url: `/asr/jobs/${jobId}/transcript?format=${format}` });
-    assert.equal(res.statusCode, 200, res.body);
-    return res;
-  };
+  const transcribe = (query: string) => transcribeAndWait(svc, call, { query });
+  const shape = (jobId: string, format: string) => transcriptShape(svc, jobId, format);
 
   test('the added model is listed as installed, with its engine, family and memory', async () => {
     const models = json(await svc.request({ method: 'GET', url: '/asr/models' })).models;

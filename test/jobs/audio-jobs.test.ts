@@ -6,6 +6,7 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { devAudio, durationOf, ffmpeg, hasTool, speak, stereo, tempDir } from '../helpers/audio.js';
 import { json, startTestService, type TestService } from '../helpers/harness.js';
+import { transcribeAndWait, transcriptShape } from '../helpers/jobs.js';
 import { wer } from '../helpers/wer.js';
 import { multipart } from '../helpers/multipart.js';
 
@@ -28,22 +29,8 @@ describe('audio jobs', { skip: !canRun && 'ffmpeg or the PocketSphinx model is n
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  async function transcribe(file: string, fields: Record<string, string> = {}) {
-    const res = await svc.request({
-      method: 'POST',
-      url: '/asr/transcribe?wait=120',
-      ...multipart(fields, [{ name: 'audio', filename: path.basename(file), content: fs.readFileSync(file) }]),
-    });
-    assert.equal(res.statusCode, 200, res.body);
-    const job = json(res);
-    assert.equal(job.status, 'completed', job.message);
-    return job;
-  }
-  const shape = async (jobId: string, format: string) => {
-    const res = await svc.request({ method: 'GET', url: `/asr/jobs/${jobId}/transcript?format=${format}` });
-    assert.equal(res.statusCode, 200, res.body);
-    return res;
-  };
+  const transcribe = (file: string, fields: Record<string, string> = {}) => transcribeAndWait(svc, file, { fields });
+  const shape = (jobId: string, format: string) => transcriptShape(svc, jobId, format);
 
   test('every shape of one job agrees on the words and their times', async () => {
     const job = await transcribe(mono, { numtrans: 'false' });
