@@ -79,6 +79,27 @@ export function maskKeypadWords(transcript: Transcript, entries: readonly AudioS
   return { transcript: { ...transcript, channels }, spans };
 }
 
+/** A redacted span shorter than this (s) has no real time: the engine could not time its words. */
+const MIN_TIMED_SECONDS = 0.1;
+/** How far such a span is widened on each side (s): redacted wider rather than not at all. */
+const UNTIMED_WIDENING = 0.3;
+
+/**
+ * Spans whose words came without a usable time (zero or near-zero length: a word the aligner could only
+ * place, an engine that gave none) are widened in place so the audio loses more rather than keeps the value;
+ * the count is reported on the job.
+ */
+export function widenUntimed(spans: RedactedSpan[], durationSeconds: number): number {
+  let widened = 0;
+  for (const span of spans) {
+    if (span.end - span.start >= MIN_TIMED_SECONDS) continue;
+    span.start = Math.max(0, span.start - UNTIMED_WIDENING);
+    span.end = Math.min(durationSeconds, span.end + UNTIMED_WIDENING);
+    widened++;
+  }
+  return widened;
+}
+
 /**
  * `scrubaudio` also redacts the recording: each text span's time, on the channel that spoke it, becomes a
  * tone in a copy kept beside the original. It implies text redaction of the same kinds: a transcript must
@@ -99,6 +120,7 @@ export function jobRedactor(options: RedactorOptions) {
     const spans = [...result.spans, ...keypad.spans].sort((a, b) => a.start - b.start || a.channel - b.channel);
     const record: Record<string, unknown> = { rules: rules.map((r) => ({ kind: r.kind, maskType: r.maskType })), spans };
     if (pcm && job.audio_path) {
+      record.untimedSpans = widenUntimed(spans, pcm.samples.length / pcm.channels / pcm.sampleRate);
       const engine = await options.engineParams(params.sid);
       const relative = path.join(path.dirname(job.audio_path), `redacted${path.extname(job.audio_path) || '.wav'}`);
       const merged = await writeRedacted(pcm, path.join(options.dataDir, relative), spans, {

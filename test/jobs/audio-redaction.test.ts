@@ -41,6 +41,7 @@ describe('audio redaction of a job', { skip: !canRun && 'needs ffmpeg, festival 
     assert.match(text, /\[US_SOCIAL_SECURITY_NUMBER\]/);
     for (const digit of DIGITS) assert.ok(!text.split(/\s+/).includes(digit), `"${digit}" left in the text: ${text}`);
     assert.equal(job.redaction.audio.spans.length, 1);
+    assert.equal(job.redaction.untimedSpans, 0, 'every redacted word had its time');
 
     const audio = await svc.request({ method: 'GET', url: `/asr/jobs/${job.jobId}/audio?redacted=true` });
     assert.equal(audio.statusCode, 200);

@@ -2,6 +2,7 @@
 // the spans keep their times; a project's published rules apply without a restart.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { widenUntimed } from '../../src/jobs/jobRedaction.js';
 import { json, startTestService, type TestService } from '../helpers/harness.js';
 
 const CALL = [
@@ -12,6 +13,16 @@ const CALL = [
   'Agent: thank you',
 ].join('\n');
 const SEEDED = ['john', 'smith', 'one two three', 'four five six', 'seven eight nine', '123', '456789'];
+
+test('a span without a usable time is redacted wider, not skipped, and counted', () => {
+  const spans = [
+    { channel: 0, kind: 'Person', start: 1.2, end: 1.9, replacement: '[PERSON]', confidence: 1 },
+    { channel: 1, kind: 'CreditCardNumber', start: 4, end: 4, replacement: '[CREDIT_CARD_NUMBER]', confidence: 1 },
+    { channel: 0, kind: 'Person', start: 0.05, end: 0.05, replacement: '[PERSON]', confidence: 1 },
+  ];
+  assert.equal(widenUntimed(spans, 10), 2);
+  assert.deepEqual(spans.map((s) => [s.start, s.end]), [[1.2, 1.9], [3.7, 4.3], [0, 0.35]]);
+});
 
 describe('job redaction', () => {
   let svc: TestService;
