@@ -139,6 +139,11 @@ describe('contentGroups', () => {
   test('analytics phrases (typeName phrase, keyword, topic, ...) are content for insights, not values to hide', () => {
     const phrases = group([{ value: 'debit card', typeName: 'phrase' }, { value: 'refund', typeName: 'Keyword' }]);
     assert.equal(text('i lost my debit card and want a refund', phrases), 'i lost my debit card and want a refund');
+    // ... and they stay as sent in the stored record's contentGroups, while a value item there is masked.
+    const input = { ...group([...phrases.contentGroups[0].contentItems, { value: 'bluebird', typeName: 'Codename' }]), utterances: [{ text: 'a refund for bluebird' }] };
+    const { record } = redactRecord(input as unknown as EventRecord, [], new Masker('k'), recordRules(input));
+    assert.deepEqual(((record as RecordInput).contentGroups![0].contentItems ?? []).map((i) => i.value), ['debit card', 'refund', '[CODENAME]']);
+    assert.equal((record as { utterances: { text: string }[] }).utterances[0].text, 'a refund for [CODENAME]');
   });
 
   test('an item without ignore is always redacted, as its typeName or Custom', () => {
