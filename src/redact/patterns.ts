@@ -80,17 +80,24 @@ export function regexPattern(source: string, flags: string): Pattern | undefined
   }
 }
 
-/** Word range of the words overlapping characters [start, end) of the doc's text. */
+/** The first index of a sorted list whose end is past `start` (binary search: a regex may match thousands of times). */
+function firstEndingAfter<T>(items: readonly T[], endOf: (item: T) => number, start: number): number {
+  let lo = 0;
+  let hi = items.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (endOf(items[mid]) > start) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
+}
+
+/** Word range of the words overlapping characters [start, end) of the doc's text (its words are in order). */
 function wordsAt(doc: Doc, start: number, end: number): WordRange | undefined {
-  let wordStart = -1;
-  let wordEnd = -1;
-  doc.words.forEach((w, i) => {
-    if (w.start < end && Math.max(w.end, w.start + 1) > start) {
-      if (wordStart < 0) wordStart = i;
-      wordEnd = i + 1;
-    }
-  });
-  return wordStart < 0 ? undefined : { wordStart, wordEnd };
+  const wordStart = firstEndingAfter(doc.words, (w) => Math.max(w.end, w.start + 1), start);
+  let wordEnd = wordStart;
+  while (wordEnd < doc.words.length && doc.words[wordEnd].start < end) wordEnd++;
+  return wordEnd > wordStart ? { wordStart, wordEnd } : undefined;
 }
 
 /** Every occurrence of the pattern in the doc, as word ranges, sorted and without duplicates. */
@@ -121,7 +128,8 @@ export function findPattern(doc: Doc, pattern: Pattern): WordRange[] {
       if (!m[0]) continue;
       const start = m.index!;
       const end = start + m[0].length;
-      const hit = spans.filter((s) => s.start < end && s.end > start);
+      const hit: typeof spans = [];
+      for (let i = firstEndingAfter(spans, (s) => s.end, start); i < spans.length && spans[i].start < end; i++) hit.push(spans[i]);
       if (hit.length) found.push({ wordStart: hit[0].token.wordStart, wordEnd: hit[hit.length - 1].token.wordEnd });
     }
   }
