@@ -87,12 +87,13 @@ const UNTIMED_WIDENING = 0.3;
 /**
  * Spans whose words came without a usable time (zero or near-zero length: a word the aligner could only
  * place, an engine that gave none) are widened in place so the audio loses more rather than keeps the value;
- * the count is reported on the job.
+ * the count is reported on the job. Keypad spans (kind DTMF) are timed on the recording itself: a single short
+ * key press is shorter than MIN_TIMED_SECONDS and is left as found.
  */
 export function widenUntimed(spans: RedactedSpan[], durationSeconds: number): number {
   let widened = 0;
   for (const span of spans) {
-    if (span.end - span.start >= MIN_TIMED_SECONDS) continue;
+    if (span.kind === 'DTMF' || span.end - span.start >= MIN_TIMED_SECONDS) continue;
     span.start = Math.max(0, span.start - UNTIMED_WIDENING);
     span.end = Math.min(durationSeconds, span.end + UNTIMED_WIDENING);
     widened++;

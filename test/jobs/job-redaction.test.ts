@@ -19,9 +19,11 @@ test('a span without a usable time is redacted wider, not skipped, and counted',
     { channel: 0, kind: 'Person', start: 1.2, end: 1.9, replacement: '[PERSON]', confidence: 1 },
     { channel: 1, kind: 'CreditCardNumber', start: 4, end: 4, replacement: '[CREDIT_CARD_NUMBER]', confidence: 1 },
     { channel: 0, kind: 'Person', start: 0.05, end: 0.05, replacement: '[PERSON]', confidence: 1 },
+    // One short key press, found on the recording (64 ms): timed, not widened nor counted.
+    { channel: 1, kind: 'DTMF', start: 6.49087, end: 6.55463, replacement: '', confidence: 1 },
   ];
   assert.equal(widenUntimed(spans, 10), 2);
-  assert.deepEqual(spans.map((s) => [s.start, s.end]), [[1.2, 1.9], [3.7, 4.3], [0, 0.35]]);
+  assert.deepEqual(spans.map((s) => [s.start, s.end]), [[1.2, 1.9], [3.7, 4.3], [0, 0.35], [6.49087, 6.55463]]);
 });
 
 describe('job redaction', () => {
