@@ -52,9 +52,10 @@ export function maskKeypadWords(transcript: Transcript, entries: readonly AudioS
   const spans: RedactedSpan[] = entries.map((e) => ({ channel: e.channel, kind: 'DTMF', start: e.start, end: e.end, replacement: '', confidence: 1 }));
   if (spans.length === 0) return { transcript, spans };
   const channels = transcript.channels.map((channel) => {
-    const mine = spans.filter((s) => s.channel === channel.channel);
+    // Against the tones' own times: a span grown over a word must not reach on to the next word, and the next.
+    const mine = spans.filter((s) => s.channel === channel.channel).map((span) => ({ span, start: span.start, end: span.end }));
     if (mine.length === 0) return channel;
-    const hit = (w: Word) => mine.find((s) => w.start < s.end + padding && w.end > s.start - padding);
+    const hit = (w: Word) => mine.find((s) => w.start < s.end + padding && w.end > s.start - padding)?.span;
     const words: Word[] = [];
     let run: { word: Word; span: RedactedSpan } | undefined;
     for (const w of channel.words) {

@@ -2,7 +2,7 @@
 // the spans keep their times; a project's published rules apply without a restart.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { widenUntimed } from '../../src/jobs/jobRedaction.js';
+import { maskKeypadWords, widenUntimed } from '../../src/jobs/jobRedaction.js';
 import { json, startTestService, type TestService } from '../helpers/harness.js';
 
 const CALL = [
@@ -24,6 +24,15 @@ test('a span without a usable time is redacted wider, not skipped, and counted',
   ];
   assert.equal(widenUntimed(spans, 10), 2);
   assert.deepEqual(spans.map((s) => [s.start, s.end]), [[1.2, 1.9], [3.7, 4.3], [0, 0.35], [6.49087, 6.55463]]);
+});
+
+test('words over a keypad entry become one [DTMF]; speech running on right after the tones is kept', () => {
+  const timed = [[0.5, 0.9, 'hello'], [1.5, 1.9, 'four'], [1.95, 2.4, 'five'], [2.42, 2.8, 'done'], [2.81, 3.2, 'did'], [3.21, 3.6, 'it'], [3.61, 4, 'work']] as const;
+  const words = timed.map(([start, end, word]) => ({ word, start, end, confidence: 0.9 }));
+  const transcript = { model: 'm', engine: 'e', language: 'en', audioSeconds: 5, sourceSampleRate: 8000, processingSeconds: 0, channels: [{ channel: 0, words, segments: [] }] };
+  const { transcript: masked, spans } = maskKeypadWords(transcript, [{ channel: 0, start: 1.4, end: 2 }]);
+  assert.equal(masked.channels[0].words.map((w) => w.word).join(' '), 'hello [DTMF] done did it work');
+  assert.deepEqual(spans.map((s) => [s.kind, s.start, s.end, s.replacement]), [['DTMF', 1.4, 2.4, '[DTMF]']]);
 });
 
 describe('job redaction', () => {
