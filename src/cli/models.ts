@@ -4,7 +4,7 @@ import path from 'node:path';
 import cliProgress from 'cli-progress';
 import { findCatalogueEntry, CATALOGUE } from '../engine/catalogue.js';
 import { listModels, type ModelInfo } from '../engine/models.js';
-import { pullArchive, PullError, resolvePullSource, UnknownModelError } from '../engine/pull.js';
+import { displayUrl, pullArchive, PullError, resolvePullSource, UnknownModelError } from '../engine/pull.js';
 import { addModel, ModelAdminError, removeModel } from '../engine/sherpa/manage.js';
 import { ModelFolderError } from '../engine/sherpa/modelFolder.js';
 import { addedModelsDir, defaultModelName, ModelNameError } from '../engine/sherpa/registry.js';
@@ -86,7 +86,7 @@ export async function pullCommand(what: string, options: PullCommandOptions): Pr
     const root = addedModelsDir();
     const bar = !options.json && process.stderr.isTTY ? new cliProgress.SingleBar({ format: ' {bar} {percentage}% | {value}/{total} MB', stream: process.stderr }, cliProgress.Presets.shades_classic) : undefined;
     let lastTenth = -1;
-    if (!options.json) console.error(`Downloading ${source.url}${source.entry ? ` (${mb(source.entry.sizeBytes)}, ${source.entry.licence})` : ''}`);
+    if (!options.json) console.error(`Downloading ${displayUrl(source.url)}${source.entry ? ` (${mb(source.entry.sizeBytes)}, ${source.entry.licence})` : ''}`);
     const pulled = await pullArchive({
       url: source.url,
       destDir: path.join(root, '.downloads'),
@@ -113,7 +113,7 @@ export async function pullCommand(what: string, options: PullCommandOptions): Pr
     const added = await addModel(pulled.dir, {
       name,
       move: true,
-      source: { kind: 'pulled', from: source.url, sha256: pulled.sha256, verified: pulled.verified },
+      source: { kind: 'pulled', from: displayUrl(source.url), sha256: pulled.sha256, verified: pulled.verified },
       ...(findCatalogueEntry(name)?.description && { description: findCatalogueEntry(name)!.description }),
     });
     report(added.name, options.json);

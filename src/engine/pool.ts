@@ -124,6 +124,11 @@ export class DecoderPool {
     });
   }
 
+  /** Thread ids of the workers alive now. */
+  workerIds(): number[] {
+    return this.slots.map((s) => s.worker.threadId);
+  }
+
   stats(): PoolStats {
     return {
       size: this.size,

@@ -96,7 +96,7 @@ export async function pullArchive(options: PullOptions): Promise<PullResult> {
       onProgress: options.onProgress,
     });
     if (expected !== undefined && sha256 !== expected) {
-      throw new PullError('checksum', `${archive} has sha256 ${sha256}, expected ${expected}; the download was deleted. The file on the server is not the pinned one (a replaced upstream asset, or a mirror serving other bytes).`, { expected, actual: sha256, url: url.href });
+      throw new PullError('checksum', `${archive} has sha256 ${sha256}, expected ${expected}; the download was deleted. The file on the server is not the pinned one (a replaced upstream asset, or a mirror serving other bytes).`, { expected, actual: sha256, url: shown(url) });
     }
     fs.mkdirSync(staging);
     await untar(partFile, staging, archive);
@@ -104,7 +104,7 @@ export async function pullArchive(options: PullOptions): Promise<PullResult> {
 
     const { source, name } = modelFolder(staging, options.folderName ?? stem, options.folderName !== undefined);
     rejectLinks(source, source);
-    const record = { url: url.href, archive, sha256, bytes, verified: expected !== undefined, pulledAt: new Date().toISOString() };
+    const record = { url: shown(url), archive, sha256, bytes, verified: expected !== undefined, pulledAt: new Date().toISOString() };
     fs.writeFileSync(path.join(source, PULL_RECORD_FILE), `${JSON.stringify(record, null, 2)}\n`);
     const dir = path.join(destDir, name);
     refuseExisting(dir);
@@ -117,6 +117,23 @@ export async function pullArchive(options: PullOptions): Promise<PullResult> {
     fs.rmSync(staging, { recursive: true, force: true });
   }
 }
+
+/**
+ * A URL as it may be printed or recorded: without the user name and password a mirror URL may carry
+ * (`https://user:secret@mirror/`), which would otherwise land in error messages and in the model's manifest.
+ */
+export function displayUrl(url: string | URL): string {
+  try {
+    const copy = new URL(String(url));
+    copy.username = '';
+    copy.password = '';
+    return copy.href;
+  } catch {
+    return String(url).replace(/\/\/[^/@]*@/, '//');
+  }
+}
+
+const shown = (url: URL) => displayUrl(url);
 
 /** `${mirror}/${archive}`: a mirror is a flat folder of upstream archive files under their own names. */
 export function mirrorUrl(entry: Pick<CatalogueEntry, 'archive'>, mirror: string): string {
@@ -173,7 +190,7 @@ function archiveName(url: URL): string {
   const name = last ? decodeURIComponent(last) : '';
   // The name becomes part of a path: keep it a plain file name.
   if (!name || name === '.' || name === '..' || name.includes('/') || name.includes('\\')) {
-    throw new PullError('http', `${url.href} does not name an archive file.`);
+    throw new PullError('http', `${shown(url)} does not name an archive file.`);
   }
   return name;
 }
@@ -234,23 +251,23 @@ function fetchToFile(start: URL, file: string, options: FetchOptions): Promise<{
         const status = res.statusCode ?? 0;
         if (status >= 300 && status < 400 && res.headers.location) {
           drain(res);
-          if (redirectsLeft <= 0) return fail(new PullError('http', `Too many redirects (more than ${options.maxRedirects}) fetching ${start.href}.`, { url: url.href }));
+          if (redirectsLeft <= 0) return fail(new PullError('http', `Too many redirects (more than ${options.maxRedirects}) fetching ${shown(start)}.`, { url: shown(url) }));
           let next: URL;
           try {
             next = new URL(res.headers.location, url);
           } catch {
-            return fail(new PullError('http', `${url.href} redirected to an invalid location.`, { url: url.href }));
+            return fail(new PullError('http', `${shown(url)} redirected to an invalid location.`, { url: shown(url) }));
           }
           // A pinned digest would catch tampering, but an unpinned (trust-on-first-use) pull must not be
           // quietly downgraded to plain http.
           if (next.protocol !== 'https:' && (url.protocol === 'https:' || next.protocol !== 'http:')) {
-            return fail(new PullError('http', `${url.href} redirected to ${next.protocol} (${next.host}); refused.`, { url: url.href }));
+            return fail(new PullError('http', `${shown(url)} redirected to ${next.protocol} (${next.host}); refused.`, { url: shown(url) }));
           }
           return get(next, redirectsLeft - 1);
         }
         if (status < 200 || status >= 300) {
           drain(res);
-          return fail(new PullError('http', `HTTP ${status} fetching ${url.href}.`, { status, url: url.href }));
+          return fail(new PullError('http', `HTTP ${status} fetching ${shown(url)}.`, { status, url: shown(url) }));
         }
         const length = Number(res.headers['content-length']);
         const total = res.headers['content-length'] !== undefined && Number.isSafeInteger(length) && length >= 0 ? length : undefined;

@@ -25,6 +25,8 @@ export interface RedactorOptions {
 const AUDIO_PADDING = 0.05;
 /** Keypad tones of one channel closer than this (s) are one keypad entry (one span). */
 const KEYPAD_ENTRY_GAP = 1;
+/** The lowest sample rate the keypad-tone detector works at (Hz). */
+const MIN_DTMF_RATE = 4000;
 /** What stands in the text for words the recognizer made of keypad tones. */
 export const DTMF_MASK = '[DTMF]';
 
@@ -34,6 +36,8 @@ export const DTMF_MASK = '[DTMF]';
  */
 export function keypadEntries(pcm: RedactionPcm): AudioSpan[] {
   const entries: AudioSpan[] = [];
+  // Below 4 kHz the upper keypad tones (up to 1633 Hz) cannot be told apart: such a recording holds no keys.
+  if (pcm.sampleRate < MIN_DTMF_RATE) return entries;
   for (let channel = 0; channel < pcm.channels; channel++) {
     let open: AudioSpan | undefined;
     for (const tone of detectDtmf(pcm.samples, pcm.sampleRate, { stride: pcm.channels, offset: channel })) {

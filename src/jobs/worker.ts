@@ -118,7 +118,7 @@ export class JobWorker {
       // down too, forever; it fails instead, with the reason.
       if (job.attempts > this.maxAttempts) {
         throw new PermanentJobError(
-          `the job was interrupted ${job.attempts - 1} times (the process running it stopped each time: a crash or out of memory in the speech engine?); not tried again`,
+          `the job was started ${job.attempts - 1} times without finishing, at least once ending with the process running it (a crash or out of memory in the speech engine?); not tried again`,
         );
       }
       const params = JSON.parse(job.params) as TranscribeParams;

@@ -29,6 +29,13 @@ describe('scrubline models', () => {
     const archive = fs.readFileSync(path.join(dir, 'sherpa-onnx-tiny-ctc.tar.bz2'));
     archiveSha = createHash('sha256').update(archive).digest('hex');
     server = http.createServer((req, res) => {
+      if (req.url?.startsWith('/private/')) {
+        // A mirror behind basic auth: user "ops", password "s3cret-pass".
+        if (req.headers.authorization !== `Basic ${Buffer.from('ops:s3cret-pass').toString('base64')}`) return void res.writeHead(401).end();
+        if (req.url !== '/private/sherpa-onnx-tiny-ctc.tar.bz2') return void res.writeHead(404).end();
+        res.writeHead(200, { 'content-length': archive.length });
+        return void res.end(archive);
+      }
       if (req.url === '/mirror/sherpa-onnx-tiny-ctc.tar.bz2') {
         res.writeHead(200, { 'content-length': archive.length });
         res.end(archive);
@@ -111,6 +118,21 @@ describe('scrubline models', () => {
     const accepted = await runCliAsync(['models', 'pull', `${base}/sherpa-onnx-tiny-ctc.tar.bz2`, '--name', 'en-us:unpinned', '--accept-unpinned', '--json'], env);
     assert.equal(accepted.status, 0, accepted.stderr);
     assert.equal(JSON.parse(accepted.stdout).source.verified, false);
+  });
+
+  test('a mirror URL with credentials works, and the password is neither printed nor recorded', async () => {
+    const privateBase = base.replace('http://', 'http://ops:s3cret-pass@').replace('/mirror', '/private');
+    const pulled = await runCliAsync(['models', 'pull', `${privateBase}/sherpa-onnx-tiny-ctc.tar.bz2`, '--sha256', archiveSha, '--name', 'en-us:private'], env);
+    assert.equal(pulled.status, 0, pulled.stderr);
+    const missing = await runCliAsync(['models', 'pull', `${privateBase}/nothing-here.tar.bz2`, '--accept-unpinned'], env);
+    assert.equal(missing.status, 1);
+    assert.match(missing.stderr, /HTTP 404/);
+    const manifest = fs.readFileSync(path.join(models(), 'en-us', 'private', 'scrubline-model.json'), 'utf8');
+    const record = fs.readFileSync(path.join(models(), 'en-us', 'private', 'scrubline-pull.json'), 'utf8');
+    for (const [where, text] of [['output', pulled.stdout + pulled.stderr], ['error', missing.stderr], ['manifest', manifest], ['pull record', record]]) {
+      assert.ok(!text.includes('s3cret-pass'), `the password is in the ${where}`);
+    }
+    assert.match(manifest, /"from": "http:\/\/127\.0\.0\.1:\d+\/private\/sherpa-onnx-tiny-ctc\.tar\.bz2"/);
   });
 
   test('the catalogue lists well-known models with sizes and licences', () => {

@@ -236,6 +236,13 @@ describe('sherpa-onnx engine', { skip: !hasTool('ffmpeg') && 'ffmpeg is not inst
       const total = lru.reduce((sum, [, n]) => sum + n, 0);
       assert.ok(total >= 1 && total <= defaultPoolSize(), `one model per worker at most: ${JSON.stringify(copies)}`);
       assert.equal(copies['en-us:lru-c'], 1, 'the latest is held');
+      // The pool closed (its threads and their models gone) and made again: nothing is counted as loaded,
+      // and the engine decodes on the new pool.
+      await closeSharedPool();
+      assert.deepEqual(sherpaEngine().loadedCopies(), {});
+      const again = await recognizeFile(file, { model: 'en-us:lru-a' });
+      assert.deepEqual(again.channels[0].words.map((w) => w.word), ['hello']);
+      assert.equal(sherpaEngine().loadedCopies()['en-us:lru-a'], 1);
     } finally {
       delete process.env.SCRUBLINE_MODELS_PER_WORKER;
     }

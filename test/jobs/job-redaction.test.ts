@@ -2,7 +2,7 @@
 // the spans keep their times; a project's published rules apply without a restart.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { maskKeypadWords, widenUntimed } from '../../src/jobs/jobRedaction.js';
+import { keypadEntries, maskKeypadWords, widenUntimed } from '../../src/jobs/jobRedaction.js';
 import { json, startTestService, type TestService } from '../helpers/harness.js';
 
 const CALL = [
@@ -33,6 +33,11 @@ test('words over a keypad entry become one [DTMF]; speech running on right after
   const { transcript: masked, spans } = maskKeypadWords(transcript, [{ channel: 0, start: 1.4, end: 2 }]);
   assert.equal(masked.channels[0].words.map((w) => w.word).join(' '), 'hello [DTMF] done did it work');
   assert.deepEqual(spans.map((s) => [s.kind, s.start, s.end, s.replacement]), [['DTMF', 1.4, 2.4, '[DTMF]']]);
+});
+
+test('a recording below 4 kHz holds no keypad tones (the detector is not run, the job is not failed)', () => {
+  const pcm = { samples: new Int16Array(3000 * 2), sampleRate: 3000, channels: 1 };
+  assert.deepEqual(keypadEntries(pcm as Parameters<typeof keypadEntries>[0]), []);
 });
 
 describe('job redaction', () => {

@@ -56,7 +56,7 @@ for (const dialect of await dialects()) {
         job = await jobs.get('poison');
       }
       assert.equal(job?.status, 'failed');
-      assert.match(job?.last_error ?? '', /interrupted 3 times .* not tried again/);
+      assert.match(job?.last_error ?? '', /started 3 times without finishing.* not tried again/);
       assert.equal(job?.attempts, 4);
     });
   });

@@ -67,15 +67,12 @@ describe('regular expressions', () => {
   test('a pattern that does not compile is skipped, not fatal', () => {
     assert.equal(custom('a (b c', [{ value: '/(b/' }, { value: 'c' }]), 'a (b [CUSTOM]');
   });
-  test('a pattern matching every word of a long text takes time in proportion to the text (main thread)', () => {
+  test('a pattern matching every word of a long text finds each word once, in order', () => {
+    // 12,000 matches: the quadratic search this replaced took seconds here (speed is not asserted in tests).
     const list = Array.from({ length: 12_000 }, (_, i) => `w${i % 50}`);
-    const started = performance.now();
     const spans = wordSpans(list, [], rulesOf([{ value: '/\\w+/', type: 'Token' }]));
-    const ms = performance.now() - started;
     assert.equal(spans.length, list.length);
     assert.ok(spans.every((s, i) => s.wordStart === i && s.wordEnd === i + 1));
-    // Quadratic (every match scanning every word) took several seconds here.
-    assert.ok(ms < 1500, `${Math.round(ms)} ms`);
   });
 });
 

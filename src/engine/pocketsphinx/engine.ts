@@ -45,12 +45,17 @@ export interface ChannelStats {
 
 export class PocketSphinxEngine implements Engine {
   readonly name = 'pocketsphinx';
-  private readonly pool: DecoderPool;
+  private readonly ownPool?: DecoderPool;
   private readonly batchSeconds: number;
 
   constructor(options: PocketSphinxEngineOptions = {}) {
-    this.pool = options.pool ?? sharedPool();
+    this.ownPool = options.pool;
     this.batchSeconds = options.batchSeconds ?? BATCH_SECONDS;
+  }
+
+  /** The pool given, else the process's shared one as it is now (it may have been closed and made again). */
+  private get pool(): DecoderPool {
+    return this.ownPool ?? sharedPool();
   }
 
   models(): ModelInfo[] {

@@ -28,12 +28,17 @@ export interface SherpaChannelStats {
 
 export class SherpaOnnxEngine implements Engine {
   readonly name = 'sherpa-onnx';
-  private readonly pool: DecoderPool;
+  private readonly ownPool?: DecoderPool;
   /** The models each pool worker holds (from its latest reply): what /asr/sysinfo accounts for. */
   private readonly held = new Map<number, string[]>();
 
   constructor(options: { pool?: DecoderPool } = {}) {
-    this.pool = options.pool ?? sharedPool();
+    this.ownPool = options.pool;
+  }
+
+  /** The pool given, else the process's shared one as it is now (it may have been closed and made again). */
+  private get pool(): DecoderPool {
+    return this.ownPool ?? sharedPool();
   }
 
   models(): ModelInfo[] {
@@ -54,6 +59,9 @@ export class SherpaOnnxEngine implements Engine {
 
   /** How many pool workers hold each model now. */
   loadedCopies(): Record<string, number> {
+    // A worker that died (or a pool closed and made again) took its models with it.
+    const alive = new Set(this.pool.workerIds());
+    for (const id of this.held.keys()) if (!alive.has(id)) this.held.delete(id);
     const copies: Record<string, number> = {};
     for (const models of this.held.values()) for (const m of models) copies[m] = (copies[m] ?? 0) + 1;
     return copies;
