@@ -1,6 +1,8 @@
 // Text redaction of jobs: the seeded values are gone from every transcript shape and from the job record;
 // the spans keep their times; a project's published rules apply without a restart.
 import assert from 'node:assert/strict';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { keypadEntries, maskKeypadWords, widenUntimed } from '../../src/jobs/jobRedaction.js';
 import { json, startTestService, type TestService } from '../helpers/harness.js';
@@ -80,6 +82,38 @@ describe('job redaction', () => {
     assert.match(text, /\[US_SOCIAL_SECURITY_NUMBER\]/);
     const all = await everything(job.jobId);
     for (const value of SEEDED) assert.ok(!all.includes(value), `"${value}" survived somewhere`);
+  });
+
+  test('the notification payload, the jobs row and the stored delivery carry no seeded value either', async () => {
+    const bodies: string[] = [];
+    const hook = http.createServer((req, res) => {
+      let body = '';
+      req.on('data', (c) => (body += c));
+      req.on('end', () => {
+        bodies.push(body);
+        res.end();
+      });
+    });
+    await new Promise<void>((resolve) => hook.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(hook.address() as AddressInfo).port}/hook`;
+      const job = await run({ text: CALL, types: ['Person', 'USSocialSecurityNumber'], notification: { url } });
+      for (let i = 0; i < 300 && bodies.length === 0; i++) await new Promise((r) => setTimeout(r, 50));
+      assert.equal(bodies.length, 1, 'the notification arrived');
+      const event = JSON.parse(bodies[0]);
+      assert.deepEqual([event.jobId, event.subType, event.processJob.redactionStatus], [job.jobId, 'completed', 'completed']);
+      const db = svc.services.store.database.db;
+      const rows = JSON.stringify([
+        await db.selectFrom('jobs').selectAll().where('id', '=', job.jobId).execute(),
+        await db.selectFrom('deliveries').selectAll().execute(),
+      ]);
+      for (const [where, text] of [['notification payload', bodies[0]], ['jobs and deliveries rows', rows], ['job', await everything(job.jobId)]]) {
+        const lower = text.toLowerCase();
+        for (const value of SEEDED) assert.ok(!lower.includes(value), `"${value}" survived in the ${where}`);
+      }
+    } finally {
+      await new Promise((resolve) => hook.close(resolve));
+    }
   });
 
   test('a published project configuration applies to the next job, with its mask types', async () => {
