@@ -132,7 +132,7 @@ export function jobRedactor(options: RedactorOptions) {
       const merged = await writeRedacted(pcm, path.join(options.dataDir, relative), spans, {
         minDistance: Number(params.scrubmindist ?? engine.scrubmindist ?? 0.3),
         padding: AUDIO_PADDING,
-        mode: 'tone',
+        mode: params.scrubsound ?? 'tone',
       });
       record.audio = { path: relative, spans: merged.flat().sort((a, b) => a.start - b.start) };
     }

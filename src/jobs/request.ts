@@ -24,6 +24,9 @@ export const TranscribeParams = Type.Object(
     uttpadding: Type.Optional(Type.Integer({ minimum: 0, maximum: 10_000, description: 'ms kept around speech.' })),
     uttmaxtime: Type.Optional(Type.Integer({ minimum: 1, maximum: 3600, description: 'Longest utterance, s.' })),
     scrubmindist: Type.Optional(Type.Number({ minimum: 0, description: 'Redacted audio spans closer than this (s) merge.' })),
+    scrubsound: Type.Optional(
+      Type.Union([Type.Literal('tone'), Type.Literal('silence')], { description: 'What replaces a redacted audio span: a 1 kHz tone (default) or silence.' }),
+    ),
     sid: str('Project whose configuration applies.'),
     tracking_id: str('Your reference, echoed in the transcript shape.'),
     priority: Type.Optional(

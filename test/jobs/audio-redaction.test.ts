@@ -1,6 +1,8 @@
-// scrubaudio on a real recording: the spoken SSN becomes a tone in a copy with the same duration and format,
-// recognizing the redacted copy again finds none of its digits, and the text shows the mask.
+// scrubaudio on a real recording: the spoken SSN (and, in the second test, a card number and a name) becomes a
+// tone in a copy with the same duration and format, sample for sample the original outside the spans;
+// recognizing the redacted copy again finds none of the values, and the text shows the masks.
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -50,6 +52,11 @@ describe('audio redaction of a job', { skip: !canRun && 'needs ffmpeg, festival 
     const [a, b] = [await probeAudio(recording), await probeAudio(redacted)];
     assert.deepEqual([b.codec, b.sampleRate, b.channels], [a.codec, a.sampleRate, a.channels]);
     assert.ok(Math.abs(a.durationSeconds - b.durationSeconds) < 0.01);
+    // The span is the 1 kHz tone (the default scrubsound), with no speech left in it.
+    const [span] = job.redaction.audio.spans as { start: number; end: number }[];
+    const inSpan = pcmOf(redacted).subarray(Math.ceil(span.start * b.sampleRate) + 10, Math.floor(span.end * b.sampleRate) - 10);
+    const share = goertzelShare(inSpan, b.sampleRate, 1000);
+    assert.ok(share > 0.9, `${(share * 100).toFixed(0)}% of the span's energy at 1 kHz`);
 
     const again = await recognizeFile(redacted, {});
     const heard = again.channels[0].words.map((w) => w.word);
@@ -58,4 +65,80 @@ describe('audio redaction of a job', { skip: !canRun && 'needs ffmpeg, festival 
     const original = await svc.request({ method: 'GET', url: `/asr/jobs/${job.jobId}/audio` });
     assert.equal(original.rawPayload.length, fs.statSync(recording).size, 'the original is kept beside it');
   });
+
+  test('an SSN, a card number and a name with scrubsound=silence: each span silent, the audio outside untouched, none heard again', async () => {
+    const call = speakFestival(
+      // A Luhn-valid test card number, 4532 0151 1283 0366, read in groups.
+      'hello my name is john smith. my card number is four five three two, zero one five one, one two eight three, zero three six six. ' +
+        'and my social security number is one two three four five six seven eight nine. thank you.',
+      path.join(dir, 'three.wav'),
+    );
+    const res = await svc.request({
+      method: 'POST',
+      url: '/asr/transcribe?wait=180',
+      ...multipart({ scrubaudio: 'true', scrubsound: 'silence', types: 'Person,CreditCardNumber,USSocialSecurityNumber' }, [{ name: 'audio', filename: 'three.wav', content: fs.readFileSync(call) }]),
+    });
+    assert.equal(res.statusCode, 200, res.body);
+    const job = json(res);
+    assert.equal(job.status, 'completed', job.message);
+    const kinds = new Set(job.redaction.spans.map((sp: { kind: string }) => sp.kind));
+    for (const kind of ['Person', 'CreditCardNumber', 'USSocialSecurityNumber']) assert.ok(kinds.has(kind), `${kind} redacted: ${[...kinds].join(', ')}`);
+    const text = (await svc.request({ method: 'GET', url: `/asr/jobs/${job.jobId}/transcript?format=text` })).body.toLowerCase();
+    assert.doesNotMatch(text, /john|smith/);
+
+    const audio = await svc.request({ method: 'GET', url: `/asr/jobs/${job.jobId}/audio?redacted=true` });
+    const redacted = path.join(dir, 'three-redacted.wav');
+    fs.writeFileSync(redacted, audio.rawPayload);
+    const [a, b] = [await probeAudio(call), await probeAudio(redacted)];
+    assert.deepEqual([b.codec, b.sampleRate, b.channels], [a.codec, a.sampleRate, a.channels]);
+    assert.ok(Math.abs(a.durationSeconds - b.durationSeconds) < 0.01);
+
+    // Sample by sample: outside the recorded spans the original; inside, silence.
+    const original = pcmOf(call);
+    const edited = pcmOf(redacted);
+    assert.equal(edited.length, original.length);
+    const rate = a.sampleRate;
+    const spans = job.redaction.audio.spans as { start: number; end: number }[];
+    assert.ok(spans.length >= 3, JSON.stringify(spans));
+    const inside = (i: number) => spans.some((sp) => i >= Math.floor(sp.start * rate) && i < Math.ceil(sp.end * rate));
+    let outside = 0;
+    for (let i = 0; i < original.length; i++) {
+      if (inside(i)) continue;
+      outside++;
+      if (original[i] !== edited[i]) assert.fail(`sample ${i} (${(i / rate).toFixed(3)} s) changed outside the spans`);
+    }
+    assert.ok(outside > rate, `${outside} samples compared outside the spans`);
+    for (const sp of spans) {
+      const stretch = edited.subarray(Math.ceil(sp.start * rate) + 1, Math.floor(sp.end * rate) - 1);
+      assert.ok(stretch.length > 0 && stretch.every((x) => x === 0), `span ${sp.start}-${sp.end} is silent`);
+    }
+
+    const heard = (await recognizeFile(redacted, {})).channels[0].words.map((w) => w.word);
+    for (const word of ['john', 'smith', 'zero', ...DIGITS]) assert.ok(!heard.includes(word), `"${word}" is still audible: ${heard.join(' ')}`);
+    assert.ok(heard.includes('card') || heard.includes('security'), `the rest is still there: ${heard.join(' ')}`);
+  });
 });
+
+/** 16-bit PCM of a file's first channel at its own rate. */
+function pcmOf(file: string): Int16Array {
+  const out = execFileSync('ffmpeg', ['-v', 'error', '-i', file, '-ac', '1', '-f', 's16le', '-acodec', 'pcm_s16le', '-'], { maxBuffer: 1 << 30 });
+  return new Int16Array(out.buffer.slice(out.byteOffset, out.byteOffset + out.length));
+}
+
+/** Share of the stretch's energy at `hz` (Goertzel power against total power, both per sample). */
+function goertzelShare(samples: Int16Array, rate: number, hz: number): number {
+  const w = (2 * Math.PI * hz) / rate;
+  const coeff = 2 * Math.cos(w);
+  let s1 = 0;
+  let s2 = 0;
+  let total = 0;
+  for (const x of samples) {
+    const s0 = x + coeff * s1 - s2;
+    s2 = s1;
+    s1 = s0;
+    total += x * x;
+  }
+  const power = s1 * s1 + s2 * s2 - coeff * s1 * s2;
+  // A pure sine of amplitude A over N samples: Goertzel power N²A²/4, total power N·A²/2.
+  return total === 0 ? 0 : (2 * power) / (samples.length * total);
+}
