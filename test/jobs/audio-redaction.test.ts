@@ -9,8 +9,8 @@ import { after, before, describe, test } from 'node:test';
 import { probeAudio } from '../../src/audio/probe.js';
 import { recognizeFile } from '../../src/engine/recognize.js';
 import { hasFestivalVoice, hasTool, speakFestival, tempDir } from '../helpers/audio.js';
-import { json, startTestService, type TestService } from '../helpers/harness.js';
-import { multipart } from '../helpers/multipart.js';
+import { startTestService, type TestService } from '../helpers/harness.js';
+import { transcribeAndWait } from '../helpers/jobs.js';
 
 const canRun = hasTool('ffmpeg') && hasFestivalVoice() && fs.existsSync('/usr/share/pocketsphinx/model/en-us/en-us');
 const DIGITS = ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'];
@@ -30,14 +30,7 @@ describe('audio redaction of a job', { skip: !canRun && 'needs ffmpeg, festival 
   });
 
   test('the SSN is gone from the text and from the audio', async () => {
-    const res = await svc.request({
-      method: 'POST',
-      url: '/asr/transcribe?wait=120',
-      ...multipart({ scrubaudio: 'true', types: 'USSocialSecurityNumber' }, [{ name: 'audio', filename: 'ssn.wav', content: fs.readFileSync(recording) }]),
-    });
-    assert.equal(res.statusCode, 200, res.body);
-    const job = json(res);
-    assert.equal(job.status, 'completed', job.message);
+    const job = await transcribeAndWait(svc, recording, { fields: { scrubaudio: 'true', types: 'USSocialSecurityNumber' } });
     assert.equal(job.redactionStatus, 'completed');
     const text = (await svc.request({ method: 'GET', url: `/asr/jobs/${job.jobId}/transcript?format=text` })).body;
     assert.match(text, /\[US_SOCIAL_SECURITY_NUMBER\]/);
@@ -73,14 +66,10 @@ describe('audio redaction of a job', { skip: !canRun && 'needs ffmpeg, festival 
         'and my social security number is one two three four five six seven eight nine. thank you.',
       path.join(dir, 'three.wav'),
     );
-    const res = await svc.request({
-      method: 'POST',
-      url: '/asr/transcribe?wait=180',
-      ...multipart({ scrubaudio: 'true', scrubsound: 'silence', types: 'Person,CreditCardNumber,USSocialSecurityNumber' }, [{ name: 'audio', filename: 'three.wav', content: fs.readFileSync(call) }]),
+    const job = await transcribeAndWait(svc, call, {
+      fields: { scrubaudio: 'true', scrubsound: 'silence', types: 'Person,CreditCardNumber,USSocialSecurityNumber' },
+      waitSeconds: 180,
     });
-    assert.equal(res.statusCode, 200, res.body);
-    const job = json(res);
-    assert.equal(job.status, 'completed', job.message);
     const kinds = new Set(job.redaction.spans.map((sp: { kind: string }) => sp.kind));
     for (const kind of ['Person', 'CreditCardNumber', 'USSocialSecurityNumber']) assert.ok(kinds.has(kind), `${kind} redacted: ${[...kinds].join(', ')}`);
     const text = (await svc.request({ method: 'GET', url: `/asr/jobs/${job.jobId}/transcript?format=text` })).body.toLowerCase();

@@ -11,7 +11,7 @@ import { probeAudio } from '../../src/audio/probe.js';
 import { TRANSCRIPT_FORMATS } from '../../src/transcript/index.js';
 import { durationOf, ffmpeg, hasFestivalVoice, hasTool, speakFestival, tempDir } from '../helpers/audio.js';
 import { json, startTestService, type TestService } from '../helpers/harness.js';
-import { multipart } from '../helpers/multipart.js';
+import { transcribeAndWait } from '../helpers/jobs.js';
 import { filePcm, keyFile } from '../audio/dtmfSignals.js';
 
 const canRun = hasTool('ffmpeg') && hasFestivalVoice() && fs.existsSync('/usr/share/pocketsphinx/model/en-us/en-us');
@@ -67,14 +67,7 @@ describe('DTMF redaction of a job', { skip: !canRun && 'needs ffmpeg, festival w
   });
 
   test('scrubaudio: the keypad entry is a DTMF span, gone from the audio, and the keys are in no text', async () => {
-    const res = await svc.request({
-      method: 'POST',
-      url: '/asr/transcribe?wait=180',
-      ...multipart({ scrubaudio: 'true', types: 'CreditCardNumber' }, [{ name: 'audio', filename: 'call.wav', content: fs.readFileSync(recording) }]),
-    });
-    assert.equal(res.statusCode, 200, res.body);
-    const job = json(res);
-    assert.equal(job.status, 'completed', job.message);
+    const job = await transcribeAndWait(svc, recording, { fields: { scrubaudio: 'true', types: 'CreditCardNumber' }, waitSeconds: 180 });
     assert.equal(job.redactionStatus, 'completed');
 
     // One DTMF span, on the caller's channel, covering the whole keypad entry; kind and times only.
