@@ -210,6 +210,10 @@ describe('sherpa-onnx engine', { skip: !hasTool('ffmpeg') && 'ffmpeg is not inst
     const info = listModels().find((m) => m.name === 'en-us:swapped');
     assert.equal(info?.installed, false);
     assert.match(info?.reason ?? '', /loading the model failed/);
+    // Put right again: the next start checks it once more and it is usable.
+    fs.writeFileSync(file, bytes);
+    assert.equal(await checkAddedModels(logger), 1);
+    assert.equal(listModels().find((m) => m.name === 'en-us:swapped')?.installed, true);
     removeModel('en-us:swapped');
   });
 

@@ -27,7 +27,6 @@ export function filesSignature(spec: SherpaModelSpec): string {
 export async function checkAddedModels(logger: Logger, options: { probe?: typeof probeModel } = {}): Promise<number> {
   let checked = 0;
   for (const model of listAddedModels()) {
-    if (!model.spec && !model.manifest.probe?.ok) continue; // already unusable, with its reason
     const spec = model.spec;
     if (!spec) continue; // folder broken: listed with the inspection's reason
     const signature = filesSignature(spec);

@@ -27,6 +27,7 @@ export interface AddedModel {
   manifest: ModelManifest;
   /** The folder holding the manifest. */
   dir: string;
+  /** The files, when the folder inspects well (the model is usable only without a `reason`). */
   spec?: SherpaModelSpec;
   /** Why the model cannot be used (folder no longer valid, load check failed). */
   reason?: string;
@@ -139,7 +140,8 @@ export function listAddedModels(root = addedModelsDir()): AddedModel[] {
         language,
         manifest,
         dir,
-        ...(spec && !probeFailed && { spec }),
+        // The inspected files even when the last load check failed: a start-up check tries them again once they change.
+        ...(spec && { spec }),
         ...((reason || probeFailed) && { reason: reason ? `model folder ${manifest.path}: ${reason}` : probeFailed }),
       });
     }
