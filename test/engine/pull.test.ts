@@ -171,10 +171,9 @@ describe('pullArchive', () => {
 
   test('a connection refused is a network error, quickly, suggesting a mirror', async () => {
     const dest = freshDest();
-    const t0 = performance.now();
-    const error = await pullError(pullArchive({ url: `http://127.0.0.1:${deadPort}/x.tar.bz2`, destDir: dest, idleTimeoutMs: 10_000 }));
-    assert.equal(error.code, 'network');
-    assert.ok(performance.now() - t0 < 2_000, 'failed fast, not by the idle timer');
+    // Idle timer far longer than any test: a 'network' error (not 'timeout') shows the refusal itself ended it.
+    const error = await pullError(pullArchive({ url: `http://127.0.0.1:${deadPort}/x.tar.bz2`, destDir: dest, idleTimeoutMs: 600_000 }));
+    assert.equal(error.code, 'network', 'failed on the refusal, not by the idle timer');
     assert.match(error.message, /Could not reach 127\.0\.0\.1/);
     assert.match(error.message, /--mirror/);
     assert.match(error.message, new RegExp(MIRROR_ENV));
@@ -215,10 +214,8 @@ describe('pullArchive', () => {
 
   test('a server that stalls mid-body times out and leaves nothing behind', async () => {
     const dest = freshDest();
-    const t0 = performance.now();
     const error = await pullError(pullArchive({ url: `${base}/stall/body`, destDir: dest, idleTimeoutMs: 300, folderName: 'm' }));
     assert.equal(error.code, 'timeout');
-    assert.ok(performance.now() - t0 < 3_000);
     assert.match(error.message, /300 ms after 32768 bytes/);
     assert.deepEqual(fs.readdirSync(dest), []);
   });
@@ -232,10 +229,8 @@ describe('pullArchive', () => {
   });
 
   test('a server that accepts and never answers times out', async () => {
-    const t0 = performance.now();
     const error = await pullError(pullArchive({ url: `${base}/stall/headers`, destDir: freshDest(), idleTimeoutMs: 300, folderName: 'm' }));
     assert.equal(error.code, 'timeout');
-    assert.ok(performance.now() - t0 < 3_000);
   });
 
   test('a connection cut mid-body is a network error and the partial file is removed', async () => {

@@ -68,7 +68,6 @@ describe('telephone-band adaptation build', { skip: noPackages }, () => {
       assert.equal(second.status, 0, second.stderr);
       assert.match(second.stderr, /up to date/);
       assert.equal(fs.statSync(transform).mtimeMs, mtime, 'the cached transform is not rewritten');
-      assert.ok(second.seconds < 10, `a cached run takes ${second.seconds.toFixed(1)} s`);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
