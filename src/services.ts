@@ -117,6 +117,7 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
     probe: (file) => probeAudio(file, { maxSeconds: config.limits.audioSeconds }),
     installedModels,
     defaultModel: async () => String((await parameters.engineParams()).model),
+    projects,
     onQueued: () => worker.poke(),
     onTerminal: notifyTerminal,
     afterTerminal: () => outbox.kick(),

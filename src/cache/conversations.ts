@@ -11,8 +11,8 @@ import type { Store } from '../store/index.js';
 import { Masker } from '../redact/masks.js';
 import { redactRecord } from '../redact/redactRecord.js';
 import { recordRuleIssues, recordRules, type RecordRules } from '../redact/recordRules.js';
-import { redactText } from '../redact/redactText.js';
-import { resolveRules } from '../redact/rules.js';
+import { type ProjectInForce, type RedactionPolicy, parseKinds, policyRecord, policyRules, resolvePolicy } from '../redact/policy.js';
+import type { Scope } from '../store/apiKeys.js';
 import type { ProjectConfigs } from './projectConfigs.js';
 
 /** A stored record's state until the processing pipeline (a later stage) runs on it. */
@@ -21,6 +21,18 @@ export const RECEIVED = 'received';
 export interface PostCallResult {
   created: boolean;
   record: EventRecord;
+}
+
+/** Who posts: an admin-scope key may lower the redaction a project requires (an event records it). */
+export interface RecordCaller {
+  scope?: Scope;
+  keyId?: string;
+}
+
+/** A record's redaction, resolved: the policy, and the project its masks come from. */
+interface RecordPolicy {
+  policy: RedactionPolicy;
+  project?: ProjectInForce;
 }
 
 export interface RealCallResult {
@@ -39,29 +51,54 @@ export class Conversations {
   ) {}
 
   /**
-   * Text redaction of a record, when asked for: the redactionRequest's `types`, the rules of the project it
-   * names (`sid`, or the processJob request's) when that project scrubs text or the campaign enables text
-   * redaction, and the record's own active redactionTypes rules and contentGroups items (an explicit ask, like
-   * `types`). Only the redacted record is stored.
+   * A record's redaction policy (redact/policy.ts): `redactionRequest.types` and `processJob.request.types`
+   * (validated like `types`), `campaign.enableTextRedaction` as the scrub flag (true with no kinds: the
+   * project's rules, else every kind; false cannot switch off what the project requires, except from an admin
+   * key), and the project named by `redactionRequest.sid`, else `processJob.request.sid` (each must name a
+   * published configuration). Real-time: the project's real_time rules.
    */
-  private async redact(record: EventRecord): Promise<EventRecord> {
-    const sid = record.redactionRequest?.sid ?? record.processJob?.request?.sid;
-    const project = sid && this.projects ? (await this.projects.current(sid))?.config : undefined;
-    const scrub = record.campaign?.enableTextRedaction ?? project?.scrubtext ?? false;
-    const types = record.redactionRequest?.types ?? record.processJob?.request?.types;
+  private async recordPolicy(record: EventRecord, caller: RecordCaller, realTime: boolean): Promise<RecordPolicy> {
+    const kinds = [
+      ...parseKinds(record.redactionRequest?.types, 'redactionRequest.types'),
+      ...parseKinds(record.processJob?.request?.types, 'processJob.request.types'),
+    ];
+    const named: [string | undefined, string][] = [
+      [record.redactionRequest?.sid, 'redactionRequest.sid'],
+      [record.processJob?.request?.sid, 'processJob.request.sid'],
+    ];
+    let project: ProjectInForce | undefined;
+    for (const [sid, field] of named) {
+      if (sid === undefined || !this.projects) continue;
+      const found = await this.projects.forRedaction(sid, field);
+      project ??= found;
+    }
+    const ask = { kinds, scrubtext: record.campaign?.enableTextRedaction };
+    const policy = resolvePolicy({ ask, project, mayLower: caller.scope === 'admin', realTime });
+    // A record has no audio to edit here: its policy is text redaction.
+    return { policy: { ...policy, audio: false }, project };
+  }
+
+  /**
+   * Text redaction of a record: its policy's kinds (masked as the project's rules say) with the record's own
+   * active redactionTypes rules and contentGroups items (an explicit ask, like `types`). Only the redacted
+   * record is stored, with the policy it was redacted under (`redaction.policy`).
+   */
+  private async redact(record: EventRecord, resolved: RecordPolicy): Promise<EventRecord> {
     const issues = recordRuleIssues(record);
     if (issues.length > 0) throw invalid('A redaction rule of the record cannot be used.', issues);
     const custom = recordRules(record);
-    const rules = scrub || types?.length ? resolveRules({ project: scrub ? project : undefined, types }) : [];
+    const rules = policyRules(resolved.policy, resolved.project?.config);
     if (rules.length === 0 && custom.phrases.length === 0 && custom.kinds.length === 0) return record;
     const { record: redacted, entities } = redactRecord(record, rules, new Masker(this.hashKey), custom);
-    return { ...redacted, entities: [...(redacted.entities ?? []), ...entities], maskValues: true };
+    return { ...redacted, entities: [...(redacted.entities ?? []), ...entities], maskValues: true, redaction: { policy: policyRecord(resolved.policy) } } as EventRecord;
   }
 
   /** Store a validated event record; a record with a known eventId replaces the earlier one. */
-  async postCall(input: EventRecord): Promise<PostCallResult> {
+  async postCall(input: EventRecord, caller: RecordCaller = {}): Promise<PostCallResult> {
     const eventId = input.eventId || crypto.randomUUID();
-    const record: EventRecord = await this.redact({ ...input, eventId, status: RECEIVED });
+    const received: EventRecord = { ...input, eventId, status: RECEIVED };
+    const resolved = await this.recordPolicy(received, caller, false);
+    const record: EventRecord = await this.redact(received, resolved);
     const conversationId = record.conversationId ?? record.conversation?.id ?? null;
     const jobId = record.jobId ?? record.job?.jobId ?? record.processJob?.jobId ?? null;
     const { sealed, masked } = protectCredentials(record, this.box);
@@ -77,6 +114,7 @@ export class Conversations {
         ...(jobId && { jobId }),
         details: { eventId, replaced: !saved.created },
       });
+      if (resolved.policy.lowered) await tx.events.record(loweredEvent(eventId, conversationId, resolved.policy, caller));
       return saved.created;
     });
     return { created, record: masked };
@@ -92,7 +130,7 @@ export class Conversations {
    * Take a realTimeMessage, or an event record carrying one, validate it and append it to its live
    * conversation (engagementId, else ucid).
    */
-  async realCall(body: unknown): Promise<RealCallResult> {
+  async realCall(body: unknown, caller: RecordCaller = {}): Promise<RealCallResult> {
     if (body === null || typeof body !== 'object' || Array.isArray(body)) {
       throw invalid('The body must be a realTimeMessage object or an event record carrying one.', [
         { pointer: '/', path: '(root)', message: 'must be object' },
@@ -110,28 +148,27 @@ export class Conversations {
         { pointer: `${at}/engagementId`, path: `${carried ? 'realTimeMessage.' : ''}engagementId`, message: 'engagementId or ucid is required' },
       ]);
     }
-    const record = carried ? (body as EventRecord) : undefined;
-    const ruleIssues = record ? recordRuleIssues(record) : [];
-    if (ruleIssues.length > 0) throw invalid('A redaction rule of the record cannot be used.', ruleIssues);
-    const redacted = await this.redactLive(message, record?.redactionRequest?.sid, record && recordRules(record));
+    const record = carried ? (body as EventRecord) : {};
+    const resolved = await this.livePolicy(record, message, caller);
+    const redacted = (await this.redact({ realTimeMessage: message, redactionTypes: record.redactionTypes, contentGroups: record.contentGroups }, resolved))
+      .realTimeMessage as RealTimeMessage;
     const { sealed, masked } = protectCredentials(redacted, this.box);
     const appended = await this.store.liveMessages.append(conversationKey, sealed);
+    if (resolved.policy.lowered) await this.store.events.record(loweredEvent(conversationKey, record.conversationId ?? null, resolved.policy, caller));
     return { conversationKey, ...appended, realTimeMessage: masked };
   }
 
   /**
-   * A live message's text, redacted with the project's rules marked `real_time` (the project named by the
-   * record's redactionRequest.sid, else by the message's `campaign`) and with the carrying record's own
-   * redactionTypes/contentGroups rules, before it is stored or answered.
+   * A live message's policy: the carrying record's (redactionRequest.types, campaign.enableTextRedaction,
+   * its project's real_time rules); a bare message's project is the one its `campaign` names, when published.
    */
-  private async redactLive(message: RealTimeMessage, sid?: string, custom?: RecordRules): Promise<RealTimeMessage> {
-    if (typeof message.text !== 'string') return message;
-    const projectId = sid ?? message.campaign;
-    const project = projectId && this.projects ? (await this.projects.current(projectId))?.config : undefined;
-    const rules = project ? resolveRules({ project, realTime: true }) : [];
-    if (rules.length === 0 && !custom?.phrases.length && !custom?.kinds.length) return message;
-    const { text } = redactText(message.text, rules, new Masker(this.hashKey), custom);
-    return { ...message, text };
+  private async livePolicy(record: EventRecord, message: RealTimeMessage, caller: RecordCaller): Promise<RecordPolicy> {
+    const named = record.redactionRequest?.sid ?? record.processJob?.request?.sid;
+    if (named === undefined && message.campaign && this.projects) {
+      const project = await this.projects.current(message.campaign);
+      if (project) return this.recordPolicy({ ...record, redactionRequest: { ...record.redactionRequest, sid: message.campaign } }, caller, true);
+    }
+    return this.recordPolicy(record, caller, true);
   }
 
   async live(conversationKey: string) {
@@ -142,4 +179,17 @@ export class Conversations {
       messages: messages.map((m) => ({ ...m, message: maskCredentials(m.message, this.box) })),
     };
   }
+}
+
+/** The event that records an admin key lowering what a project requires of a record. */
+function loweredEvent(subject: string, conversationId: string | null, policy: RedactionPolicy, caller: RecordCaller) {
+  return {
+    type: 'conversation' as const,
+    subType: 'redaction_lowered',
+    subject,
+    status: RECEIVED,
+    ...(conversationId && { conversationId }),
+    message: `an admin-scope key lowered the redaction project ${policy.sid} requires`,
+    details: { sid: policy.sid, version: policy.version, kinds: policy.kinds, ...(caller.keyId && { keyId: caller.keyId }) },
+  };
 }

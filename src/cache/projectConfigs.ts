@@ -1,8 +1,10 @@
 // Project configurations (resource 19): published as new versions, in force for new work at once. The
 // version in force is cached per process; a publish invalidates it everywhere through the bus, and a short
 // lifetime bounds staleness where no bus connects the processes.
+import { sql } from 'kysely';
 import { describeJsonError, invalid, notFound } from '../errors.js';
-import { isEntityKind } from '../redact/entityKinds.js';
+import { ENTITY_KINDS } from '../redact/entityKinds.js';
+import { canonicalKind } from '../redact/policy.js';
 import type { ProjectConfig } from '../schema/resources/projectConfig.js';
 import { check } from '../schema/validator.js';
 import type { ProjectVersion } from '../store/projectVersions.js';
@@ -15,7 +17,7 @@ export interface PublishResult {
   version: number;
   rules: ProjectConfig['rules'];
   publishedAt: string;
-  /** Rules naming an entity kind no recognizer knows yet: accepted, but they match nothing until one does. */
+  /** Kept for clients that read it: always empty, since a rule that names no entity kind refuses the publish. */
   warnings: string[];
 }
 
@@ -51,7 +53,7 @@ export class ProjectConfigs {
     }
     const issues = check('ProjectConfig', config, '/data');
     if (issues.length > 0) throw invalid('The project configuration is invalid; the previous version stays in force.', issues);
-    return config as ProjectConfig;
+    return canonicalRules(config as ProjectConfig);
   }
 
   async publish(data: string): Promise<PublishResult> {
@@ -67,10 +69,7 @@ export class ProjectConfigs {
       message: `project ${config.sid} version ${published.version} published`,
       details: { sid: config.sid, version: published.version, rules: (config.rules ?? []).length },
     });
-    const warnings = (config.rules ?? [])
-      .filter((rule) => !isEntityKind(rule.name))
-      .map((rule) => `rule "${rule.name}" names an entity kind that no recognizer knows`);
-    return { sid: config.sid, version: published.version, rules: config.rules ?? [], publishedAt: published.publishedAt, warnings };
+    return { sid: config.sid, version: published.version, rules: config.rules ?? [], publishedAt: published.publishedAt, warnings: [] };
   }
 
   /** The version in force for a project, or undefined when none was published. */
@@ -86,6 +85,25 @@ export class ProjectConfigs {
     return value;
   }
 
+  /**
+   * The project a request's redaction depends on (`sid`, exact match): a sid that names no published
+   * configuration is a 400 at `field`, suggesting a published sid that differs only in letter case.
+   */
+  async forRedaction(sid: string, field = 'sid'): Promise<ProjectVersion> {
+    const found = await this.current(sid);
+    if (found) return found;
+    const variant = await this.store.database.db
+      .selectFrom('project_versions')
+      .select('sid')
+      .where(sql<string>`lower(sid)`, '=', sid.toLowerCase())
+      .limit(1)
+      .executeTakeFirst();
+    const hint = variant ? ` (sids match exactly; did you mean "${variant.sid}"?)` : '';
+    throw invalid(`${field}: no project configuration has been published for sid "${sid}"${hint}; redaction cannot follow it.`, [
+      { pointer: `/${field.split('.').join('/')}`, path: field, message: 'must name a published project configuration' },
+    ]);
+  }
+
   async require(sid: string): Promise<ProjectVersion> {
     const found = await this.current(sid);
     if (!found) throw notFound(`no project configuration has been published for sid "${sid}"`);
@@ -95,4 +113,31 @@ export class ProjectConfigs {
   cachedCount(): number {
     return this.cache.size;
   }
+}
+
+/**
+ * Rule names canonicalised to the entity kinds (any letter case, trimmed); a rule naming anything else
+ * refuses the whole configuration, since a rule that matches nothing would redact nothing, silently.
+ */
+function canonicalRules(config: ProjectConfig): ProjectConfig {
+  if (!config.rules) return config;
+  const issues = [];
+  const rules = [];
+  for (const [index, rule] of config.rules.entries()) {
+    const kind = canonicalKind(rule.name);
+    if (kind && kind !== 'all') {
+      rules.push({ ...rule, name: kind });
+      continue;
+    }
+    issues.push({
+      pointer: `/data/rules/${index}/name`,
+      path: `data.rules[${index}].name`,
+      message: `must be an entity kind: ${ENTITY_KINDS.join(', ')} (any letter case)`,
+    });
+  }
+  if (issues.length > 0) {
+    const names = issues.map((i) => JSON.stringify(config.rules![Number(i.pointer.split('/')[3])].name)).join(', ');
+    throw invalid(`Rule names must be entity kinds; ${names} ${issues.length === 1 ? 'is' : 'are'} not. Nothing was published. Valid kinds: ${ENTITY_KINDS.join(', ')}.`, issues);
+  }
+  return { ...config, rules };
 }

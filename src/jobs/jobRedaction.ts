@@ -1,6 +1,6 @@
-// Which redaction a job gets: the project (sid) configuration's rules when it scrubs text or audio, plus the
-// kinds the request names in `types`; `scrubtext`/`scrubaudio` on the request override the project's.
-// Nothing asked: no redaction.
+// A job's redaction runs the effective policy resolved at submit (redact/policy.ts, stored with the job's
+// parameters) together with what its project requires now, masked as the project's rules say; the policy is
+// recorded in the job's redaction record. Nothing asked or required: no redaction.
 import path from 'node:path';
 import { detectDtmf } from '../audio/dtmf.js';
 import { type AudioSpan, decodeForRedaction, type RedactionPcm, writeRedacted } from '../audio/redactAudio.js';
@@ -8,7 +8,7 @@ import type { ProjectConfigs } from '../cache/projectConfigs.js';
 import { Masker } from '../redact/masks.js';
 import { detectWords } from '../redact/detect.js';
 import { type RedactedSpan, redactTranscript } from '../redact/redactTranscript.js';
-import { resolveRules } from '../redact/rules.js';
+import { jobPolicy, policyRecord, policyRules, redacts } from '../redact/policy.js';
 import type { JobRow } from '../store/tables.js';
 import type { Transcript, Word } from '../transcript/types.js';
 import type { TranscribeParams } from './request.js';
@@ -114,17 +114,17 @@ export function widenUntimed(spans: RedactedSpan[], durationSeconds: number): nu
  */
 export function jobRedactor(options: RedactorOptions) {
   return async (job: JobRow, params: TranscribeParams, transcript: Transcript) => {
-    const project = params.sid ? (await options.projects.current(params.sid))?.config : undefined;
-    const scrubaudio = params.scrubaudio ?? project?.scrubaudio ?? false;
-    const scrubtext = params.scrubtext ?? project?.scrubtext ?? scrubaudio;
-    if (scrubtext === false && scrubaudio === false && !(params.types?.length)) return undefined;
-    const rules = resolveRules({ project: scrubtext || scrubaudio ? project : undefined, types: params.types });
+    const project = params.sid ? await options.projects.current(params.sid) : undefined;
+    const policy = jobPolicy(params, project);
+    if (!redacts(policy)) return undefined;
+    const scrubaudio = policy.audio;
+    const rules = policyRules(policy, project?.config);
     // The recording is decoded once, at its own rate: keypad tones are found on it, then it is edited.
     const pcm = scrubaudio && job.audio_path ? await decodeForRedaction(path.join(options.dataDir, job.audio_path)) : undefined;
     const keypad = pcm ? maskKeypadWords(transcript, keypadEntries(pcm)) : { transcript, spans: [] };
     const result = redactTranscript(keypad.transcript, rules, (words) => detectWords(words), new Masker(options.hashKey));
     const spans = [...result.spans, ...keypad.spans].sort((a, b) => a.start - b.start || a.channel - b.channel);
-    const record: Record<string, unknown> = { rules: rules.map((r) => ({ kind: r.kind, maskType: r.maskType })), spans };
+    const record: Record<string, unknown> = { policy: policyRecord(policy), rules: rules.map((r) => ({ kind: r.kind, maskType: r.maskType })), spans };
     if (pcm && job.audio_path) {
       record.untimedSpans = widenUntimed(spans, pcm.samples.length / pcm.channels / pcm.sampleRate);
       const engine = await options.engineParams(params.sid);

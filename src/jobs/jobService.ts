@@ -5,6 +5,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ServiceError, invalid, notFound } from '../errors.js';
 import { AUTO_MODEL, isAutoModel, type ModelInfo } from '../engine/models.js';
+import type { ProjectConfigs } from '../cache/projectConfigs.js';
+import { type RedactionPolicy, parseKinds, redacts, resolvePolicy, storedPolicy, unionPolicies } from '../redact/policy.js';
+import type { Scope } from '../store/apiKeys.js';
 import { protectCredentials } from '../security/credentials.js';
 import type { SecretBox } from '../security/secretBox.js';
 import type { Repositories, Store } from '../store/index.js';
@@ -37,7 +40,18 @@ export interface JobServiceOptions {
   /** Inside the transaction that ends a job (cancel): queue its notification. */
   onTerminal?: (tx: Repositories, job: JobRow, event: EventRecord) => Promise<void>;
   afterTerminal?: () => void;
+  /** Published project configurations: a job's redaction policy is resolved against them at submit. */
+  projects?: ProjectConfigs;
 }
+
+/** Who submits: the API key's scope decides whether a project's required redaction may be lowered. */
+export interface Caller {
+  scope?: Scope;
+  keyId?: string;
+}
+
+/** Stored job parameters carry the effective redaction policy resolved at submit (see redact/policy.ts). */
+export type StoredParams = TranscribeParams & { redactionPolicy?: RedactionPolicy };
 
 const SAFE_NAME = /[^A-Za-z0-9._-]+/g;
 
@@ -90,24 +104,36 @@ export class JobService {
     return facts;
   }
 
-  private async insert(row: Omit<JobRow, 'created_at' | 'updated_at'>): Promise<JobRow> {
+  /**
+   * The job's effective redaction policy, resolved now so that a bad kind or an unknown sid is a 400 at
+   * submit: the project's requirement plus what the request asks (redact/policy.ts).
+   */
+  private async policyFor(params: TranscribeParams, caller: Caller = {}): Promise<RedactionPolicy> {
+    const kinds = parseKinds(params.types, 'types');
+    const project = params.sid && this.options.projects ? await this.options.projects.forRedaction(params.sid) : undefined;
+    return resolvePolicy({ ask: { kinds, scrubtext: params.scrubtext, scrubaudio: params.scrubaudio }, project, mayLower: caller.scope === 'admin' });
+  }
+
+  private async insert(row: Omit<JobRow, 'created_at' | 'updated_at'>, caller: Caller = {}): Promise<JobRow> {
     const now = new Date().toISOString();
     const full: JobRow = { ...row, created_at: now, updated_at: now };
+    const policy = (JSON.parse(full.params) as StoredParams).redactionPolicy;
     await this.options.store.transaction(async (tx) => {
       await tx.jobs.insert(full);
       await tx.events.record({ type: 'job', subType: 'queued', subject: full.id, jobId: full.id, status: 'queued', details: { input: full.input_kind, model: full.model } });
+      if (policy?.lowered) await tx.events.record(loweredEvent(full.id, policy, caller));
     });
     this.options.onQueued?.();
     return full;
   }
 
-  private baseRow(id: string, params: TranscribeParams, model: string) {
-    const { sealed } = protectCredentials(params, this.options.box);
-    const redactionRequested = params.scrubtext === true || params.scrubaudio === true || (params.types?.length ?? 0) > 0;
+  private baseRow(id: string, params: TranscribeParams, model: string, policy: RedactionPolicy) {
+    const stored: StoredParams = { ...params, redactionPolicy: policy };
+    const { sealed } = protectCredentials(stored, this.options.box);
     return {
       id,
       status: 'queued',
-      redaction_status: redactionRequested ? 'pending' : 'not_requested',
+      redaction_status: redacts(policy) ? 'pending' : 'not_requested',
       priority: priorityValue(params.priority),
       sid: params.sid ?? null,
       model,
@@ -126,8 +152,9 @@ export class JobService {
   }
 
   /** A recording already written to `tempPath`: checked, moved into the job's folder, queued. */
-  async submitAudio(tempPath: string, fileName: string, params: TranscribeParams): Promise<JobRow> {
+  async submitAudio(tempPath: string, fileName: string, params: TranscribeParams, caller: Caller = {}): Promise<JobRow> {
     checkNotificationTarget(params);
+    const policy = await this.policyFor(params, caller);
     const model = await this.chooseModel(params.model);
     const facts = await this.checkAudio(tempPath);
     const id = crypto.randomUUID();
@@ -136,35 +163,50 @@ export class JobService {
     const target = path.join(this.options.dataDir, relative);
     fs.mkdirSync(path.dirname(target), { recursive: true });
     fs.renameSync(tempPath, target);
-    return this.insert({ ...this.baseRow(id, params, model), file_name: fileName, audio_path: relative, input_kind: 'audio', audio_seconds: facts.durationSeconds });
+    return this.insert(
+      { ...this.baseRow(id, params, model, policy), file_name: fileName, audio_path: relative, input_kind: 'audio', audio_seconds: facts.durationSeconds },
+      caller,
+    );
   }
 
-  async submitText(params: TranscribeParams): Promise<JobRow> {
+  async submitText(params: TranscribeParams, caller: Caller = {}): Promise<JobRow> {
     checkNotificationTarget(params);
+    const policy = await this.policyFor(params, caller);
     if (!params.text || params.text.trim() === '') {
       throw invalid('A JSON request needs `text` (a transcript) or `jobId` (to resubmit); audio goes as multipart/form-data.', [
         { pointer: '/text', path: 'text', message: 'is required and must not be empty' },
       ]);
     }
     const id = crypto.randomUUID();
-    return this.insert({ ...this.baseRow(id, params, 'text:input'), file_name: params.fileName ?? null, audio_path: null, input_kind: 'text' });
+    return this.insert({ ...this.baseRow(id, params, 'text:input', policy), file_name: params.fileName ?? null, audio_path: null, input_kind: 'text' }, caller);
   }
 
-  /** Run a finished job again with new parameters, on its stored input. */
-  async resubmit(jobId: string, params: TranscribeParams): Promise<JobRow> {
+  /**
+   * Run a finished job again with new parameters, on its stored input. Its redaction is the union of what it
+   * had and what the new parameters resolve to: a resubmit never lowers a job's redaction.
+   */
+  async resubmit(jobId: string, params: TranscribeParams, caller: Caller = {}): Promise<JobRow> {
     const job = await this.options.store.jobs.get(jobId);
     if (!job) throw notFound(`no job "${jobId}"`);
     if (!TERMINAL.includes(job.status as never)) {
       throw new ServiceError('conflict', `Job ${jobId} is ${job.status}; only a completed, failed or cancelled job can be resubmitted.`);
     }
-    const previous = JSON.parse(job.params) as TranscribeParams;
+    const previous = JSON.parse(job.params) as StoredParams;
     if (job.input_kind === 'text' && !previous.text && !params.text) {
       throw new ServiceError('conflict', `Job ${jobId}'s text was redacted and not kept; send the text again with the new parameters.`);
     }
-    const merged = { ...previous, ...params, jobId: undefined };
+    const { redactionPolicy: had, ...before } = previous;
+    const merged = { ...before, ...params, jobId: undefined, redactionPolicy: undefined };
     checkNotificationTarget(merged);
+    // A job from before policies were recorded had what its parameters resolve to now; when they no longer
+    // resolve, a job that had redaction keeps every kind (more, never less).
+    const old =
+      storedPolicy(had) ??
+      (await this.policyFor(before).catch(() => (job.redaction_status === 'not_requested' ? undefined : storedPolicy({ audio: before.scrubaudio === true }))));
+    const fresh = await this.policyFor(merged, caller);
+    const policy = old ? unionPolicies(old, fresh) : fresh;
     const model = job.input_kind === 'text' ? 'text:input' : await this.chooseModel(params.model ?? (previous.model as string | undefined));
-    const base = this.baseRow(jobId, merged, model);
+    const base = this.baseRow(jobId, merged, model, policy);
     const moved = await this.options.store.jobs.setStatus(jobId, TERMINAL, 'queued', {
       params: base.params,
       model,
@@ -241,4 +283,17 @@ export class JobService {
   audioPath(job: JobRow): string | undefined {
     return job.audio_path ? path.join(this.options.dataDir, job.audio_path) : undefined;
   }
+}
+
+/** The event that records an admin key lowering what a project requires. */
+function loweredEvent(jobId: string, policy: RedactionPolicy, caller: Caller) {
+  return {
+    type: 'job' as const,
+    subType: 'redaction_lowered',
+    subject: jobId,
+    jobId,
+    status: 'queued',
+    message: `an admin-scope key lowered the redaction project ${policy.sid} requires`,
+    details: { sid: policy.sid, version: policy.version, kinds: policy.kinds, text: policy.text, audio: policy.audio, ...(caller.keyId && { keyId: caller.keyId }) },
+  };
 }

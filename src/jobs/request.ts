@@ -15,8 +15,8 @@ export const TranscribeParams = Type.Object(
     diarize: bool('One speaker per channel (stereo) is always kept; accepted for compatibility.'),
     numtrans: bool('Spoken numbers as digits in formattedText.'),
     punctuate: bool('Sentence-final punctuation in the json-v2 shape.'),
-    scrubtext: bool('Redact text (redaction stage).'),
-    scrubaudio: bool('Redact audio (redaction stage).'),
+    scrubtext: bool('Redact text: the kinds in `types`, else the project\'s rules, else every kind. false cannot lower what the project requires (admin keys only).'),
+    scrubaudio: bool('Redact audio (and text) of the same kinds.'),
     realtime: bool('Accepted for compatibility.'),
     activitylevel: Type.Optional(Type.Integer({ minimum: 0, maximum: 32768, description: 'Energy threshold of speech.' })),
     uttmaxsilence: Type.Optional(Type.Integer({ minimum: 50, maximum: 60_000, description: 'ms of silence that ends an utterance.' })),
@@ -27,7 +27,7 @@ export const TranscribeParams = Type.Object(
     scrubsound: Type.Optional(
       Type.Union([Type.Literal('tone'), Type.Literal('silence')], { description: 'What replaces a redacted audio span: a 1 kHz tone (default) or silence.' }),
     ),
-    sid: str('Project whose configuration applies.'),
+    sid: str('Project whose published configuration applies (exact match; an unknown sid is a 400).'),
     tracking_id: str('Your reference, echoed in the transcript shape.'),
     priority: Type.Optional(
       Type.Union([Type.Enum(['high', 'normal', 'low']), Type.Integer({ minimum: -100, maximum: 100 })], {
@@ -35,7 +35,11 @@ export const TranscribeParams = Type.Object(
       }),
     ),
     jobId: str('Resubmit: run this existing job again with these parameters, on its stored audio.'),
-    types: Type.Optional(Type.Array(Type.String(), { description: 'Entity kinds to redact.' })),
+    types: Type.Optional(
+      Type.Array(Type.String(), {
+        description: 'Entity kinds to redact (any letter case; `all` or `*` for every kind; unknown names are a 400). Form and query fields: a JSON array, a comma list or repeated fields.',
+      }),
+    ),
     insights: Type.Optional(Type.Array(Type.String())),
     notification: Type.Optional(Notification),
     webhook: str('A URL to POST the terminal event to (as notification.url).'),

@@ -1,9 +1,11 @@
-// Which entity kinds a piece of work redacts, and how: the published project configuration's rules (resource
-// 19), then the request's `types` (kinds named without a mask get a Placeholder of the kind's name). A
-// project rule with `active: false` switches its kind off even when the request names it. `realTime` keeps
-// only the rules marked `real_time`.
+// Redaction rules: a kind with its mask. resolveRules gives the rules of a project's active rules (real time:
+// those marked `real_time`) plus the kinds named in `types` (any accepted spelling; see policy.ts), kinds
+// named without a project rule masked by a Placeholder of the kind's name. A project rule with
+// `active: false` adds nothing, and no longer removes a kind the request names. Work resolves its kinds with
+// resolvePolicy (policy.ts); this is the plain union for callers that already know what they want.
 import type { MaskType, ProjectConfig } from '../schema/resources/projectConfig.js';
-import { type EntityKind, isEntityKind } from './entityKinds.js';
+import type { EntityKind } from './entityKinds.js';
+import { canonicalKind, parseKinds } from './policy.js';
 
 export interface RedactionRule {
   kind: EntityKind;
@@ -17,24 +19,19 @@ export function defaultLabel(kind: string): string {
   return `[${kind.replace(/([a-z])([A-Z])/g, '$1_$2').replace(/([A-Z]+)([A-Z][a-z])/g, '$1_$2').toUpperCase()}]`;
 }
 
+/** Unknown names in `types` are a 400 (never silently dropped). */
 export function resolveRules(options: { project?: ProjectConfig; types?: readonly string[]; realTime?: boolean }): RedactionRule[] {
   const rules = new Map<EntityKind, RedactionRule>();
-  const disabled = new Set<string>();
   for (const rule of options.project?.rules ?? []) {
-    if (rule.active === false) {
-      disabled.add(rule.name);
-      continue;
-    }
-    if (!isEntityKind(rule.name)) continue;
+    if (rule.active === false) continue;
     if (options.realTime && rule.real_time !== true) continue;
+    const kind = canonicalKind(rule.name);
+    if (!kind || kind === 'all' || rules.has(kind)) continue;
     const maskType = rule.mask_type ?? 'Placeholder';
-    rules.set(rule.name, { kind: rule.name, maskType, setting: rule.setting ?? (maskType === 'MaskCharacter' ? '*' : defaultLabel(rule.name)) });
+    rules.set(kind, { kind, maskType, setting: rule.setting ?? (maskType === 'MaskCharacter' ? '*' : defaultLabel(kind)) });
   }
-  if (!options.realTime) {
-    for (const type of options.types ?? []) {
-      if (!isEntityKind(type) || disabled.has(type) || rules.has(type)) continue;
-      rules.set(type, { kind: type, maskType: 'Placeholder', setting: defaultLabel(type) });
-    }
+  for (const kind of parseKinds(options.types ?? [])) {
+    if (!rules.has(kind)) rules.set(kind, { kind, maskType: 'Placeholder', setting: defaultLabel(kind) });
   }
   return [...rules.values()];
 }

@@ -104,10 +104,19 @@ for (const dialect of await dialects()) {
       }
     });
 
-    test('a rule naming an unknown entity kind is accepted with a warning', async () => {
-      const res = await publish({ sid: 'other', rules: [{ name: 'FavouriteColour', active: true }] });
-      assert.equal(res.statusCode, 200);
-      assert.equal(json(res).warnings.length, 1);
+    test('a rule naming anything but an entity kind refuses the whole publish; kind names are stored canonical', async () => {
+      const versions = async () => (await svc.services.store.projects.versions('other')).length;
+      const before = await versions();
+      const res = await publish({ sid: 'other', scrubtext: true, rules: [{ name: ' person ', active: true }, { name: 'FavouriteColour', active: true }] });
+      assert.equal(res.statusCode, 400, res.body);
+      assert.deepEqual(json(res).errors.map((e: { pointer: string }) => e.pointer), ['/data/rules/1/name']);
+      assert.match(json(res).detail, /FavouriteColour/);
+      assert.match(json(res).detail, /CreditCardNumber/, 'the valid kinds are listed');
+      assert.equal(await versions(), before, 'nothing was published');
+      const ok = await publish({ sid: 'other', scrubtext: true, rules: [{ name: ' creditCARDnumber ', active: true }] });
+      assert.equal(ok.statusCode, 200, ok.body);
+      assert.deepEqual(json(ok).rules.map((r: { name: string }) => r.name), ['CreditCardNumber']);
+      assert.equal((await svc.services.projects.current('other'))?.config.rules?.[0].name, 'CreditCardNumber');
     });
 
     test('publishing is recorded as an event', async () => {

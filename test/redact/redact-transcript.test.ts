@@ -34,7 +34,7 @@ function phrases(table: Record<string, Detection['kind']>) {
 }
 
 describe('redaction rules', () => {
-  test('project rules first, request types add kinds, inactive rules switch a kind off, real time keeps real_time rules', () => {
+  test('project rules first, request types add kinds (any spelling), an inactive rule no longer removes a named kind, real time keeps real_time rules', () => {
     const project = {
       sid: 'p',
       rules: [
@@ -43,13 +43,15 @@ describe('redaction rules', () => {
         { name: 'USSocialSecurityNumber', active: true, real_time: false },
       ],
     };
-    const rules = resolveRules({ project, types: ['CreditCardNumber', 'Email', 'NotAKind'] });
+    const rules = resolveRules({ project, types: ['CreditCardNumber', 'email'] });
     assert.deepEqual(rules.map((r) => [r.kind, r.maskType, r.setting]), [
       ['Person', 'EntityIndex', '[NAME]'],
       ['USSocialSecurityNumber', 'Placeholder', '[US_SOCIAL_SECURITY_NUMBER]'],
+      ['Email', 'Placeholder', '[EMAIL]'],
       ['CreditCardNumber', 'Placeholder', '[CREDIT_CARD_NUMBER]'],
     ]);
-    assert.deepEqual(resolveRules({ project, types: ['CreditCardNumber'], realTime: true }).map((r) => r.kind), ['Person']);
+    assert.throws(() => resolveRules({ project, types: ['NotAKind'] }), /NotAKind/, 'an unknown kind is refused, never dropped');
+    assert.deepEqual(resolveRules({ project, types: ['CreditCardNumber'], realTime: true }).map((r) => r.kind), ['Person', 'CreditCardNumber']);
     assert.equal(defaultLabel('IPAddress'), '[IP_ADDRESS]');
   });
 });

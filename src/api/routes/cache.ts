@@ -50,7 +50,7 @@ export function cacheRoutes(services: Services): FastifyPluginAsync {
           response: responses({ 200: RealCallResult }),
         },
       },
-      async (request) => services.conversations.realCall(request.body),
+      async (request) => services.conversations.realCall(request.body, { scope: request.apiKey?.scope, keyId: request.apiKey?.id }),
     );
 
     app.get<{ Params: { key: string } }>(

@@ -91,11 +91,13 @@ export function jobRoutes(services: Services): FastifyPluginAsync {
       async (request, reply) => {
         const tempDir = path.join(services.config.dataDir, 'tmp');
         const { params, files } = await readTranscribeInput(request, tempDir, services.config.limits.uploadBytes);
+        // The key's scope decides whether a project's required redaction may be lowered (admin only).
+        const caller = { scope: request.apiKey?.scope, keyId: request.apiKey?.id };
         let rows: JobRow[];
         const rejected: Record<string, unknown>[] = [];
         if (params.jobId) {
           discard(files);
-          rows = [await jobs.resubmit(params.jobId, params)];
+          rows = [await jobs.resubmit(params.jobId, params, caller)];
         } else if (files.length > 0) {
           rows = [];
           let recordings: UploadedFile[] = [];
@@ -105,7 +107,7 @@ export function jobRoutes(services: Services): FastifyPluginAsync {
             recordings = params.isZip ? await unzipAll(files, tempDir) : files;
             for (const file of recordings) {
               try {
-                rows.push(await jobs.submitAudio(file.tempPath, file.fileName, params));
+                rows.push(await jobs.submitAudio(file.tempPath, file.fileName, params, caller));
               } catch (error) {
                 if (recordings.length === 1 || !(error instanceof ServiceError) || error.kind === 'invalid') throw error;
                 rejected.push({ fileName: file.fileName, status: error.kind, detail: error.message, ...error.extra });
@@ -116,7 +118,7 @@ export function jobRoutes(services: Services): FastifyPluginAsync {
             discard([...files, ...recordings].filter((f) => fs.existsSync(f.tempPath)));
           }
         } else {
-          rows = [await jobs.submitText(params)];
+          rows = [await jobs.submitText(params, caller)];
         }
         if (rows.length > 1 || rejected.length > 0) {
           reply.code(202);

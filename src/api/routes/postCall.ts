@@ -21,7 +21,8 @@ export function postCallHandlers(services: Services) {
         },
       }),
       handler: async (request: FastifyRequest<{ Body: EventRecord }>, reply: FastifyReply) => {
-        const result = await services.conversations.postCall(request.body);
+        // The key's scope decides whether the record may lower its project's required redaction (admin only).
+        const result = await services.conversations.postCall(request.body, { scope: request.apiKey?.scope, keyId: request.apiKey?.id });
         const eventId = result.record.eventId!;
         reply.code(result.created ? 201 : 200).header('location', `/cache/post-call/${encodeURIComponent(eventId)}`);
         // RFC 7240: high-volume senders may skip the echo of a record they already have.

@@ -1,6 +1,8 @@
 // Reading a POST /asr/transcribe request: multipart form data (audio parts streamed to disk, parameter
 // fields) or JSON (a text transcript, or a jobId to resubmit), plus parameters in the query string. Text
-// values are coerced to the declared parameter types; anything wrong is a 400 naming the field.
+// values are coerced to the declared parameter types; anything wrong is a 400 naming the field. `types`, in
+// any spelling the policy accepts (JSON array, JSON array string, comma list, repeated fields), becomes the
+// canonical kind names; query and body are combined: kinds are the union, a scrub flag is on if either sets it.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -9,6 +11,7 @@ import type {} from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { ServiceError, invalid } from '../../errors.js';
 import { TranscribeParams } from '../../jobs/request.js';
+import { parseKinds } from '../../redact/policy.js';
 import { check, checkText } from '../../schema/validator.js';
 
 export interface UploadedFile {
@@ -23,6 +26,7 @@ export interface TranscribeInput {
 }
 
 const LIST_FIELDS = new Set(['types', 'insights']);
+const SCRUB_FLAGS = ['scrubtext', 'scrubaudio'] as const;
 
 /** Form and query values are strings: lists may come comma-separated or as JSON, objects as JSON. */
 function normalizeTextFields(fields: Record<string, unknown>): Record<string, unknown> {
@@ -39,6 +43,8 @@ function normalizeTextFields(fields: Record<string, unknown>): Record<string, un
       } catch {
         throw invalid('notification must be a JSON object', [{ pointer: '/notification', path: 'notification', message: 'must be a JSON object' }]);
       }
+    } else if (key === 'types') {
+      out.types = parseKinds(value, 'types');
     } else if (LIST_FIELDS.has(key) && typeof value === 'string') {
       out[key] = value.trim().startsWith('[') ? safeJson(value, key) : value.split(',').map((v) => v.trim()).filter(Boolean);
     } else if (LIST_FIELDS.has(key) && Array.isArray(value)) {
@@ -57,6 +63,24 @@ function safeJson(value: string, key: string): unknown {
   } catch {
     throw invalid(`${key} must be a JSON array or a comma-separated list`, [{ pointer: `/${key}`, path: key, message: 'must be a list' }]);
   }
+}
+
+/**
+ * Query parameters with the body's (form fields or JSON): the body's win, except that the kinds are the
+ * union of both and a scrub flag set on in either place stays on — a redaction asked for is never dropped.
+ */
+export function combineParams(query: TranscribeParams, body: TranscribeParams): TranscribeParams {
+  const out: TranscribeParams = { ...query, ...body };
+  if (query.types !== undefined || body.types !== undefined) out.types = parseKinds([...(query.types ?? []), ...(body.types ?? [])]);
+  for (const flag of SCRUB_FLAGS) {
+    if (query[flag] === true || body[flag] === true) out[flag] = true;
+  }
+  return out;
+}
+
+/** A JSON body's `types` may also be a comma list or a JSON array string: the same kinds, canonical. */
+function withKinds(body: Record<string, unknown>): Record<string, unknown> {
+  return body.types === undefined ? body : { ...body, types: parseKinds(body.types, 'types') };
 }
 
 function validated(params: Record<string, unknown>, text: boolean): TranscribeParams {
@@ -118,7 +142,7 @@ export async function readTranscribeInput(request: FastifyRequest, tempDir: stri
       throw invalid('The JSON body must be an object of parameters.', [{ pointer: '/', path: '(root)', message: 'must be object' }]);
     }
     const fromQuery = validated(query, true);
-    return { params: { ...fromQuery, ...validated(body as Record<string, unknown>, false) }, files: [] };
+    return { params: combineParams(fromQuery, validated(withKinds(body as Record<string, unknown>), false)), files: [] };
   }
 
   fs.mkdirSync(tempDir, { recursive: true });
@@ -150,7 +174,7 @@ export async function readTranscribeInput(request: FastifyRequest, tempDir: stri
     throw error;
   }
   try {
-    const params = { ...validated(query, true), ...validated(normalizeTextFields(fields), true) };
+    const params = combineParams(validated(query, true), validated(normalizeTextFields(fields), true));
     return { params, files };
   } catch (error) {
     discard(files);
