@@ -122,7 +122,7 @@ export function jobRedactor(options: RedactorOptions) {
     // The recording is decoded once, at its own rate: keypad tones are found on it, then it is edited.
     const pcm = scrubaudio && job.audio_path ? await decodeForRedaction(path.join(options.dataDir, job.audio_path)) : undefined;
     const keypad = pcm ? maskKeypadWords(transcript, keypadEntries(pcm)) : { transcript, spans: [] };
-    const result = redactTranscript(keypad.transcript, rules, (words) => detectWords(words), new Masker(options.hashKey));
+    const result = redactTranscript(keypad.transcript, rules, new Masker(options.hashKey));
     const spans = [...result.spans, ...keypad.spans].sort((a, b) => a.start - b.start || a.channel - b.channel);
     const record: Record<string, unknown> = { policy: policyRecord(policy), rules: rules.map((r) => ({ kind: r.kind, maskType: r.maskType })), spans };
     if (pcm && job.audio_path) {

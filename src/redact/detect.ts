@@ -1,6 +1,9 @@
 // Sensitive-data detection on written text (post-call records, text input) and on ASR words (lower case, no
 // punctuation, spoken numbers), with every detection mapped back to character offsets and, for words, word
-// indices. Overlaps are resolved by confidence, then by kind priority (ENTITY_KINDS order), then by length.
+// indices. Kinds are restricted before anything else. Overlaps choose labels by confidence, then by kind
+// priority (ENTITY_KINDS order), then by length; what is covered is the union of every detection (a less
+// confident detection that reaches further keeps what only it covers). A recognizer that throws fails closed:
+// the whole text is detected under its kind.
 import { ENTITY_KINDS, type EntityKind } from './entityKinds.js';
 import { abaRoutingRecognizer } from './recognizers/abaRouting.js';
 import { addressRecognizer } from './recognizers/address.js';
@@ -8,7 +11,8 @@ import { bankAccountRecognizer } from './recognizers/bankAccount.js';
 import { creditCardRecognizer } from './recognizers/creditCard.js';
 import { cvvRecognizer } from './recognizers/cvv.js';
 import { dateOfBirthRecognizer } from './recognizers/dateOfBirth.js';
-import { docFromText, docFromWords, type Doc, type Recognizer } from './recognizers/doc.js';
+import { digitNetRecognizer } from './recognizers/digitNet.js';
+import { docFromText, docFromWords, wordsOverlapping, type Doc, type Recognizer } from './recognizers/doc.js';
 import { driversLicenseRecognizer } from './recognizers/driversLicense.js';
 import { emailRecognizer } from './recognizers/email.js';
 import { expirationDateRecognizer } from './recognizers/expirationDate.js';
@@ -39,33 +43,135 @@ export const RECOGNIZERS: { name: string; kinds: EntityKind[]; run: Recognizer }
   { name: 'email', kinds: ['Email'], run: emailRecognizer },
   { name: 'person', kinds: ['Person'], run: personRecognizer },
   { name: 'address', kinds: ['Address'], run: addressRecognizer },
+  { name: 'digit-net', kinds: ['USSocialSecurityNumber', 'CreditCardNumber'], run: digitNetRecognizer },
 ];
 
 const PRIORITY = new Map<EntityKind, number>(ENTITY_KINDS.map((k, i) => [k, i]));
 
-/** Keep the best of overlapping detections: higher confidence, then kind priority, then longer. */
-export function resolveOverlaps(detections: Detection[]): Detection[] {
-  const sorted = [...detections].sort(
-    (a, b) => b.confidence - a.confidence || PRIORITY.get(a.kind)! - PRIORITY.get(b.kind)! || b.end - b.start - (a.end - a.start) || a.start - b.start,
-  );
+/** Which of two detections names what they both cover: higher confidence, then kind priority, then longer. */
+const labelOrder = (a: Detection, b: Detection) =>
+  b.confidence - a.confidence || PRIORITY.get(a.kind)! - PRIORITY.get(b.kind)! || b.end - b.start - (a.end - a.start) || a.start - b.start;
+
+const HAS_CONTENT = /[\p{L}\p{N}]/u;
+
+/** The part [start, end) of a detection, trimmed of white space; undefined when no letter or digit is left. */
+function piece(d: Detection, start: number, end: number, doc?: Doc): Detection | undefined {
+  const text = doc ? doc.text : undefined;
+  if (text !== undefined) {
+    while (start < end && /\s/.test(text[start])) start++;
+    while (end > start && /\s/.test(text[end - 1])) end--;
+  }
+  if (end <= start) return undefined;
+  if (start === d.start && end === d.end) return d;
+  const slice = text !== undefined ? text.slice(start, end) : d.text.slice(start - d.start, end - d.start);
+  if (text !== undefined && !HAS_CONTENT.test(slice)) return undefined;
+  const out: Detection = { ...d, start, end, text: slice };
+  if (doc) {
+    const range = wordsOverlapping(doc, start, end);
+    if (range) Object.assign(out, range);
+  }
+  return out;
+}
+
+/**
+ * One cluster of overlapping detections shared out: the cluster's boundaries cut it into elementary segments;
+ * detections in label order take the segments still free (found by union-find, so each is taken once), and
+ * consecutive segments of one detection become one piece of it.
+ */
+function shareOut(cluster: Detection[], doc?: Doc): Detection[] {
+  const points = [...new Set(cluster.flatMap((d) => [d.start, d.end]))].sort((a, b) => a - b);
+  const index = new Map(points.map((p, k) => [p, k]));
+  const segments = points.length - 1;
+  const owner = new Array<Detection | undefined>(segments);
+  const next = Array.from({ length: points.length }, (_, k) => k);
+  const free = (k: number): number => {
+    let root = k;
+    while (next[root] !== root) root = next[root];
+    while (next[k] !== root) {
+      const up = next[k];
+      next[k] = root;
+      k = up;
+    }
+    return root;
+  };
+  for (const d of [...cluster].sort(labelOrder)) {
+    const last = index.get(d.end)!;
+    for (let k = free(index.get(d.start)!); k < last; k = free(k + 1)) {
+      owner[k] = d;
+      next[k] = k + 1;
+    }
+  }
+  const out: Detection[] = [];
+  for (let k = 0; k < segments; ) {
+    const d = owner[k];
+    let e = k + 1;
+    while (e < segments && owner[e] === d) e++;
+    const p = d && piece(d, points[k], points[e], doc);
+    if (p) out.push(p);
+    k = e;
+  }
+  return out;
+}
+
+/**
+ * Overlapping detections share out what they cover: every character goes to the best detection covering it
+ * (labelOrder), so a detection that loses an overlap keeps what only it covers. Coverage is the union of all.
+ * Work is per cluster of overlapping detections (sorted once), so it stays near linear.
+ */
+export function resolveOverlaps(detections: Detection[], doc?: Doc): Detection[] {
+  const sorted = detections.filter((d) => d.end > d.start).sort((a, b) => a.start - b.start || b.end - a.end);
   const kept: Detection[] = [];
-  for (const d of sorted) {
-    if (d.end <= d.start) continue;
-    if (kept.some((k) => k.start < d.end && d.start < k.end)) continue;
-    kept.push(d);
+  let i = 0;
+  while (i < sorted.length) {
+    // One cluster: detections chained by overlap.
+    let j = i + 1;
+    let reach = sorted[i].end;
+    while (j < sorted.length && sorted[j].start < reach) reach = Math.max(reach, sorted[j++].end);
+    if (j === i + 1) {
+      kept.push(sorted[i]);
+      i = j;
+      continue;
+    }
+    kept.push(...shareOut(sorted.slice(i, j), doc));
+    i = j;
   }
   return kept.sort((a, b) => a.start - b.start);
 }
 
-function run(doc: Doc, options: DetectOptions): Detection[] {
+/** What stands for a recognizer that threw: the whole text, under the first of its kinds that is wanted. */
+function failClosed(doc: Doc, kind: EntityKind, recognizer: string): Detection {
+  const d: Detection = { kind, text: doc.text, start: 0, end: doc.text.length, confidence: 1, recognizer: `${recognizer}:failed`, floor: true };
+  if (doc.words.length > 0) {
+    d.wordStart = 0;
+    d.wordEnd = doc.words.length;
+  }
+  return d;
+}
+
+/**
+ * Every detection of the wanted kinds, overlaps not resolved: each recognizer runs guarded, and one that throws
+ * fails closed. Detections below the confidence floor are dropped unless they are floors themselves.
+ */
+export function detectAll(doc: Doc, options: DetectOptions = doc.options): Detection[] {
   const wanted = options.kinds ? new Set(options.kinds) : undefined;
+  const min = options.minConfidence ?? 0;
   const all: Detection[] = [];
   for (const r of RECOGNIZERS) {
-    if (wanted && !r.kinds.some((k) => wanted.has(k))) continue;
-    for (const d of r.run(doc)) if (!wanted || wanted.has(d.kind)) all.push(d);
+    const kinds = wanted ? r.kinds.filter((k) => wanted.has(k)) : r.kinds;
+    if (kinds.length === 0) continue;
+    let found: Detection[];
+    try {
+      found = r.run(doc);
+    } catch {
+      found = [failClosed(doc, kinds[0], r.name)];
+    }
+    for (const d of found) if ((!wanted || wanted.has(d.kind)) && (d.floor || d.confidence >= min)) all.push(d);
   }
-  const min = options.minConfidence ?? 0;
-  return resolveOverlaps(all.filter((d) => d.confidence >= min));
+  return all;
+}
+
+function run(doc: Doc, options: DetectOptions): Detection[] {
+  return resolveOverlaps(detectAll(doc, options), doc);
 }
 
 /** Detections in an already built doc (written or spoken), word indices kept. */

@@ -4,12 +4,13 @@
 //      with their line/before/after context;
 //   3. recognizer detections of the kinds switched on: a record rule with an empty value and a built-in
 //      `type` (its mask and confidence floor), else the project rule, else the request's type.
-// Overlapping spans are merged into one (nothing between them can leak) and reported under the highest
-// precedence source among them, then the most confident.
-import { detectDoc } from './detect.js';
+// Kinds are restricted before overlaps are looked at; overlapping spans are merged into one (coverage is the
+// union: nothing between them can leak) and reported under the highest precedence source among them, then the
+// most confident. A record pattern that cannot be matched fails closed (the whole doc under its rule).
+import { detectAll } from './detect.js';
 import type { EntityKind } from './entityKinds.js';
 import type { MaskRule } from './masks.js';
-import { findPattern } from './patterns.js';
+import { findPattern, type Pattern, type WordRange } from './patterns.js';
 import type { Doc } from './recognizers/doc.js';
 import { builtInKind, type RecordMask, type RecordRules } from './recordRules.js';
 import { defaultLabel, type RedactionRule } from './rules.js';
@@ -49,9 +50,35 @@ export function kindRules(rules: readonly RedactionRule[], custom?: RecordRules)
 export function ignoredWords(doc: Doc, custom?: RecordRules): boolean[] {
   const ignored = new Array<boolean>(doc.words.length).fill(false);
   for (const pattern of custom?.ignore ?? []) {
-    for (const r of findPattern(doc, pattern)) ignored.fill(true, r.wordStart, r.wordEnd);
+    // An allow-list pattern that cannot be matched allows nothing.
+    for (const r of matchesOrNone(doc, pattern)) ignored.fill(true, r.wordStart, r.wordEnd);
   }
   return ignored;
+}
+
+function matchesOrNone(doc: Doc, pattern: Pattern): WordRange[] {
+  try {
+    return findPattern(doc, pattern);
+  } catch {
+    return [];
+  }
+}
+
+/** The first index of sorted `starts` whose value is above `word`, minus one: the line holding `word`. */
+function lineIndex(starts: readonly number[], word: number): number {
+  let lo = 0;
+  let hi = starts.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (starts[mid] <= word) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo - 1;
+}
+
+function allIgnored(ignored: readonly boolean[], from: number, to: number): boolean {
+  for (let w = from; w < to; w++) if (!ignored[w]) return false;
+  return true;
 }
 
 interface Candidate extends RedactionSpan {
@@ -66,8 +93,7 @@ export function findSpans(doc: Doc, rules: readonly RedactionRule[], custom?: Re
   const ignored = ignoredWords(doc, custom);
   const lineStarts = [...new Set([0, ...(options.lineStarts ?? [])])].filter((i) => i >= 0 && i < n).sort((a, b) => a - b);
   const lineOf = (word: number) => {
-    let k = lineStarts.length - 1;
-    while (lineStarts[k] > word) k--;
+    const k = lineIndex(lineStarts, word);
     return { start: lineStarts[k], end: lineStarts[k + 1] ?? n };
   };
   const chars = (wordStart: number, wordEnd: number) => ({ start: doc.words[wordStart].start, end: Math.max(doc.words[wordStart].start, doc.words[wordEnd - 1].end) });
@@ -76,9 +102,16 @@ export function findSpans(doc: Doc, rules: readonly RedactionRule[], custom?: Re
   for (const phrase of custom?.phrases ?? []) {
     const builtIn = builtInKind(phrase.kind);
     const rule = completeMask(phrase.kind, phrase.mask, builtIn && kinds.get(builtIn)?.rule);
-    for (const match of findPattern(doc, phrase.pattern)) {
+    let matches: WordRange[];
+    try {
+      matches = findPattern(doc, phrase.pattern);
+    } catch {
+      // Fail closed: a value the record asked to redact that cannot be looked for redacts the whole doc.
+      matches = [{ wordStart: 0, wordEnd: n }];
+    }
+    for (const match of matches) {
       // A match made only of allow-listed words is no match: its context is not redacted either.
-      if (ignored.slice(match.wordStart, match.wordEnd).every(Boolean)) continue;
+      if (allIgnored(ignored, match.wordStart, match.wordEnd)) continue;
       const line = lineOf(match.wordStart);
       const wordStart = phrase.redactLine ? line.start : Math.max(line.start, match.wordStart - phrase.before);
       const wordEnd = phrase.redactLine ? lineOf(match.wordEnd - 1).end : Math.min(line.end, Math.max(match.wordEnd, match.wordEnd + phrase.after));
@@ -86,9 +119,11 @@ export function findSpans(doc: Doc, rules: readonly RedactionRule[], custom?: Re
     }
   }
   if (kinds.size > 0) {
-    for (const d of detectDoc(doc, { ...doc.options, kinds: [...kinds.keys()] })) {
+    // Only the kinds asked for are detected, before any overlap is resolved; floors (the digit safety net, a
+    // recognizer that failed closed) pass every confidence threshold.
+    for (const d of detectAll(doc, { ...doc.options, kinds: [...kinds.keys()] })) {
       const kind = kinds.get(d.kind);
-      if (!kind || d.confidence < kind.minConfidence || d.wordStart === undefined || d.wordEnd === undefined) continue;
+      if (!kind || (!d.floor && d.confidence < kind.minConfidence) || d.wordStart === undefined || d.wordEnd === undefined) continue;
       candidates.push({ start: d.start, end: d.end, wordStart: d.wordStart, wordEnd: d.wordEnd, rule: kind.rule, confidence: d.confidence, rank: 1 });
     }
   }

@@ -15,6 +15,11 @@ export interface Detection {
   confidence: number;
   /** Which recognizer produced it. */
   recognizer: string;
+  /**
+   * A floor: never dropped by a confidence threshold (the digit safety net, a recognizer that failed closed).
+   * Its confidence still only chooses the label where detections overlap.
+   */
+  floor?: boolean;
 }
 
 export interface DetectOptions {

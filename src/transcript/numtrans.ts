@@ -74,8 +74,23 @@ interface Piece {
   index: number;
 }
 
+const WORD_CHAR = /[\p{L}\p{N}]/u;
+
+/** A letter or number at i (a surrogate half is tested with its pair). */
+function wordCharAt(word: string, i: number): boolean {
+  const c = word.charCodeAt(i);
+  if (c >= 0xd800 && c <= 0xdbff) return WORD_CHAR.test(word.slice(i, i + 2));
+  if (c >= 0xdc00 && c <= 0xdfff && i > 0) return WORD_CHAR.test(word.slice(i - 1, i + 1));
+  return WORD_CHAR.test(word[i]);
+}
+
+/** Lower case, surrounding punctuation trimmed (loops: a trimming regex is quadratic on a long word). */
 function normalise(word: string): string {
-  return word.toLowerCase().replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '');
+  let from = 0;
+  let to = word.length;
+  while (from < to && !wordCharAt(word, from)) from++;
+  while (to > from && !wordCharAt(word, to - 1)) to--;
+  return word.slice(from, to).toLowerCase();
 }
 
 function piecesOf(words: readonly string[], offset: number): Piece[] {
@@ -191,6 +206,9 @@ function cardinal(p: readonly Piece[], i: number, allowA: boolean): Parsed | und
   return parsedAny ? { value: total, end: j, ordinal: false } : undefined;
 }
 
+/** The most chunks in one number phrase. */
+const MAX_CHUNKS = 64;
+
 type ChunkKind = 'cardinal' | 'repeat' | 'oh' | 'digits' | 'ordinal';
 
 interface Chunk {
@@ -214,7 +232,9 @@ function ordinalSuffix(n: number): string {
 function chunksAt(p: readonly Piece[], i: number): Chunk[] {
   const chunks: Chunk[] = [];
   let j = i;
-  while (j < p.length) {
+  // A phrase is capped (the next one starts where it stops, and digit runs join tokens again): a phrase that
+  // makes no number is looked for again one word on, which must not rescan an unbounded run.
+  while (j < p.length && chunks.length < MAX_CHUNKS) {
     const w = p[j].norm;
     const repeated = has(REPEAT, w) ? DIGIT_WORD(p[j + 1]?.norm) : undefined;
     if (repeated !== undefined) {

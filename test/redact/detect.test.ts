@@ -101,10 +101,14 @@ describe('options and overlaps', () => {
     assert.deepEqual(detectText(t, { kinds: ['USSocialSecurityNumber', 'Person'] }).map((d) => d.kind).sort(), ['Person', 'USSocialSecurityNumber']);
   });
 
-  test('overlaps keep the more confident detection', () => {
-    const mk = (kind: Detection['kind'], start: number, end: number, confidence: number): Detection => ({ kind, start, end, confidence, text: '', recognizer: 't' });
+  test('overlaps: the more confident detection names what both cover; coverage is the union', () => {
+    const mk = (kind: Detection['kind'], start: number, end: number, confidence: number): Detection => ({ kind, start, end, confidence, text: 'x'.repeat(end - start), recognizer: 't' });
     const kept = resolveOverlaps([mk('PhoneNumber', 0, 10, 0.6), mk('USSocialSecurityNumber', 2, 11, 0.9), mk('Email', 20, 30, 0.5)]);
-    assert.deepEqual(kept.map((d) => d.kind), ['USSocialSecurityNumber', 'Email']);
+    // The phone number lost the overlap but keeps the two characters only it covers.
+    assert.deepEqual(kept.map((d) => [d.kind, d.start, d.end]), [['PhoneNumber', 0, 2], ['USSocialSecurityNumber', 2, 11], ['Email', 20, 30]]);
+    // A less confident detection that reaches further on both sides keeps both ends.
+    const wide = resolveOverlaps([mk('Person', 5, 8, 0.9), mk('Address', 0, 20, 0.5)]);
+    assert.deepEqual(wide.map((d) => [d.kind, d.start, d.end]), [['Address', 0, 5], ['Person', 5, 8], ['Address', 8, 20]]);
   });
 });
 

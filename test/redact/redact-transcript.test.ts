@@ -3,9 +3,9 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { Masker } from '../../src/redact/masks.js';
+import { recordRules } from '../../src/redact/recordRules.js';
 import { redactTranscript } from '../../src/redact/redactTranscript.js';
 import { defaultLabel, resolveRules } from '../../src/redact/rules.js';
-import type { Detection } from '../../src/redact/types.js';
 import type { Transcript } from '../../src/transcript/types.js';
 
 function transcriptOf(...channels: string[]): Transcript {
@@ -16,20 +16,6 @@ function transcriptOf(...channels: string[]): Transcript {
       segments: [],
       words: text.split(' ').map((word, i) => ({ word, start: i, end: i + 0.8, confidence: 0.9 })),
     })),
-  };
-}
-
-/** A detector that finds fixed phrases (stands in for the recognizers here). */
-function phrases(table: Record<string, Detection['kind']>) {
-  return (words: string[]): Detection[] => {
-    const out: Detection[] = [];
-    for (const [phrase, kind] of Object.entries(table)) {
-      const p = phrase.split(' ');
-      for (let i = 0; i + p.length <= words.length; i++) {
-        if (p.every((w, j) => words[i + j] === w)) out.push({ kind, text: phrase, start: 0, end: 0, wordStart: i, wordEnd: i + p.length, confidence: 0.9, recognizer: 'test' });
-      }
-    }
-    return out;
   };
 }
 
@@ -73,16 +59,15 @@ describe('masks', () => {
 });
 
 describe('redactTranscript', () => {
-  const detect = phrases({ 'john smith': 'Person', 'one two three four five six seven eight nine': 'USSocialSecurityNumber', 'seven eight nine nine': 'CreditCardNumber' });
   const rules = resolveRules({ types: ['Person', 'USSocialSecurityNumber', 'CreditCardNumber'] });
 
   test('values are replaced with their masks and their times become spans', () => {
     const t = transcriptOf('hi my name is john smith thanks', 'my social is one two three four five six seven eight nine nine ok');
-    const { transcript, spans } = redactTranscript(t, rules, detect, new Masker('k'));
+    const { transcript, spans } = redactTranscript(t, rules, new Masker('k'));
     assert.equal(transcript.channels[0].words.map((w) => w.word).join(' '), 'hi my name is [PERSON] thanks');
     const person = transcript.channels[0].words[4];
     assert.deepEqual([person.start, person.end], [4, 5.8]);
-    // The SSN and the overlapping card detection merge into one span.
+    // The SSN and the overlapping digit-run detections merge into one span.
     assert.equal(transcript.channels[1].words.map((w) => w.word).join(' '), 'my social is [US_SOCIAL_SECURITY_NUMBER] ok');
     assert.deepEqual(spans.map((s) => [s.channel, s.kind, s.start, s.end]), [
       [1, 'USSocialSecurityNumber', 3, 12.8],
@@ -94,17 +79,31 @@ describe('redactTranscript', () => {
 
   test('MaskCharacter keeps each word; Remove drops the words but keeps the span', () => {
     const t = transcriptOf('hi john smith bye');
-    const masked = redactTranscript(t, [{ kind: 'Person', maskType: 'MaskCharacter', setting: '*' }], detect, new Masker('k'));
+    const masked = redactTranscript(t, [{ kind: 'Person', maskType: 'MaskCharacter', setting: '*' }], new Masker('k'));
     assert.equal(masked.transcript.channels[0].words.map((w) => w.word).join(' '), 'hi **** ***** bye');
-    const removed = redactTranscript(t, [{ kind: 'Person', maskType: 'Remove', setting: '' }], detect, new Masker('k'));
+    const removed = redactTranscript(t, [{ kind: 'Person', maskType: 'Remove', setting: '' }], new Masker('k'));
     assert.equal(removed.transcript.channels[0].words.map((w) => w.word).join(' '), 'hi bye');
     assert.deepEqual(removed.spans.map((s) => [s.start, s.end, s.replacement]), [[1, 2.8, '']]);
   });
 
   test('kinds without a rule are left alone', () => {
     const t = transcriptOf('hi john smith');
-    const { transcript, spans } = redactTranscript(t, resolveRules({ types: ['Email'] }), detect, new Masker('k'));
+    const { transcript, spans } = redactTranscript(t, resolveRules({ types: ['Email'] }), new Masker('k'));
     assert.equal(transcript.channels[0].words.map((w) => w.word).join(' '), 'hi john smith');
     assert.deepEqual(spans, []);
+  });
+
+  test('kinds are restricted before overlaps: a job on SSN alone masks nine digits another kind would have named', () => {
+    const t = transcriptOf('my account number is one two three four five six seven eight nine thanks');
+    const { transcript, spans } = redactTranscript(t, resolveRules({ types: ['USSocialSecurityNumber'] }), new Masker('k'));
+    assert.equal(transcript.channels[0].words.map((w) => w.word).join(' '), 'my account number is [US_SOCIAL_SECURITY_NUMBER] thanks');
+    assert.deepEqual(spans.map((s) => [s.kind, s.start, s.end]), [['USSocialSecurityNumber', 4, 12.8]]);
+  });
+
+  test("the record's own rules apply to transcripts too", () => {
+    const t = transcriptOf('the code word is bluebird ok');
+    const custom = recordRules({ redactionTypes: [{ rules: [{ value: 'bluebird' }] }] });
+    const { transcript } = redactTranscript(t, [], new Masker('k'), custom);
+    assert.equal(transcript.channels[0].words.map((w) => w.word).join(' '), 'the code word is [CUSTOM] ok');
   });
 });

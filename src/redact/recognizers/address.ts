@@ -103,7 +103,8 @@ export const addressRecognizer: Recognizer = (doc) => {
     if (!STREET_SUFFIX.has(w[k].norm) || w[k].norm.length < 3) continue;
     let j = k - 1;
     while (j >= Math.max(0, k - 3) && plain(doc, j) && !isNum(doc, j) && (doc.spoken || isCap(doc, j)) && !endsClause(doc, j)) j--;
-    if (j === k - 1 || isNum(doc, j)) continue;
+    // j < 0: the street starts the text, with no word before it to be a cue ("oak street ...").
+    if (j === k - 1 || j < 0 || isNum(doc, j)) continue;
     if (!doc.spoken && !isCap(doc, k)) continue;
     const cue = `${w[j - 1]?.norm ?? ''} ${w[j].norm}`;
     if (!/(live|lives|lived|living|located|moved|moving|move|reside|resides|stay|staying) (on|to|at)$/.test(cue) && !(/^(on|at)$/.test(w[j].norm) && !doc.spoken)) continue;

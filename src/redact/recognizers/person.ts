@@ -175,12 +175,14 @@ const OVERLAP = 200;
 
 function peopleIn(text: string): { text: string; offset: { start: number; length: number } }[] {
   const found = new Map<number, { text: string; offset: { start: number; length: number } }>();
-  for (let from = 0; from < text.length; from += WINDOW - OVERLAP) {
-    let start = from;
-    // Windows begin and end at spaces, so no word is cut.
-    if (start > 0) start = text.indexOf(' ', start) + 1 || text.length;
-    let end = Math.min(text.length, from + WINDOW);
-    if (end < text.length) end = text.lastIndexOf(' ', end) > start ? text.lastIndexOf(' ', end) : end;
+  let start = 0;
+  while (start < text.length) {
+    // Windows end at a space when one is near (no word cut); every search stays inside the window (linear).
+    let end = Math.min(text.length, start + WINDOW);
+    if (end < text.length) {
+      const space = text.slice(start, end).lastIndexOf(' ');
+      if (space > 0) end = start + space;
+    }
     const people = nlp(text.slice(start, end)).people().json({ offset: true }) as { text: string; offset: { start: number; length: number } }[];
     for (const p of people) {
       if (!p.offset) continue;
@@ -188,6 +190,10 @@ function peopleIn(text: string): { text: string; offset: { start: number; length
       if (!found.has(at)) found.set(at, { text: p.text, offset: { start: at, length: p.offset.length } });
     }
     if (end >= text.length) break;
+    // The next window starts OVERLAP back, after a space when there is one.
+    const back = Math.max(start + 1, end - OVERLAP);
+    const space = text.slice(back, end).indexOf(' ');
+    start = space >= 0 ? back + space + 1 : end;
   }
   return [...found.values()];
 }

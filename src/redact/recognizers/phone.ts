@@ -1,6 +1,6 @@
 // Phone numbers: written formats ((555) 123-4567, +1-944-435-4352x04732, 986.291.2294, 027 896 92 86) and digit
 // runs: 10 digits (11 starting with 1) anywhere, 7-15 digits after a phone cue.
-import { fromChars, fromWords, type Recognizer } from './doc.js';
+import { fromChars, fromWords, wordsOverlapping, type Recognizer } from './doc.js';
 import { cuesBefore, digitRuns } from './digitRuns.js';
 import type { Detection } from '../types.js';
 
@@ -19,14 +19,16 @@ export const phoneRecognizer: Recognizer = (doc) => {
     if (/^\(?\d{3}\)?[\s.-]?\d{3}[.-]\d{4}$/.test(s) || /^\+|\(|x|ext/i.test(s)) c = 0.85;
     else if (seps >= 3) c = 0.7;
     const start = m.index!;
-    const wi = doc.words.findIndex((w) => w.end > start);
-    if (wi >= 0 && cuesBefore(doc, wi).has('phone')) c += 0.1;
+    const at = wordsOverlapping(doc, start, start + s.length);
+    if (at && cuesBefore(doc, at.wordStart).has('phone')) c += 0.1;
     out.push(fromChars(doc, 'PhoneNumber', start, start + s.length, c, 'phone'));
   }
-  for (const run of digitRuns(doc)) {
+  const runs = digitRuns(doc);
+  const runAt = new Map(runs.map((r) => [r.wordStart, r]));
+  for (const run of runs) {
     const n = run.digits.length;
     const cue = run.cues.has('phone');
-    const ext = /^(x|ext|extension)$/.test(doc.words[run.wordEnd]?.norm ?? '') ? digitRuns(doc).find((r) => r.wordStart === run.wordEnd + 1) : undefined;
+    const ext = /^(x|ext|extension)$/.test(doc.words[run.wordEnd]?.norm ?? '') ? runAt.get(run.wordEnd + 1) : undefined;
     if (ext && n >= 7 && n <= 15) {
       out.push(fromWords(doc, 'PhoneNumber', run.wordStart, ext.wordEnd, 0.9, 'phone'));
     } else if (n === 10 || (n === 11 && run.digits[0] === '1')) {

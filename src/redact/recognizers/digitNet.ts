@@ -1,0 +1,63 @@
+// The safety net under the SSN and card recognizers: every run of 9 or more digits, whatever characters surround
+// it or separate its groups ("card:4111…", "4111_1111_…", "４１１１…", "4111 1111 1111 1111/27", two cards back to
+// back), is a possible SSN, and of 13 or more a possible card. Read on the normalized stream (written digits) and
+// on the doc's digit runs (spoken digits joined by numtrans). Low confidence, so a recognizer's label wins where
+// it found the same digits; but these detections are floors: no confidence threshold drops them.
+import type { Detection } from '../types.js';
+import { isDigitCode, isLetterAt } from '../normalize.js';
+import { digitRuns } from './digitRuns.js';
+import { fromChars, fromWords, type Recognizer } from './doc.js';
+
+export const DIGIT_NET = 'digit-net';
+/** Digits of an SSN; of the shortest card. */
+export const SSN_DIGITS = 9;
+export const CARD_DIGITS = 13;
+/** At most this many non-alphanumeric characters between two digit groups of one run. */
+export const MAX_GAP = 5;
+
+const SSN_CONFIDENCE = 0.3;
+const CARD_CONFIDENCE = 0.35;
+
+export const digitNetRecognizer: Recognizer = (doc) => {
+  const out: Detection[] = [];
+  const push = (digits: number, make: (kind: Detection['kind'], confidence: number) => Detection) => {
+    if (digits < SSN_DIGITS) return;
+    out.push({ ...make('USSocialSecurityNumber', SSN_CONFIDENCE), floor: true });
+    if (digits >= CARD_DIGITS) out.push({ ...make('CreditCardNumber', CARD_CONFIDENCE), floor: true });
+  };
+
+  // Written digits on the normalized stream: groups joined across short runs of anything but letters and digits.
+  const s = doc.stream.text;
+  const n = s.length;
+  let i = 0;
+  while (i < n) {
+    if (!isDigitCode(s.charCodeAt(i))) {
+      i++;
+      continue;
+    }
+    const from = i;
+    let to = i;
+    let digits = 0;
+    for (;;) {
+      while (i < n && isDigitCode(s.charCodeAt(i))) {
+        i++;
+        digits++;
+      }
+      to = i;
+      let k = i;
+      while (k < n && k - i <= MAX_GAP && !isDigitCode(s.charCodeAt(k)) && !isLetterAt(s, k)) k++;
+      if (k < n && k > i && k - i <= MAX_GAP && isDigitCode(s.charCodeAt(k))) {
+        i = k;
+        continue;
+      }
+      break;
+    }
+    const start = doc.stream.startOf(from);
+    const end = doc.stream.endOf(to - 1);
+    push(digits, (kind, c) => fromChars(doc, kind, start, end, c, DIGIT_NET));
+  }
+
+  // Spoken digits ("four one one one …"): numtrans runs, joined across fillers.
+  for (const run of digitRuns(doc)) push(run.digits.length, (kind, c) => fromWords(doc, kind, run.wordStart, run.wordEnd, c, DIGIT_NET));
+  return out;
+};
