@@ -1,14 +1,31 @@
 // Field builders shared by every resource declaration. Every field of the interface is optional (the spec
 // states no required fields) and every object keeps fields the spec does not name, because contact-center
 // systems add their own; `additionalProperties: true` also tells the OpenAPI document so.
-import Type, { type TSchema, type TProperties, type TOptional } from 'typebox';
+//
+// Every string field is declared with its redaction class (fieldClass.ts): content(), ident(), phone() or
+// credential(); dateTime() and uuid() are identifiers. A plain str() has no class: redaction reads it as
+// content, and test/schema/field-classes.test.ts fails on it, so a new field cannot go unclassified.
+import Type, { type TSchema, type TProperties, type TOptional, type TString } from 'typebox';
+import { FIELD_CLASS, type FieldClass } from './fieldClass.js';
 
+const classed = (fieldClass: FieldClass, options: Record<string, unknown> = {}): TString =>
+  Type.String({ ...options, [FIELD_CLASS]: fieldClass });
+
+/** A string without a redaction class (read as content). Declare resource fields with the builders below. */
 export const str = () => Type.String();
+/** Free text: searched and redacted. */
+export const content = (options: Record<string, unknown> = {}) => classed('content', options);
+/** An id, enum value, code, time or url of our own: left as is. */
+export const ident = (options: Record<string, unknown> = {}) => classed('identifier', options);
+/** Phone-bearing metadata: masked whole when PhoneNumber is redacted. */
+export const phone = (options: Record<string, unknown> = {}) => classed('phone', options);
+/** A credential (credentials.ts): sealed and masked elsewhere, never searched. */
+export const credential = (options: Record<string, unknown> = {}) => classed('credential', options);
 export const int = () => Type.Integer();
 export const num = () => Type.Number();
 export const bool = () => Type.Boolean();
-export const dateTime = () => Type.String({ format: 'date-time' });
-export const uuid = () => Type.String({ format: 'uuid' });
+export const dateTime = () => ident({ format: 'date-time' });
+export const uuid = () => ident({ format: 'uuid' });
 /** The spec marks these "nullable" without naming a type: any JSON value, null included, is accepted. */
 export const nullable = () => Type.Unknown({ description: 'Type not fixed by the interface: any JSON value or null.' });
 export const anyArray = () => Type.Array(Type.Unknown());

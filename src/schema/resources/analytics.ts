@@ -1,14 +1,12 @@
 // Resource 18: call analytics.
 import Type, { type Static } from 'typebox';
-import { bool, dateTime, group, nullable, num, open, opt, str } from '../fields.js';
+import { bool, content, dateTime, group, ident, nullable, num, open, opt, phone } from '../fields.js';
 
 export const AnalyticsInsight = open({
+  ...group(['id', 'speaker', 'type', 'direction', 'language'], ident),
   ...group(
-    [
-      'id', 'name', 'speaker', 'type', 'expression', 'phrase', 'response_summary', 'response_expression',
-      'response_phrase', 'insight_group', 'direction', 'language',
-    ],
-    str,
+    ['name', 'expression', 'phrase', 'response_summary', 'response_expression', 'response_phrase', 'insight_group'],
+    content,
   ),
   ...group(['timestamp', 'response_timestamp'], num),
   value: opt(nullable()),
@@ -18,13 +16,22 @@ export const Analytics = open(
   {
     ...group(
       [
-        'id', 'name', 'ani', 'dnis', 'call_type', 'diarization', 'direction', 'language_agent', 'language_caller',
-        'sentiment_agent', 'sentiment_caller', 'campaign', 'team', 'agent', 'client', 'program', 'site', 'agentid',
-        'supervisor', 'supervisorid', 'recordingid', 'playbackparameter', 'clienthierarchyid', 'programhierarchyid',
-        'agencyhierarchyid', 'sitehierarchyid', 'caller', 'audio_redacted', 'text_redacted',
+        'id', 'call_type', 'diarization', 'direction', 'language_agent', 'language_caller', 'sentiment_agent',
+        'sentiment_caller', 'agentid', 'supervisorid', 'recordingid', 'clienthierarchyid', 'programhierarchyid',
+        'agencyhierarchyid', 'sitehierarchyid',
       ],
-      str,
+      ident,
     ),
+    // Names of people and of things named by people, and whatever the redacted outputs hold.
+    ...group(
+      [
+        'name', 'campaign', 'team', 'agent', 'client', 'program', 'site', 'supervisor', 'playbackparameter',
+        'audio_redacted', 'text_redacted',
+      ],
+      content,
+    ),
+    // `caller` holds a number or a name: masked whole with PhoneNumber, else searched.
+    ...group(['ani', 'dnis', 'caller'], phone),
     ...group(['call_start', 'call_end'], dateTime),
     ...group(
       [

@@ -1,19 +1,25 @@
 // Resource 2: campaign.
 import type { Static } from 'typebox';
-import { bool, group, int, numbered, open, str } from '../fields.js';
+import { bool, content, credential, group, ident, int, numbered, open } from '../fields.js';
 
 export const Campaign = open(
   {
     ...group(
       [
-        'campaignId', 'name', 'description', 'externalId', 'accountId', 'accountName', 'parentId', 'parentName',
-        'conversationId', 'diarization', 'direction', 'agentLocation', 'channelDiarizationLabels', 'webhook',
-        'headers', 'appId', 'appKey', 'appSecret', 'template', 'eventId',
-        ...numbered('feature', 5), ...numbered('setting', 10), ...numbered('platform', 5),
-        'accessUrl', 'folder', 'acessKey', 'secretKey',
+        'campaignId', 'externalId', 'accountId', 'parentId', 'conversationId', 'diarization', 'direction',
+        'agentLocation', 'webhook', 'appId', 'eventId', 'folder',
       ],
-      str,
+      ident,
     ),
+    // Free-form values whose meaning the interface leaves open are content.
+    ...group(
+      [
+        'name', 'description', 'accountName', 'parentName', 'channelDiarizationLabels', 'headers', 'template',
+        ...numbered('feature', 5), ...numbered('setting', 10), ...numbered('platform', 5),
+      ],
+      content,
+    ),
+    ...group(['appKey', 'appSecret', 'accessUrl', 'acessKey', 'secretKey'], credential),
     ...group(
       [
         'active', 'secondary', 'enableAudioRedaction', 'enableTextRedaction', 'enableInsights',

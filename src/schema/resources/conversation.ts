@@ -1,19 +1,25 @@
 // Resource 17: conversation metadata and measurements.
 import type { Static } from 'typebox';
-import { bool, dateTime, group, int, num, numbered, open, str, uuid } from '../fields.js';
+import { bool, content, dateTime, group, ident, int, num, numbered, open, phone, uuid } from '../fields.js';
 
 export const Conversation = open(
   {
     ...group(['id', 'accountId', 'campaignId', 'agentId', 'jobId', 'languagePackId', 'engineId', 'playbookId'], uuid),
     ...group(
       [
-        'name', 'ani', 'dnis', 'recordingUrl', 'transcriptUrl', 'externalId', 'model', 'license', 'skill',
-        'callNumber', 'language', 'source', 'ivrErrorCode', 'agentStationType', 'ivrLastModule', 'callMediaType',
-        'ivrErrorDesc', 'filters', 'version', ...numbered('feature', 5), ...numbered('setting', 10),
+        'recordingUrl', 'transcriptUrl', 'externalId', 'model', 'license', 'language', 'source', 'ivrErrorCode',
+        'agentStationType', 'ivrLastModule', 'callMediaType', 'version',
+      ],
+      ident,
+    ),
+    ...group(
+      [
+        'name', 'skill', 'ivrErrorDesc', 'filters', ...numbered('feature', 5), ...numbered('setting', 10),
         ...numbered('platform', 5),
       ],
-      str,
+      content,
     ),
+    ...group(['ani', 'dnis', 'callNumber'], phone),
     ...group(['startTime', 'endTime', 'deleteDate'], dateTime),
     ...group(
       [

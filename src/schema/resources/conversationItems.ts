@@ -1,11 +1,12 @@
 // Resources 11-15: the per-line items of a conversation record.
 import Type, { type Static } from 'typebox';
-import { bool, group, int, num, open, opt, str, uuid } from '../fields.js';
+import { bool, content, group, ident, int, num, open, opt, uuid } from '../fields.js';
 
 export const Utterance = open(
   {
     ...group(['start', 'end', 'confidence', 'emotionConfidence', 'sentimentConfidence', 'intentConfidence'], num),
-    ...group(['text', 'formattedText', 'campaignId', 'jobId'], str),
+    ...group(['text', 'formattedText'], content),
+    ...group(['campaignId', 'jobId'], ident),
     ...group(['intent', 'speaker', 'sentiment', 'gender', 'row', 'channel'], int),
     ...group(['conversationId', 'agentId'], uuid),
   },
@@ -17,7 +18,8 @@ export const InsightLine = open(
   {
     timestamp: opt(num()),
     ...group(['speaker', 'line', 'responseLine'], int),
-    ...group(['value', 'responseValue', 'insightId', 'conversationId', 'campaignId', 'jobId', 'redactionRuleId'], str),
+    ...group(['value', 'responseValue'], content),
+    ...group(['insightId', 'conversationId', 'campaignId', 'jobId', 'redactionRuleId'], ident),
     ...group(['hasResponse', 'isRedaction'], bool),
   },
   { title: 'insightLine', description: 'Resource 12.' },
@@ -27,7 +29,8 @@ export type InsightLine = Static<typeof InsightLine>;
 export const KeyPhrase = open(
   {
     ...group(['start', 'end', 'score'], num),
-    ...group(['phrase', 'engine'], str),
+    phrase: opt(content()),
+    engine: opt(ident()),
     ...group(['speaker', 'sentiment'], int),
     ...group(['isTopic', 'isIntent'], bool),
     conversationId: opt(uuid()),
@@ -38,7 +41,8 @@ export type KeyPhrase = Static<typeof KeyPhrase>;
 
 export const Entity = open(
   {
-    ...group(['text', 'conversationId', 'engine'], str),
+    text: opt(content()),
+    ...group(['conversationId', 'engine'], ident),
     ...group(['offset', 'length', 'line', 'category', 'subCategory', 'speaker'], int),
     confidence: opt(num()),
     ...group(['redacted', 'isPhi', 'isMedical', 'isPii', 'isPci'], bool),
@@ -48,14 +52,17 @@ export const Entity = open(
 export type Entity = Static<typeof Entity>;
 
 export const ContentItem = open({
-  ...group(['value', 'typeName', 'contentId', 'id'], str),
+  // A value to redact is masked whole by hideRuleValues; any other value is searched like content.
+  value: opt(content()),
+  ...group(['typeName', 'contentId', 'id'], ident),
   ...group(['active', 'ignore', 'isDeleted'], bool),
   itemType: opt(int()),
 });
 
 export const ContentGroup = open(
   {
-    ...group(['name', 'id'], str),
+    name: opt(content()),
+    id: opt(ident()),
     ...group(['active', 'isDeleted'], bool),
     contentItems: opt(Type.Array(ContentItem)),
   },

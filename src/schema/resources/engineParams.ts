@@ -1,6 +1,6 @@
 // Resource 20: the engine's default parameters (GET /asr/params and GET /params).
 import Type, { type Static } from 'typebox';
-import { bool, group, int, nullable, num, open, opt, str } from '../fields.js';
+import { bool, group, ident, int, nullable, num, open, opt } from '../fields.js';
 
 export const EngineParamFields = {
   ...group(
@@ -8,12 +8,12 @@ export const EngineParamFields = {
     int,
   ),
   scrubmindist: opt(num()),
-  endian: opt(str()),
-  languages: opt(Type.Array(str())),
-  model: opt(str()),
-  models: opt(Type.Array(str())),
-  outputdir: opt(str()),
-  queue: opt(str()),
+  endian: opt(ident()),
+  languages: opt(Type.Array(ident())),
+  model: opt(ident()),
+  models: opt(Type.Array(ident())),
+  outputdir: opt(ident()),
+  queue: opt(ident()),
   ...group(['numtrans', 'punctuate', 'raw_events', 'realtime'], bool),
   recvtimeout: opt(nullable()),
   vadparams: opt(open({})),

@@ -1,7 +1,7 @@
 // Resource 1: the conversation event record, the body of POST /system/cache/post-call. It carries every
 // other resource of the interface.
 import Type, { type Static } from 'typebox';
-import { bool, dateTime, group, int, open, opt, str } from '../fields.js';
+import { bool, content, dateTime, group, ident, int, open, opt } from '../fields.js';
 import { Analytics } from './analytics.js';
 import { Campaign } from './campaign.js';
 import { Conversation } from './conversation.js';
@@ -16,13 +16,9 @@ import { VendorATranscript, VendorBTranscript } from './vendorTranscripts.js';
 
 export const EventRecord = open(
   {
-    ...group(
-      [
-        'eventId', 'type', 'subType', 'jobId', 'conversationId', 'status', 'message', 'details', 'json', 'custom0',
-        'custom1', 'custom2', 'custom3', 'custom4',
-      ],
-      str,
-    ),
+    ...group(['eventId', 'type', 'subType', 'jobId', 'conversationId', 'status'], ident),
+    // `json` is JSON text: its own strings are searched (see redact/recordWalk.ts).
+    ...group(['message', 'details', 'json', 'custom0', 'custom1', 'custom2', 'custom3', 'custom4'], content),
     ...group(['segmentsCreated', 'insightsCreated'], int),
     ...group(['createdAt', 'completedAt', 'timestamp'], dateTime),
     ...group(['vendorB', 'flag0', 'flag1', 'flag3', 'flag4', 'flag5', 'isProduction', 'maskValues'], bool),
@@ -35,7 +31,7 @@ export const EventRecord = open(
     redactionRequest: opt(JobRequest),
     conversation: opt(Conversation),
     analytics: opt(Analytics),
-    job: opt(open({ jobId: opt(str()) })),
+    job: opt(open({ jobId: opt(ident()) })),
     insights: opt(Type.Array(Insight)),
     redactionTypes: opt(Type.Array(RedactionType)),
     utterances: opt(Type.Array(Utterance)),

@@ -1,16 +1,22 @@
 // Resource 9: an insight definition (a rule expression evaluated over a conversation).
 import type { Static } from 'typebox';
-import { bool, group, int, open, str, uuid } from '../fields.js';
+import { bool, content, group, ident, int, open, uuid } from '../fields.js';
 
 export const Insight = open(
   {
     ...group(
       [
-        'id', 'name', 'label', 'description', 'expression', 'response', 'sampleExpression', 'sampleResponse',
-        'background', 'color', 'icon', 'maskCharacter', 'interfaceGroup', 'interfaceLanguage', 'redactionTypes',
-        'redactionTypesResponse', 'prompt', 'alertMessage', 'startLocation', 'endLocation',
+        'id', 'background', 'color', 'icon', 'maskCharacter', 'interfaceLanguage', 'redactionTypes',
+        'redactionTypesResponse', 'startLocation', 'endLocation',
       ],
-      str,
+      ident,
+    ),
+    ...group(
+      [
+        'name', 'label', 'description', 'expression', 'response', 'sampleExpression', 'sampleResponse',
+        'interfaceGroup', 'prompt', 'alertMessage',
+      ],
+      content,
     ),
     ...group(['insightGroupId', 'languagePackId'], uuid),
     ...group(

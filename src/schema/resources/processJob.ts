@@ -1,6 +1,6 @@
 // Resource 6: a job record.
 import type { Static } from 'typebox';
-import { bool, dateTime, group, num, open, opt, str } from '../fields.js';
+import { bool, content, credential, dateTime, group, ident, num, open, opt } from '../fields.js';
 import { RealTimeMessage } from './realTimeMessage.js';
 import { JobRequest } from './request.js';
 import { TranscriptShape } from './transcriptShape.js';
@@ -10,18 +10,25 @@ export const ProcessJob = open(
   {
     ...group(
       [
-        '_id', 'jobId', 'fileName', 'status', 'message', 'diarization', 'direction', 'metadata', 'callId',
-        'externalId', 'site', 'campaign', 'account', 'agent', 'agentId', 'language', 'engine', 'jobType',
-        'supervisor', 'supervisorId', 'recordingId', 'playbackParameter', 'clientHierarchyId', 'programHierarchyId',
-        'agencyHierarchyId', 'siteHierarchyId', 'parentJob', 'priority', 'account_id', 'account_name', 'campaign_id',
-        'campaign_name', 'engine_id', 'engine_name', 'definition_id', 'definition_name', 'engine_url',
-        'engine_callback', 'engine_type', 'engine_token', 'engine_language', 'engine_diarization',
-        'engine_sensitivity', 'engine_labels', 'engine_punctuation', 'webhook', 'cloudPlatform',
-        'cloudStorageFolder', 'cloudStoragePath', 'redactionStatus', 'transcriptInput', 'transcriptOutput',
-        'redaxionConfig', 'custom1', 'custom2', 'custom3', 'custom4', 'custom5',
+        '_id', 'jobId', 'status', 'diarization', 'direction', 'callId', 'externalId', 'agentId', 'language', 'engine',
+        'jobType', 'supervisorId', 'recordingId', 'clientHierarchyId', 'programHierarchyId', 'agencyHierarchyId',
+        'siteHierarchyId', 'parentJob', 'priority', 'account_id', 'campaign_id', 'engine_id', 'engine_name',
+        'definition_id', 'engine_url', 'engine_callback', 'engine_type', 'engine_language', 'engine_diarization',
+        'engine_sensitivity', 'engine_punctuation', 'webhook', 'cloudPlatform', 'redactionStatus',
       ],
-      str,
+      ident,
     ),
+    // Names of people and things, file names and storage paths (callers' numbers and names end up in them),
+    // transcripts as text, and free-form values.
+    ...group(
+      [
+        'fileName', 'message', 'metadata', 'site', 'campaign', 'account', 'agent', 'supervisor', 'playbackParameter',
+        'account_name', 'campaign_name', 'definition_name', 'engine_labels', 'cloudStorageFolder', 'cloudStoragePath',
+        'transcriptInput', 'transcriptOutput', 'redaxionConfig', 'custom1', 'custom2', 'custom3', 'custom4', 'custom5',
+      ],
+      content,
+    ),
+    engine_token: opt(credential()),
     ...group(['duration', 'count', 'checkWait', 'nextCheck', 'priorityKey'], num),
     ...group(['createdAt', 'completedAt'], dateTime),
     ...group(

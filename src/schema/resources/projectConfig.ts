@@ -1,26 +1,26 @@
 // Resource 19: a project configuration, published through POST /system/cache/v2/publish.
 import Type, { type Static } from 'typebox';
-import { bool, open, opt, str } from '../fields.js';
+import { bool, content, ident, open, opt } from '../fields.js';
 
 /** Mask types: the interface shows Placeholder; DESIGN.md adds the others. */
 export const MASK_TYPES = ['Placeholder', 'MaskCharacter', 'EntityIndex', 'Hash', 'Remove'] as const;
 export type MaskType = (typeof MASK_TYPES)[number];
 
 export const ProjectRule = open({
-  name: Type.String({ minLength: 1, description: 'Entity kind to redact, e.g. Person, Address, USSocialSecurityNumber.' }),
+  name: ident({ minLength: 1, description: 'Entity kind to redact, e.g. Person, Address, USSocialSecurityNumber.' }),
   active: opt(bool()),
   mask_type: opt(Type.Enum([...MASK_TYPES], { description: 'How a match is masked; Placeholder when absent.' })),
-  setting: opt(str()),
+  setting: opt(ident()),
   real_time: opt(bool()),
 });
 export type ProjectRule = Static<typeof ProjectRule>;
 
 export const ProjectConfig = open(
   {
-    sid: Type.String({ minLength: 1, description: 'Project identifier.' }),
-    name: opt(str()),
+    sid: ident({ minLength: 1, description: 'Project identifier.' }),
+    name: opt(content()),
     active: opt(bool()),
-    agent_location: opt(str()),
+    agent_location: opt(ident()),
     inbound: opt(bool()),
     scrubaudio: opt(bool()),
     scrubtext: opt(bool()),

@@ -1,17 +1,19 @@
 // Resource 5: one message of a live conversation.
 import type { Static } from 'typebox';
-import { bool, group, nullable, num, open, opt, str } from '../fields.js';
+import { bool, content, group, ident, nullable, num, open, opt, phone } from '../fields.js';
 
 export const RealTimeMessage = open(
   {
     ...group(
       [
-        'fromNumber', 'direction', 'agentId', 'agentExtension', 'clientNumber', 'campaign', 'hostName', 'clientId',
-        'localIp', 'toNumber', 'remoteIp', 'engagementId', 'ucid', 'skill', 'engagementStartTime', 'type',
-        'call_metadata', 'emotion', 'text', 'prompt', 'alert', 'insights', 'speaker',
+        'direction', 'agentId', 'campaign', 'hostName', 'clientId', 'localIp', 'engagementId', 'ucid',
+        'engagementStartTime', 'type', 'emotion', 'speaker',
       ],
-      str,
+      ident,
     ),
+    // remoteIp is the far end's address (an IPAddress value), not ours.
+    ...group(['text', 'prompt', 'alert', 'insights', 'call_metadata', 'skill', 'remoteIp'], content),
+    ...group(['fromNumber', 'toNumber', 'clientNumber', 'agentExtension'], phone),
     isFinal: opt(bool()),
     ...group(['messageEndTime', 'messageStartTime', 'confidence'], num),
     sentiment: opt(nullable()),

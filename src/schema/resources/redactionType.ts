@@ -1,16 +1,19 @@
 // Resource 10: a redaction type with its rules.
 import Type, { type Static } from 'typebox';
-import { bool, group, num, open, opt, str } from '../fields.js';
+import { bool, content, group, ident, num, open, opt } from '../fields.js';
 
 export const RedactionRule = open({
-  ...group(['value', 'type', 'typeId', 'maskType', 'setting', 'contentId', 'language', 'id'], str),
+  // A literal value is masked whole by hideRuleValues; any other value (a pattern) is searched like content.
+  value: opt(content()),
+  ...group(['type', 'typeId', 'maskType', 'setting', 'contentId', 'language', 'id'], ident),
   ...group(['active', 'redactLine', 'isDeleted'], bool),
   ...group(['confidence', 'redactBefore', 'redactAfter'], num),
 });
 
 export const RedactionType = open(
   {
-    ...group(['name', 'category', 'id'], str),
+    name: opt(content()),
+    ...group(['category', 'id'], ident),
     ...group(['active', 'isDeleted'], bool),
     rules: opt(Type.Array(RedactionRule)),
   },

@@ -1,18 +1,18 @@
 // Resource 7: the request shape (processJob.request and the event record's redactionRequest).
 import Type, { type Static } from 'typebox';
-import { group, open, opt, str } from '../fields.js';
+import { credential, group, ident, open, opt } from '../fields.js';
 
 export const Notification = open({
-  url: opt(str()),
-  method: opt(str()),
-  auth_headers: opt(Type.Array(str(), { description: '"Name: value" header lines sent with the notification.' })),
+  url: opt(ident()),
+  method: opt(ident()),
+  auth_headers: opt(Type.Array(credential(), { description: '"Name: value" header lines sent with the notification.' })),
 });
 
 export const JobRequest = open(
   {
-    ...group(['sid', 'engine', 'program', 'language', 'policy', 'tracking_id'], str),
-    insights: opt(Type.Array(str())),
-    types: opt(Type.Array(str())),
+    ...group(['sid', 'engine', 'program', 'language', 'policy', 'tracking_id'], ident),
+    insights: opt(Type.Array(ident())),
+    types: opt(Type.Array(ident())),
     notification: opt(Notification),
   },
   { title: 'request', description: 'Resource 7.' },

@@ -1,6 +1,6 @@
 // Resource 16: system settings. apiKey, secretKey, apiKeyCloud and secretKeyCloud are credentials.
 import type { Static } from 'typebox';
-import { bool, group, int, numbered, open, str } from '../fields.js';
+import { bool, content, credential, group, ident, int, numbered, open } from '../fields.js';
 
 export const SYSTEM_SETTINGS_ENGINES = [
   'entityEngine', 'emotionEngine', 'categoryEngine', 'hippaEngine', 'intentEngine', 'phrasesEngine', 'piiEngine',
@@ -10,10 +10,9 @@ export const SYSTEM_SETTINGS_ENGINES = [
 export const SystemSettings = open(
   {
     ...group(SYSTEM_SETTINGS_ENGINES, int),
-    ...group(
-      ['endpoint', 'apiKey', 'secretKey', 'apiKeyCloud', 'secretKeyCloud', 'region', 'bucket', 'folder', ...numbered('feature', 5)],
-      str,
-    ),
+    ...group(['endpoint', 'region', 'bucket', 'folder'], ident),
+    ...group(['apiKey', 'secretKey', 'apiKeyCloud', 'secretKeyCloud'], credential),
+    ...group(numbered('feature', 5), content),
     ...group(numbered('flag', 5), bool),
   },
   { title: 'systemSettings', description: 'Resource 16. apiKey, secretKey, apiKeyCloud and secretKeyCloud are credentials.' },

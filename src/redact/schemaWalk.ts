@@ -1,0 +1,143 @@
+// The fail-closed walk of a record with its schema: every string is redacted by the class its field declares
+// (schema/fieldClass.ts). Content is searched, identifiers and credentials are left, phone-bearing metadata is
+// masked whole when PhoneNumber is redacted (and searched like content otherwise). Whatever the schema does not
+// declare — undeclared fields, open objects' extras, Type.Unknown, arrays of unknown — is content, walked to
+// any depth; numbers, booleans and null are left. Content that is JSON text (an object or an array) is parsed
+// and its strings redacted one by one, so values in it are found as they are, not glued to quotes and keys.
+import type { TSchema } from 'typebox';
+import { invalid } from '../errors.js';
+import { stringClass } from '../schema/fieldClass.js';
+import { isCredentialField } from '../schema/credentials.js';
+import { docFromText } from './recognizers/doc.js';
+import type { RecordRedactor } from './recordRedactor.js';
+import { ignoredWords } from './spans.js';
+
+type Json = Record<string, unknown>;
+type Schema = TSchema & {
+  type?: string | string[];
+  properties?: Record<string, TSchema>;
+  additionalProperties?: boolean | TSchema;
+  items?: TSchema;
+  anyOf?: TSchema[];
+  oneOf?: TSchema[];
+  enum?: unknown[];
+};
+
+/** Deeper than this, a record is refused (a walk that stopped there would leave the rest unread). */
+const MAX_DEPTH = 64;
+
+const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function typeOf(value: unknown): string {
+  if (Array.isArray(value)) return 'array';
+  if (value === null) return 'null';
+  if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number';
+  return typeof value;
+}
+
+/** The branch of a union that fits the value (a union of objects/arrays/strings picks the first that fits). */
+function fitting(schema: Schema | undefined, value: unknown): Schema | undefined {
+  const branches = schema?.anyOf ?? schema?.oneOf;
+  if (!branches) return schema;
+  const t = typeOf(value);
+  return (branches as Schema[]).find((b) => {
+    const types = Array.isArray(b.type) ? b.type : [b.type];
+    return types.includes(t) || (t === 'integer' && types.includes('number'));
+  });
+}
+
+function propertySchema(schema: Schema | undefined, key: string): Schema | undefined {
+  const declared = schema?.properties?.[key];
+  if (declared) return declared as Schema;
+  const extra = schema?.additionalProperties;
+  return typeof extra === 'object' ? (extra as Schema) : undefined;
+}
+
+export class SchemaWalk {
+  constructor(private readonly r: RecordRedactor) {}
+
+  /** Redact `record` in place under `schema`. */
+  record(record: Json, schema: TSchema): void {
+    this.object(record, schema as Schema, 0, '');
+  }
+
+  private object(holder: Json, schema: Schema | undefined, depth: number, pointer: string): void {
+    if (depth > MAX_DEPTH) throw tooDeep(pointer);
+    for (const key of Object.keys(holder)) {
+      // Credentials are sealed and masked by name wherever they are (security/credentials.ts).
+      if (isCredentialField(key) || this.r.isDone(holder, key)) continue;
+      holder[key] = this.value(holder[key], propertySchema(schema, key), depth + 1, `${pointer}/${key}`);
+    }
+  }
+
+  private value(value: unknown, declared: Schema | undefined, depth: number, pointer: string): unknown {
+    const schema = fitting(declared, value);
+    if (typeof value === 'string') return this.string(value, schema);
+    if (Array.isArray(value)) {
+      if (depth > MAX_DEPTH) throw tooDeep(pointer);
+      const items = schema?.type === 'array' ? (schema.items as Schema | undefined) : undefined;
+      for (let i = 0; i < value.length; i++) value[i] = this.value(value[i], items, depth + 1, `${pointer}/${i}`);
+      return value;
+    }
+    if (isObject(value)) {
+      this.object(value, schema?.type === 'object' ? schema : undefined, depth, pointer);
+      return value;
+    }
+    return value;
+  }
+
+  private string(value: string, schema: Schema | undefined): string {
+    switch (stringClass(schema?.type === 'string' || schema?.enum ? schema : undefined, value)) {
+      case 'identifier':
+      case 'credential':
+        return value;
+      case 'phone':
+        return this.phone(value);
+      default:
+        return this.content(value);
+    }
+  }
+
+  /** Masked whole as a PhoneNumber when that kind is redacted (unless allow-listed); otherwise content. */
+  private phone(value: string): string {
+    const rule = this.r.kindRule('PhoneNumber');
+    if (!rule || !/[\p{L}\p{N}]/u.test(value)) return this.content(value);
+    if (ignoredWords(docFromText(value), this.r.custom).every(Boolean)) return value;
+    const replacement = this.r.masker.mask(rule, value);
+    this.r.note('PhoneNumber', replacement, 1);
+    return replacement;
+  }
+
+  /** Free text; JSON text is parsed and its values redacted one by one. */
+  content(value: string): string {
+    const parsed = embeddedJson(value);
+    if (parsed === undefined) return this.r.text(value);
+    const before = JSON.stringify(parsed);
+    try {
+      this.value(parsed, undefined, 0, '');
+    } catch {
+      // Nested too deeply to walk: searched as plain text instead.
+      return this.r.text(value);
+    }
+    const after = JSON.stringify(parsed);
+    return after === before ? value : after;
+  }
+}
+
+/** The object or array that `value` spells as JSON, if it does. */
+function embeddedJson(value: string): object | undefined {
+  const trimmed = value.trim();
+  if (!/^[[{]/.test(trimmed)) return undefined;
+  try {
+    const parsed: unknown = JSON.parse(trimmed);
+    return typeof parsed === 'object' && parsed !== null ? parsed : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function tooDeep(pointer: string) {
+  return invalid(`The record is nested more than ${MAX_DEPTH} levels deep; it cannot be redacted field by field.`, [
+    { pointer: pointer || '/', path: pointer.replace(/^\//, '').replace(/\//g, '.') || '(root)', message: `nested more than ${MAX_DEPTH} levels deep` },
+  ]);
+}
