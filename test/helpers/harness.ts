@@ -1,9 +1,9 @@
 // Test harness: a real service (real store, real Fastify app) per test, on embedded SQLite or on the
 // PostgreSQL server in a schema of its own. Requests go through app.inject unless a test needs a socket.
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import pino from 'pino';
 import { buildApp } from '../../src/api/app.js';
 import { loadConfig } from '../../src/config.js';
+import { createLogger } from '../../src/observability/logger.js';
 import { createServices, type Services } from '../../src/services.js';
 import { type Dialect, type TestDatabase, testDatabase } from './databases.js';
 
@@ -26,7 +26,8 @@ export async function startTestService(
   const database = options.database ?? (await testDatabase(dialect));
   const config = loadConfig({ ...database.env, SCRUBLINE_SECRET_KEY: 'test-secret-key', ...options.env });
   const lines = options.logLines;
-  const logger = pino({ level: 'debug' }, lines ? { write: (line: string) => void lines.push(line) } : { write: () => {} });
+  // The service's own logger (its censoring included), at LOG_LEVEL when the test sets one.
+  const logger = createLogger(options.env?.LOG_LEVEL ?? 'debug', lines ? { write: (line: string) => void lines.push(line) } : { write: () => {} });
   const services = await createServices(config, logger);
   const app = await buildApp(services, { logger });
   await app.ready();
