@@ -8,10 +8,8 @@ import { check } from '../schema/validator.js';
 import { maskCredentials, protectCredentials } from '../security/credentials.js';
 import type { SecretBox } from '../security/secretBox.js';
 import type { Store } from '../store/index.js';
-import { Masker } from '../redact/masks.js';
-import { redactRecord } from '../redact/redactRecord.js';
-import { recordRuleIssues, recordRules, type RecordRules } from '../redact/recordRules.js';
-import { redactText } from '../redact/redactText.js';
+import { redactRecordOffLoop, redactTextOffLoop } from '../redact/offload/index.js';
+import { type RecordInput, recordRuleIssues, recordRules, type RecordRules } from '../redact/recordRules.js';
 import { resolveRules } from '../redact/rules.js';
 import type { ProjectConfigs } from './projectConfigs.js';
 
@@ -54,7 +52,7 @@ export class Conversations {
     const custom = recordRules(record);
     const rules = scrub || types?.length ? resolveRules({ project: scrub ? project : undefined, types }) : [];
     if (rules.length === 0 && custom.phrases.length === 0 && custom.kinds.length === 0) return record;
-    const { record: redacted, entities } = redactRecord(record, rules, new Masker(this.hashKey), custom);
+    const { record: redacted, entities } = await redactRecordOffLoop(record, rules, this.hashKey);
     return { ...redacted, entities: [...(redacted.entities ?? []), ...entities], maskValues: true };
   }
 
@@ -113,7 +111,7 @@ export class Conversations {
     const record = carried ? (body as EventRecord) : undefined;
     const ruleIssues = record ? recordRuleIssues(record) : [];
     if (ruleIssues.length > 0) throw invalid('A redaction rule of the record cannot be used.', ruleIssues);
-    const redacted = await this.redactLive(message, record?.redactionRequest?.sid, record && recordRules(record));
+    const redacted = await this.redactLive(message, record?.redactionRequest?.sid, record && recordRules(record), record);
     const { sealed, masked } = protectCredentials(redacted, this.box);
     const appended = await this.store.liveMessages.append(conversationKey, sealed);
     return { conversationKey, ...appended, realTimeMessage: masked };
@@ -124,13 +122,13 @@ export class Conversations {
    * record's redactionRequest.sid, else by the message's `campaign`) and with the carrying record's own
    * redactionTypes/contentGroups rules, before it is stored or answered.
    */
-  private async redactLive(message: RealTimeMessage, sid?: string, custom?: RecordRules): Promise<RealTimeMessage> {
+  private async redactLive(message: RealTimeMessage, sid?: string, custom?: RecordRules, ruleSource?: RecordInput): Promise<RealTimeMessage> {
     if (typeof message.text !== 'string') return message;
     const projectId = sid ?? message.campaign;
     const project = projectId && this.projects ? (await this.projects.current(projectId))?.config : undefined;
     const rules = project ? resolveRules({ project, realTime: true }) : [];
     if (rules.length === 0 && !custom?.phrases.length && !custom?.kinds.length) return message;
-    const { text } = redactText(message.text, rules, new Masker(this.hashKey), custom);
+    const { text } = await redactTextOffLoop(message.text, rules, this.hashKey, ruleSource);
     return { ...message, text };
   }
 
