@@ -6,6 +6,7 @@ import { probeAudio } from './audio/probe.js';
 import { installedModels } from './engine/models.js';
 import { recognizeFile } from './engine/recognize.js';
 import { sharedPool } from './engine/pool.js';
+import { closeRedactionPool } from './redact/offload/index.js';
 import { JobRecords } from './jobs/jobRecords.js';
 import { JobService } from './jobs/jobService.js';
 import { JobWorker } from './jobs/worker.js';
@@ -144,6 +145,7 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
       await outbox.stop();
       await bus.close();
       await store.close();
+      await closeRedactionPool();
     },
   };
 }

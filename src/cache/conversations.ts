@@ -8,8 +8,7 @@ import { check } from '../schema/validator.js';
 import { maskCredentials, protectCredentials } from '../security/credentials.js';
 import type { SecretBox } from '../security/secretBox.js';
 import type { Store } from '../store/index.js';
-import { Masker } from '../redact/masks.js';
-import { redactRecord } from '../redact/redactRecord.js';
+import { redactRecordOffLoop } from '../redact/offload/index.js';
 import { recordRuleIssues, recordRules, type RecordRules } from '../redact/recordRules.js';
 import { type ProjectInForce, type RedactionPolicy, parseKinds, policyRecord, policyRules, resolvePolicy } from '../redact/policy.js';
 import type { Scope } from '../store/apiKeys.js';
@@ -89,7 +88,7 @@ export class Conversations {
     const custom = recordRules(record);
     const rules = policyRules(resolved.policy, resolved.project?.config);
     if (rules.length === 0 && custom.phrases.length === 0 && custom.kinds.length === 0) return record;
-    const { record: redacted, entities } = redactRecord(record, rules, new Masker(this.hashKey), custom);
+    const { record: redacted, entities } = await redactRecordOffLoop(record, rules, this.hashKey);
     return { ...redacted, entities: [...(redacted.entities ?? []), ...entities], maskValues: true, redaction: { policy: policyRecord(resolved.policy) } } as EventRecord;
   }
 

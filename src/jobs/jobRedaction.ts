@@ -5,9 +5,8 @@ import path from 'node:path';
 import { detectDtmf } from '../audio/dtmf.js';
 import { type AudioSpan, decodeForRedaction, type RedactionPcm, writeRedacted } from '../audio/redactAudio.js';
 import type { ProjectConfigs } from '../cache/projectConfigs.js';
-import { Masker } from '../redact/masks.js';
-import { detectWords } from '../redact/detect.js';
-import { type RedactedSpan, redactTranscript } from '../redact/redactTranscript.js';
+import { keypadEntriesOffLoop, redactTranscriptOffLoop } from '../redact/offload/index.js';
+import type { RedactedSpan } from '../redact/redactTranscript.js';
 import { jobPolicy, policyRecord, policyRules, redacts } from '../redact/policy.js';
 import type { JobRow } from '../store/tables.js';
 import type { Transcript, Word } from '../transcript/types.js';
@@ -34,7 +33,7 @@ export const DTMF_MASK = '[DTMF]';
  * Keypad entries per channel: DTMF tones found on the decoded recording, grouped when closer than
  * KEYPAD_ENTRY_GAP. Only times leave this function: the keys pressed are dropped here.
  */
-export function keypadEntries(pcm: RedactionPcm): AudioSpan[] {
+export function keypadEntries(pcm: Pick<RedactionPcm, 'samples' | 'sampleRate' | 'channels'>): AudioSpan[] {
   const entries: AudioSpan[] = [];
   // Below 4 kHz the upper keypad tones (up to 1633 Hz) cannot be told apart: such a recording holds no keys.
   if (pcm.sampleRate < MIN_DTMF_RATE) return entries;
@@ -121,8 +120,8 @@ export function jobRedactor(options: RedactorOptions) {
     const rules = policyRules(policy, project?.config);
     // The recording is decoded once, at its own rate: keypad tones are found on it, then it is edited.
     const pcm = scrubaudio && job.audio_path ? await decodeForRedaction(path.join(options.dataDir, job.audio_path)) : undefined;
-    const keypad = pcm ? maskKeypadWords(transcript, keypadEntries(pcm)) : { transcript, spans: [] };
-    const result = redactTranscript(keypad.transcript, rules, new Masker(options.hashKey));
+    const keypad = pcm ? maskKeypadWords(transcript, await keypadEntriesOffLoop(pcm)) : { transcript, spans: [] };
+    const result = await redactTranscriptOffLoop(keypad.transcript, rules, options.hashKey);
     const spans = [...result.spans, ...keypad.spans].sort((a, b) => a.start - b.start || a.channel - b.channel);
     const record: Record<string, unknown> = { policy: policyRecord(policy), rules: rules.map((r) => ({ kind: r.kind, maskType: r.maskType })), spans };
     if (pcm && job.audio_path) {

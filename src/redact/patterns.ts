@@ -4,10 +4,14 @@
 // hyphens/slashes, and spoken or written numbers as digits with adjacent number words joined into one run
 // ("4111 1111" and "four one one one one one one one" are both 41111111). Matches fall on whole normalised
 // tokens (word boundaries) and are reported as word ranges of the doc.
-import safeRegex from 'safe-regex2';
+//
+// A client's regular expression runs on RE2, a linear-time engine: no pattern can make matching take more
+// than time proportional to the text, whatever it nests. RE2 refuses what it cannot run in linear time
+// (backreferences, lookarounds) when the pattern is compiled, and the record is then refused naming the rule.
+import RE2 from 're2';
 import { docFromText, type Doc } from './recognizers/doc.js';
 
-export type Pattern = { literal: string[] } | { regex: RegExp };
+export type Pattern = { literal: string[] } | { regex: RE2 };
 
 /** A word range [wordStart, wordEnd) of a doc. */
 export interface WordRange {
@@ -51,33 +55,43 @@ export function literalPattern(value: string): Pattern | undefined {
 /** Longest pattern source accepted: a record's rule is a value or a shape, not a program. */
 export const MAX_REGEX_SOURCE = 500;
 
-/** A regular expression; undefined when it does not compile (the rule is skipped, not the record). */
-/**
- * Why a client's regular expression cannot be used, or undefined when it can: it must compile, stay short, and
- * not be able to take exponential time (nested quantifiers, checked with safe-regex2, the check Fastify's
- * router uses) — it runs on the service's main thread over every field of a record.
- */
-export function regexProblem(source: string, flags: string): string | undefined {
-  if (!source) return 'is an empty regular expression';
-  if (source.length > MAX_REGEX_SOURCE) return `is a regular expression longer than ${MAX_REGEX_SOURCE} characters`;
-  let regex: RegExp;
-  try {
-    regex = new RegExp(source, [...new Set(`${flags.replace(/[gy]/g, '')}g`)].join(''));
-  } catch (error) {
-    return `is not a valid regular expression (${(error as Error).message})`;
-  }
-  if (!safeRegex(regex)) return 'is a regular expression that can take exponential time (nested quantifiers such as (a+)+); rewrite it without them';
-  return undefined;
+/** Flags a client may write after the closing slash (g and y are dropped: every pattern is searched globally). */
+const KNOWN_FLAGS = /^[dgimsuy]*$/;
+
+/** Why RE2 refuses a pattern that JavaScript would take, said in the client's terms. */
+function unsupportedHint(message: string): string {
+  if (/invalid escape sequence: \\([1-9]|k)/.test(message)) return ' (backreferences cannot run in linear time and are not supported)';
+  if (/invalid perl operator: \(\?<?[=!]/.test(message)) return ' (lookahead and lookbehind cannot run in linear time and are not supported)';
+  return '';
 }
 
-export function regexPattern(source: string, flags: string): Pattern | undefined {
-  if (regexProblem(source, flags)) return undefined;
+/** The pattern compiled for matching (global, RE2), or why it cannot be. */
+function compile(source: string, flags: string): { regex: RE2 } | { problem: string } {
+  if (!source) return { problem: 'is an empty regular expression' };
+  if (source.length > MAX_REGEX_SOURCE) return { problem: `is a regular expression longer than ${MAX_REGEX_SOURCE} characters` };
+  if (!KNOWN_FLAGS.test(flags)) return { problem: `is a regular expression with unknown flags "${flags}" (d, i, m, s and u are accepted)` };
   const wanted = [...new Set(`${flags.replace(/[gy]/g, '')}g`)].join('');
   try {
-    return { regex: new RegExp(source, wanted) };
-  } catch {
-    return undefined;
+    return { regex: new RE2(source, wanted) };
+  } catch (error) {
+    const message = (error as Error).message;
+    return { problem: `is not a valid regular expression for RE2, the linear-time engine record rules run on: ${message}${unsupportedHint(message)}` };
   }
+}
+
+/**
+ * Why a client's regular expression cannot be used, or undefined when it can: it must be short and compile on
+ * RE2 (a record's rules run over every field of the record, so matching must stay linear in its length).
+ */
+export function regexProblem(source: string, flags: string): string | undefined {
+  const compiled = compile(source, flags);
+  return 'problem' in compiled ? compiled.problem : undefined;
+}
+
+/** A regular expression; undefined when it cannot be used (recordRuleIssues refuses such a record first). */
+export function regexPattern(source: string, flags: string): Pattern | undefined {
+  const compiled = compile(source, flags);
+  return 'regex' in compiled ? compiled : undefined;
 }
 
 /** The first index of a sorted list whose end is past `start` (binary search: a regex may match thousands of times). */

@@ -123,7 +123,7 @@ for (const dialect of await dialects()) {
 
     test('a regular expression that cannot be used refuses the record, naming the rule; nothing is stored', async () => {
       for (const [value, why] of [
-        ['/(a+)+$/', /exponential time/],
+        ['/(a)\\1/', /not a valid regular expression for RE2.*backreferences/],
         ['/(unclosed/', /not a valid regular expression/],
       ] as const) {
         const bad = { ...record, eventId: `bad-regex-${value.length}`, redactionTypes: [{ name: 'x', rules: [{ value: 'fine' }, { value }] }] };
@@ -134,7 +134,7 @@ for (const dialect of await dialects()) {
         assert.match(problem.errors[0].message, why);
         assert.equal((await svc.request({ method: 'GET', url: `/cache/post-call/${bad.eventId}` })).statusCode, 404);
       }
-      const live = await svc.request({ method: 'POST', url: '/cache/real-call', payload: { redactionTypes: [{ rules: [{ value: '(x*)*y', typeId: 'regex' }] }], realTimeMessage: { engagementId: 'eng-bad', text: 'hi' } } });
+      const live = await svc.request({ method: 'POST', url: '/cache/real-call', payload: { redactionTypes: [{ rules: [{ value: '(?=x)y', typeId: 'regex' }] }], realTimeMessage: { engagementId: 'eng-bad', text: 'hi' } } });
       assert.equal(live.statusCode, 400, live.body);
       assert.equal(json(live).errors[0].pointer, '/redactionTypes/0/rules/0/value');
     });

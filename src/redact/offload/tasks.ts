@@ -1,0 +1,79 @@
+// The redaction work that may run off the event loop, as plain data in and plain data out: what a worker
+// thread receives (structured clone) and what it answers. `perform` is the one implementation; it runs in a
+// worker (offload/worker.ts) or inline on the caller's thread for small inputs (offload/index.ts).
+import { keypadEntries } from '../../jobs/jobRedaction.js';
+import type { AudioSpan, RedactionPcm } from '../../audio/redactAudio.js';
+import type { EventRecord } from '../../schema/resources/eventRecord.js';
+import type { Transcript } from '../../transcript/types.js';
+import { Masker } from '../masks.js';
+import { type RecordInput, recordRules } from '../recordRules.js';
+import { type RecordRedaction, redactRecord } from '../redactRecord.js';
+import { redactText, type TextRedaction } from '../redactText.js';
+import { type RedactionResult, redactTranscript } from '../redactTranscript.js';
+import type { RedactionRule } from '../rules.js';
+
+/**
+ * A record's own rules (redactionTypes, contentGroups) are sent as the record's data and rebuilt with
+ * recordRules() where the work runs: compiled patterns (RE2) cannot cross a thread.
+ */
+export type RuleSource = RecordInput;
+
+export interface RecordTask {
+  kind: 'record';
+  record: EventRecord;
+  rules: readonly RedactionRule[];
+  hashKey: string;
+  /** Where the record's own rules come from (the record itself unless said otherwise). */
+  ruleSource?: RuleSource;
+}
+
+export interface TextTask {
+  kind: 'text';
+  text: string;
+  rules: readonly RedactionRule[];
+  hashKey: string;
+  ruleSource?: RuleSource;
+}
+
+export interface TranscriptTask {
+  kind: 'transcript';
+  transcript: Transcript;
+  rules: readonly RedactionRule[];
+  hashKey: string;
+}
+
+/** Keypad-tone detection over a decoded recording (only what the detector reads). */
+export interface KeypadTask {
+  kind: 'keypad';
+  pcm: Pick<RedactionPcm, 'samples' | 'sampleRate' | 'channels'>;
+}
+
+export type RedactionTask = RecordTask | TextTask | TranscriptTask | KeypadTask;
+
+export interface TaskResults {
+  record: RecordRedaction;
+  text: TextRedaction;
+  transcript: RedactionResult;
+  keypad: AudioSpan[];
+}
+
+export type TaskResult<T extends RedactionTask> = TaskResults[T['kind']];
+
+/** Runs one task where it is called. */
+export function perform<T extends RedactionTask>(task: T): TaskResult<T>;
+export function perform(task: RedactionTask): TaskResults[keyof TaskResults] {
+  switch (task.kind) {
+    case 'record': {
+      const custom = recordRules(task.ruleSource ?? task.record);
+      return redactRecord(task.record, task.rules, new Masker(task.hashKey), custom);
+    }
+    case 'text': {
+      const custom = task.ruleSource ? recordRules(task.ruleSource) : undefined;
+      return redactText(task.text, task.rules, new Masker(task.hashKey), custom);
+    }
+    case 'transcript':
+      return redactTranscript(task.transcript, task.rules, new Masker(task.hashKey));
+    case 'keypad':
+      return keypadEntries(task.pcm);
+  }
+}

@@ -1,0 +1,12 @@
+// The redaction worker thread's entry (run by piscina): performs one task and answers its result, or the error
+// it threw as data (offload/errors.ts), so the caller gets back the same typed error.
+import { sendError, type TaskReply } from './errors.js';
+import { perform, type RedactionTask, type TaskResults } from './tasks.js';
+
+export default function run(task: RedactionTask): TaskReply<TaskResults[keyof TaskResults]> {
+  try {
+    return { ok: true, result: perform(task) };
+  } catch (error) {
+    return { ok: false, error: sendError(error) };
+  }
+}
