@@ -21,12 +21,12 @@ export interface TestService {
 
 export async function startTestService(
   dialect: Dialect,
-  options: { env?: Record<string, string>; database?: TestDatabase; logLines?: string[]; workers?: boolean } = {},
+  options: { env?: Record<string, string>; database?: TestDatabase; logLines?: string[]; workers?: boolean; logLevel?: string } = {},
 ): Promise<TestService> {
   const database = options.database ?? (await testDatabase(dialect));
   const config = loadConfig({ ...database.env, SCRUBLINE_SECRET_KEY: 'test-secret-key', ...options.env });
   const lines = options.logLines;
-  const logger = pino({ level: 'debug' }, lines ? { write: (line: string) => void lines.push(line) } : { write: () => {} });
+  const logger = pino({ level: options.logLevel ?? 'debug' }, lines ? { write: (line: string) => void lines.push(line) } : { write: () => {} });
   const services = await createServices(config, logger);
   const app = await buildApp(services, { logger });
   await app.ready();
