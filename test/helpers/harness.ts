@@ -21,13 +21,13 @@ export interface TestService {
 
 export async function startTestService(
   dialect: Dialect,
-  options: { env?: Record<string, string>; database?: TestDatabase; logLines?: string[]; workers?: boolean } = {},
+  options: { env?: Record<string, string>; database?: TestDatabase; logLines?: string[]; workers?: boolean; logLevel?: string } = {},
 ): Promise<TestService> {
   const database = options.database ?? (await testDatabase(dialect));
   const config = loadConfig({ ...database.env, SCRUBLINE_SECRET_KEY: 'test-secret-key', ...options.env });
   const lines = options.logLines;
-  // The service's own logger (its censoring included), at LOG_LEVEL when the test sets one.
-  const logger = createLogger(options.env?.LOG_LEVEL ?? 'debug', lines ? { write: (line: string) => void lines.push(line) } : { write: () => {} });
+  // The service's own logger (its censoring included), at the test's level (or LOG_LEVEL) when it sets one.
+  const logger = createLogger(options.logLevel ?? options.env?.LOG_LEVEL ?? 'debug', lines ? { write: (line: string) => void lines.push(line) } : { write: () => {} });
   const services = await createServices(config, logger);
   const app = await buildApp(services, { logger });
   await app.ready();
