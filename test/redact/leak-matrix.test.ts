@@ -94,7 +94,7 @@ async function receiver() {
 async function allRows(svc: TestService, jobId?: string, only?: string[]): Promise<string> {
   const db = svc.services.store.database.db as any;
   const tables: [string, string | undefined][] = jobId
-    ? [['jobs', 'id'], ['job_results', 'job_id'], ['events', 'job_id'], ['deliveries', 'job_id']]
+    ? [['jobs', 'id'], ['job_results', 'job_id'], ['events', 'subject'], ['deliveries', 'job_id']]
     : (only ?? ['jobs', 'job_results', 'events', 'deliveries', 'conversations', 'live_messages', 'project_versions']).map((t) => [t, undefined]);
   const parts: string[] = [];
   for (const [table, column] of tables) {
