@@ -12,6 +12,7 @@ import { JobService } from './jobs/jobService.js';
 import { JobWorker } from './jobs/worker.js';
 import { applyAutoDelete, RetentionSweeper } from './jobs/retention.js';
 import { jobRedactor } from './jobs/jobRedaction.js';
+import { sweepOrphanUploads } from './jobs/orphanUploads.js';
 import { renderMetaForJob } from './jobs/renderMeta.js';
 import { jobRecord } from './jobs/jobRecord.js';
 import { notificationTarget } from './jobs/notificationTarget.js';
@@ -50,6 +51,9 @@ export interface Services {
 
 export async function createServices(config: Config, logger: Logger): Promise<Services> {
   const store = await openStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, databaseSchema: config.databaseSchema });
+  // Uploads cut short by a crash of an earlier run are not kept.
+  const orphans = sweepOrphanUploads(config.dataDir);
+  if (orphans > 0) logger.info({ removed: orphans }, 'deleted uploads left in the temp dir by requests that never finished');
   const box = loadSecretBox(config.dataDir, config.secretKey);
   let bus: InvalidationBus;
   try {

@@ -11,6 +11,7 @@ import { jobPolicy, policyRecord, policyRules, redacts } from '../redact/policy.
 import type { JobRow } from '../store/tables.js';
 import type { Transcript, Word } from '../transcript/types.js';
 import type { TranscribeParams } from './request.js';
+import { checkRedactedCopy, keepsOriginal } from './originalAudio.js';
 
 export interface RedactorOptions {
   projects: ProjectConfigs;
@@ -133,7 +134,11 @@ export function jobRedactor(options: RedactorOptions) {
         padding: AUDIO_PADDING,
         mode: params.scrubsound ?? 'tone',
       });
-      record.audio = { path: relative, spans: merged.flat().sort((a, b) => a.start - b.start) };
+      // The copy stands in for the original only once checked; the worker then deletes the original.
+      await checkRedactedCopy(path.join(options.dataDir, relative), pcm);
+      const keepOriginal = await keepsOriginal(params, options.projects);
+      record.audio = { path: relative, spans: merged.flat().sort((a, b) => a.start - b.start), keepOriginal };
+      if (!keepOriginal) return { transcript: result.transcript, record, replaceAudio: relative };
     }
     return { transcript: result.transcript, record };
   };

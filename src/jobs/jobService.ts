@@ -17,6 +17,7 @@ import type { JobRow } from '../store/tables.js';
 import { checkNotificationTarget } from './notificationTarget.js';
 import { deleteAfter } from './retention.js';
 import { priorityValue, type TranscribeParams } from './request.js';
+import { hasTextInput, jobFolder, withoutText, writeTextInput } from './textInput.js';
 
 export interface AudioFacts {
   durationSeconds: number;
@@ -178,7 +179,29 @@ export class JobService {
       ]);
     }
     const id = crypto.randomUUID();
-    return this.insert({ ...this.baseRow(id, params, 'text:input', policy), file_name: params.fileName ?? null, audio_path: null, input_kind: 'text' }, caller);
+    // The text goes to the job's folder, never into the row (unredacted input is not written to the store).
+    writeTextInput(this.options.dataDir, id, params.text);
+    try {
+      return await this.insert({ ...this.baseRow(id, withoutText(params), 'text:input', policy), file_name: params.fileName ?? null, audio_path: null, input_kind: 'text' }, caller);
+    } catch (error) {
+      fs.rmSync(path.join(this.options.dataDir, jobFolder(id)), { recursive: true, force: true });
+      throw error;
+    }
+  }
+
+  /**
+   * A resubmitted text job's input: new text replaces the kept file; without it the kept file (or the text a
+   * row written before the file holds) is used, and a job whose text was redacted or failed needs it sent
+   * again. Answers the parameters without the text, which never goes into the row.
+   */
+  private resubmittedText(job: JobRow, params: TranscribeParams): TranscribeParams {
+    const legacy = (JSON.parse(job.params) as TranscribeParams).text;
+    if (params.text?.trim()) writeTextInput(this.options.dataDir, job.id, params.text);
+    else if (legacy?.trim() && !hasTextInput(this.options.dataDir, job.id)) writeTextInput(this.options.dataDir, job.id, legacy);
+    if (!hasTextInput(this.options.dataDir, job.id)) {
+      throw new ServiceError('conflict', `Job ${job.id}'s text was redacted and not kept; send the text again with the new parameters.`);
+    }
+    return withoutText(params);
   }
 
   /**
@@ -191,10 +214,8 @@ export class JobService {
     if (!TERMINAL.includes(job.status as never)) {
       throw new ServiceError('conflict', `Job ${jobId} is ${job.status}; only a completed, failed or cancelled job can be resubmitted.`);
     }
-    const previous = JSON.parse(job.params) as StoredParams;
-    if (job.input_kind === 'text' && !previous.text && !params.text) {
-      throw new ServiceError('conflict', `Job ${jobId}'s text was redacted and not kept; send the text again with the new parameters.`);
-    }
+    if (job.input_kind === 'text') params = this.resubmittedText(job, params);
+    const previous = withoutText(JSON.parse(job.params) as StoredParams);
     const { redactionPolicy: had, ...before } = previous;
     const merged = { ...before, ...params, jobId: undefined, redactionPolicy: undefined };
     checkNotificationTarget(merged);
@@ -265,6 +286,8 @@ export class JobService {
       await tx.deliveries.deleteByJob(jobId);
       await tx.jobs.delete(jobId);
     });
+    // The job's folder: its recording, redacted copy or text input, whatever is left of them.
+    fs.rmSync(path.join(this.options.dataDir, jobFolder(jobId)), { recursive: true, force: true });
     if (job.audio_path) fs.rmSync(path.join(this.options.dataDir, path.dirname(job.audio_path)), { recursive: true, force: true });
     await this.options.store.events.record({ type: 'job', subType: 'deleted', subject: jobId, jobId, status: 'deleted' });
   }

@@ -49,7 +49,11 @@ export const TranscribeParams = Type.Object(
     text: str('A text transcript instead of audio (JSON requests); one utterance per line, "Agent:"/"Caller:" prefixes name the speaker.'),
     isZip: bool('The upload is a zip of recordings.'),
     retentionPolicy: Type.Optional(Type.Integer({ minimum: 0, maximum: 36_500, description: "Days to keep the job (audio, transcript, record) after it ends; 0 or absent: keep." })),
-    autoDelete: bool('Delete the recording as soon as the job ends (the transcript is kept).'),
+    autoDelete: bool('Delete the original recording as soon as the job ends (the transcript and any redacted copy are kept; wins over keepOriginal).'),
+    keepOriginal: bool(
+      'With scrubaudio: keep the original recording beside the redacted copy (default: it is deleted once the copy is written and checked). ' +
+        'A kept original is served by GET /asr/jobs/{jobId}/audio?redacted=false to admin keys only, each read an event.',
+    ),
     fileName: str('Name recorded for the job (text jobs).'),
   },
   { additionalProperties: true, description: 'Parameters of POST /asr/transcribe.' },

@@ -1,11 +1,12 @@
 // Retention: `retentionPolicy` (days) schedules a finished job's deletion (audio, transcript, record);
-// `autoDelete` removes the recording as soon as the job ends, keeping the transcript. A sweeper in every
-// worker process deletes what is due.
+// `autoDelete` removes the original recording as soon as the job ends, keeping the transcript and the
+// redacted copy (what the user asked to keep). A sweeper in every worker process deletes what is due.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Logger } from 'pino';
 import type { JobStore } from '../store/jobs.js';
 import type { JobRow } from '../store/tables.js';
+import type { RedactedAudioRecord } from './originalAudio.js';
 import type { TranscribeParams } from './request.js';
 
 /** When a job that ends `now` is to be deleted, or null to keep it. */
@@ -14,10 +15,20 @@ export function deleteAfter(params: TranscribeParams, now: Date): string | null 
   return days > 0 ? new Date(now.getTime() + days * 86_400_000).toISOString() : null;
 }
 
-/** After a job ended: drop its recording when `autoDelete` asks. */
+/**
+ * After a job ended: drop its original recording when `autoDelete` asks (a kept original too: autoDelete
+ * wins over keepOriginal). A redacted copy stays and becomes the job's recording.
+ */
 export async function applyAutoDelete(row: JobRow, jobs: JobStore, dataDir: string): Promise<void> {
   const params = JSON.parse(row.params) as TranscribeParams;
   if (params.autoDelete !== true || !row.audio_path) return;
+  const copy = ((await jobs.redaction(row.id)) as { audio?: RedactedAudioRecord } | undefined)?.audio?.path;
+  if (copy === row.audio_path) return; // only the redacted copy is left
+  if (copy && fs.existsSync(path.join(dataDir, copy))) {
+    await jobs.update(row.id, { audio_path: copy });
+    fs.rmSync(path.join(dataDir, row.audio_path), { force: true });
+    return;
+  }
   fs.rmSync(path.join(dataDir, path.dirname(row.audio_path)), { recursive: true, force: true });
   await jobs.update(row.id, { audio_path: null });
 }

@@ -1,6 +1,7 @@
 // The job worker: claims queued jobs from the store (the durable queue), runs the pipeline on each, and
 // records the outcome. A lease, renewed while a job runs, lets another worker take over a job whose
 // worker died; jobs of dead processes on this host are taken back at start.
+import fs from 'node:fs';
 import path from 'node:path';
 import type { Logger } from 'pino';
 import type { Transcript } from '../transcript/types.js';
@@ -10,6 +11,7 @@ import type { EventRecord } from '../schema/resources/eventRecord.js';
 import type { TranscribeParams } from './request.js';
 import { deleteAfter } from './retention.js';
 import { textToTranscript } from './textTranscript.js';
+import { readTextInput, removeTextInput } from './textInput.js';
 import { deadLocalWorkers, newWorkerId } from './workerId.js';
 
 export interface RecognizeFile {
@@ -28,8 +30,11 @@ export interface WorkerOptions {
   maxAudioSeconds: number;
   /** Engine parameters in force for a job (system and project overrides applied). */
   engineParams: (sid?: string) => Promise<Record<string, unknown>>;
-  /** Text redaction of a recognized transcript, when the job asks for it (undefined: not asked). */
-  redact?: (job: JobRow, params: TranscribeParams, transcript: Transcript) => Promise<{ transcript: Transcript; record: unknown } | undefined>;
+  /**
+   * Text redaction of a recognized transcript, when the job asks for it (undefined: not asked). `replaceAudio`:
+   * a checked redacted copy of the recording (relative path) that replaces the original, which is deleted.
+   */
+  redact?: (job: JobRow, params: TranscribeParams, transcript: Transcript) => Promise<{ transcript: Transcript; record: unknown; replaceAudio?: string } | undefined>;
   /** Inside the terminal transaction: queue the job's notification with its terminal event. */
   onTerminal?: (tx: Repositories, job: JobRow, event: EventRecord) => Promise<void>;
   /** After the terminal transaction committed (start sending at once). */
@@ -132,6 +137,8 @@ export class JobWorker {
         const stored = JSON.parse(job.params) as Record<string, unknown>;
         if (job.input_kind === 'text') delete stored.text;
         await store.jobs.update(job.id, { redaction_status: 'completed', params: JSON.stringify(stored) });
+        if (job.input_kind === 'text') removeTextInput(this.options.dataDir, job.id);
+        if (redacted.replaceAudio) await this.replaceOriginal(job, redacted.replaceAudio);
       }
       const words = transcript.channels.reduce((n, c) => n + c.words.length, 0);
       const held = await this.finalize(
@@ -157,6 +164,7 @@ export class JobWorker {
       }
       // A redaction that was asked for and never ran is a failed redaction, not a pending one.
       const redactionStatus = job.redaction_status === 'pending' ? 'failed' : undefined;
+      if (job.input_kind === 'text') await this.forgetTextInput(job);
       await this.finalize(job, { status: 'failed', error: message, redactionStatus }, message);
       log.warn({ err: message }, 'job failed');
     } finally {
@@ -192,8 +200,34 @@ export class JobWorker {
     return held;
   }
 
+  /**
+   * Audio redaction wrote a checked copy the original is not kept beside: the copy becomes the job's recording
+   * (what /audio serves and a resubmit runs on) and the original is deleted. The row moves first: a crash
+   * between the two leaves an unreferenced file in the job's folder, never a job without its audio.
+   */
+  private async replaceOriginal(job: JobRow, copy: string): Promise<void> {
+    if (!job.audio_path || job.audio_path === copy) return;
+    await this.options.store.jobs.update(job.id, { audio_path: copy });
+    fs.rmSync(path.join(this.options.dataDir, job.audio_path), { force: true });
+  }
+
+  /** A failed text job keeps no input text: not its file, nor (rows written before the file) in its params. */
+  private async forgetTextInput(job: JobRow): Promise<void> {
+    removeTextInput(this.options.dataDir, job.id);
+    const stored = JSON.parse(job.params) as Record<string, unknown>;
+    if ('text' in stored) {
+      delete stored.text;
+      await this.options.store.jobs.update(job.id, { params: JSON.stringify(stored) });
+    }
+  }
+
   private async transcribe(job: JobRow, params: TranscribeParams): Promise<Transcript> {
-    if (job.input_kind === 'text') return textToTranscript(params.text ?? '', 'text:input', params.agent_location === 'right' ? 1 : 0);
+    if (job.input_kind === 'text') {
+      // The input is in the job's folder; rows written before that kept it in params.
+      const text = readTextInput(this.options.dataDir, job.id) ?? params.text;
+      if (text === undefined) throw new PermanentJobError('the job has no stored text input (it was redacted or its job failed); submit the text again');
+      return textToTranscript(text, 'text:input', params.agent_location === 'right' ? 1 : 0);
+    }
     if (!job.audio_path) throw new PermanentJobError('the job has no stored audio');
     const engineParams = { ...(await this.options.engineParams(params.sid)), ...params };
     return this.options.recognize(path.join(this.options.dataDir, job.audio_path), {

@@ -14,6 +14,8 @@ import { responses, VALIDATED_IN_HANDLER } from '../schemas.js';
 import { discard, rawAudioParser, readTranscribeInput, type UploadedFile } from './transcribeInput.js';
 import { extractRecordings } from '../../audio/unzip.js';
 import { TranscribeParams } from '../../jobs/request.js';
+import type { RedactedAudioRecord } from '../../jobs/originalAudio.js';
+import { scopeAllows } from '../../store/apiKeys.js';
 import { renderMetaForJob } from '../../jobs/renderMeta.js';
 import { renderTranscript, transcriptFileName, TRANSCRIPT_FORMATS, type TranscriptFormat } from '../../transcript/index.js';
 
@@ -227,21 +229,52 @@ export function jobRoutes(services: Services): FastifyPluginAsync {
         config: { scope: 'read' },
         schema: {
           tags,
-          summary: "The job's recording (redacted=true: the redacted copy, once audio redaction ran)",
+          summary: "The job's recording: once audio redaction ran, the redacted copy",
+          description:
+            'Without `redacted` (or redacted=true) a job whose audio was redacted (scrubaudio) answers its redacted copy. ' +
+            'Its original is deleted once the copy is written and checked, unless the request or project set `keepOriginal`; ' +
+            'a kept original is answered to redacted=false for admin-scope keys only (403 to others), and each read is recorded as an event ' +
+            '(type job, subType original_audio_read).',
           params: JobParams,
-          querystring: Type.Object({ redacted: Type.Optional(Type.Boolean()) }),
+          querystring: Type.Object({
+            redacted: Type.Optional(Type.Boolean({ description: 'true: the redacted copy (409 when audio redaction has not run); false: the original (admin only once redacted).' })),
+          }),
           produces: ['audio/*'],
-          response: responses({ 200: Type.String({ description: 'The audio file', contentMediaType: 'audio/*' }) }, [404, 409]),
+          response: responses({ 200: Type.String({ description: 'The audio file', contentMediaType: 'audio/*' }) }, [403, 404, 409]),
         },
       },
       async (request, reply) => {
         const row = await jobs.get(request.params.jobId);
-        let file = jobs.audioPath(row);
-        if (request.query.redacted) {
-          const redaction = (await services.store.jobs.redaction(row.id)) as { audio?: { path: string } } | undefined;
-          if (!redaction?.audio) throw new ServiceError('conflict', `Job ${row.id} has no redacted audio: audio redaction (scrubaudio) has not run for it.`);
-          file = path.join(services.config.dataDir, redaction.audio.path);
+        const redaction = (await services.store.jobs.redaction(row.id)) as { audio?: RedactedAudioRecord } | undefined;
+        const copy = redaction?.audio?.path;
+        // The job's recording is the original until audio redaction replaced it with the copy.
+        const original = row.audio_path && row.audio_path !== copy ? row.audio_path : undefined;
+        let relative: string | undefined;
+        if (request.query.redacted === true) {
+          if (!copy) throw new ServiceError('conflict', `Job ${row.id} has no redacted audio: audio redaction (scrubaudio) has not run for it.`);
+          relative = copy;
+        } else if (request.query.redacted === false && copy) {
+          // The unredacted original of a redacted job: admin keys only, and every read is on the record.
+          // No key: none exists yet and the caller is on this machine, which is served everything.
+          const key = request.apiKey;
+          if (key && !scopeAllows(key.scope, 'admin')) {
+            throw new ServiceError('forbidden', `Job ${row.id}'s audio was redacted; its original is served to admin-scope keys only (the key has "${key.scope}").`);
+          }
+          if (!original) throw notFound(`Job ${row.id}'s original recording was deleted after audio redaction (keepOriginal was not set).`);
+          relative = original;
+          await services.store.events.record({
+            type: 'job',
+            subType: 'original_audio_read',
+            subject: row.id,
+            jobId: row.id,
+            status: row.status,
+            message: 'the unredacted original recording was read',
+            details: { keyId: key?.id ?? null, keyName: key?.name ?? null },
+          });
+        } else {
+          relative = copy ?? row.audio_path ?? undefined;
         }
+        const file = relative ? path.join(services.config.dataDir, relative) : undefined;
         if (!file || !fs.existsSync(file)) throw notFound(`Job ${row.id} has no stored audio.`);
         reply.type(AUDIO_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream');
         reply.header('content-disposition', `attachment; filename="${path.basename(file)}"`);

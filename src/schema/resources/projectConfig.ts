@@ -24,6 +24,8 @@ export const ProjectConfig = open(
     inbound: opt(bool()),
     scrubaudio: opt(bool()),
     scrubtext: opt(bool()),
+    /** With scrubaudio: keep each job's original recording beside its redacted copy (served to admin keys only). */
+    keepOriginal: opt(bool()),
     rules: opt(Type.Array(ProjectRule)),
   },
   { title: 'projectConfig', description: 'Resource 19.' },
