@@ -86,6 +86,11 @@ for (const dialect of await dialects()) {
       assert.equal(job.redactionStatus, 'completed');
       assert.deepEqual(job.redaction.policy.kinds, ['Person', 'CreditCardNumber']);
       await assertGone(job.jobId, [...NAME, ...CARD]);
+      for (const format of ['vendorA', 'vendorB', 'transcript', 'utterances']) {
+        const body = (await request({ method: 'GET', url: `/asr/jobs/${job.jobId}/transcript?format=${format}` })).body;
+        assert.ok(!body.includes('redactionPolicy'), `${format}: the resolved policy is not echoed as a request flag`);
+      }
+      assert.deepEqual(job.request.types, ['Person', 'CreditCardNumber'], 'the kinds as canonical names');
     });
 
     test('types that are not kinds (SSN, CreditCard) are a 400 naming /types and the valid kinds, in form, query and JSON', async () => {
@@ -130,6 +135,7 @@ for (const dialect of await dialects()) {
     });
 
     test('a sid that names no published project, or only a case variant of one, is a 400 at /sid', async () => {
+      assertRefused(await request({ method: 'POST', url: '/asr/transcribe', ...multipart({ text: TEXT, sid: '' }, []) }), '/sid');
       assertRefused(await request({ method: 'POST', url: '/asr/transcribe', payload: { text: TEXT, sid: 'no-such-project', scrubtext: true } }), '/sid');
       assertRefused(await request({ method: 'POST', url: '/asr/transcribe', payload: { text: TEXT, sid: 'no-such-project' } }), '/sid');
       assertRefused(await request({ method: 'POST', url: '/asr/transcribe', payload: { text: TEXT, sid: 'Cards' } }), '/sid', /did you mean "cards"/);
