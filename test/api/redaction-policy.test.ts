@@ -122,6 +122,8 @@ for (const dialect of await dialects()) {
       const union = await submit({ query: '&types=Person', fields: { types: 'CreditCardNumber' } });
       assert.deepEqual(union.redaction.policy.kinds, ['Person', 'CreditCardNumber']);
       await assertGone(union.jobId, [...NAME, ...CARD]);
+      const bracketed = await submit({ query: '&types[]=Person', fields: { 'types[]': 'CreditCardNumber' } });
+      assert.deepEqual(bracketed.redaction.policy.kinds, ['Person', 'CreditCardNumber'], 'types[] is types');
       const flag = await submit({ query: '&scrubtext=true', fields: { scrubtext: 'false' } });
       assert.deepEqual(flag.redaction.policy.kinds, ALL);
       await assertGone(flag.jobId, [...NAME, ...CARD]);
