@@ -111,7 +111,7 @@ export class JobService {
    */
   private async policyFor(params: TranscribeParams, caller: Caller = {}): Promise<RedactionPolicy> {
     const kinds = parseKinds(params.types, 'types');
-    const project = params.sid && this.options.projects ? await this.options.projects.forRedaction(params.sid) : undefined;
+    const project = params.sid !== undefined && this.options.projects ? await this.options.projects.forRedaction(params.sid) : undefined;
     return resolvePolicy({ ask: { kinds, scrubtext: params.scrubtext, scrubaudio: params.scrubaudio }, project, mayLower: caller.scope === 'admin' });
   }
 

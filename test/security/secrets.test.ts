@@ -33,7 +33,8 @@ const record = {
     request: { notification: { url: 'https://hooks.example.com/x', method: 'POST', auth_headers: [`Authorization: Bearer ${secret('auth_header')}`] } },
   },
   vendorBTranscript: { streamtags: { token: secret('token') } },
-  redactionRequest: { sid: 'p', notification: { auth_headers: [`X-Token: ${secret('auth_header')}`] } },
+  // No sid: a sid must name a published project (a 400 otherwise), and this record is about credentials.
+  redactionRequest: { notification: { auth_headers: [`X-Token: ${secret('auth_header')}`] } },
 };
 
 describe('credentials never leave', () => {

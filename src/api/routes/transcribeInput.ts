@@ -43,8 +43,9 @@ function normalizeTextFields(fields: Record<string, unknown>): Record<string, un
       } catch {
         throw invalid('notification must be a JSON object', [{ pointer: '/notification', path: 'notification', message: 'must be a JSON object' }]);
       }
-    } else if (key === 'types') {
-      out.types = parseKinds(value, 'types');
+    } else if (key === 'types' || key === 'types[]') {
+      // `types[]` is how some clients name a repeated field: the same kinds, never an ignored field.
+      out.types = parseKinds([...((out.types as string[] | undefined) ?? []), ...[value].flat()], 'types');
     } else if (LIST_FIELDS.has(key) && typeof value === 'string') {
       out[key] = value.trim().startsWith('[') ? safeJson(value, key) : value.split(',').map((v) => v.trim()).filter(Boolean);
     } else if (LIST_FIELDS.has(key) && Array.isArray(value)) {
