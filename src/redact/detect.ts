@@ -63,12 +63,37 @@ function piece(d: Detection, start: number, end: number, doc?: Doc): Detection |
   }
   if (end <= start) return undefined;
   if (start === d.start && end === d.end) return d;
-  const slice = text !== undefined ? text.slice(start, end) : d.text.slice(start - d.start, end - d.start);
+  const slice = text !== undefined ? text.slice(start, end) : d.text.slice(Math.max(0, start - d.start), Math.max(0, end - d.start));
   if (text !== undefined && !HAS_CONTENT.test(slice)) return undefined;
   const out: Detection = { ...d, start, end, text: slice };
   if (doc) {
     const range = wordsOverlapping(doc, start, end);
     if (range) Object.assign(out, range);
+  }
+  return out;
+}
+
+/** Overlapping detections of one kind become one: their union, under the most confident of them. */
+function mergeSameKind(detections: Detection[], doc?: Doc): Detection[] {
+  const out: Detection[] = [];
+  // The latest detection of each kind, and where it stands in `out`.
+  const open = new Map<EntityKind, { last: Detection; at: number }>();
+  for (const d of [...detections].sort((a, b) => a.start - b.start)) {
+    const { last, at } = open.get(d.kind) ?? { last: undefined, at: -1 };
+    if (last && d.start < last.end) {
+      const best = d.confidence > last.confidence ? d : last;
+      const merged: Detection = { ...best, start: last.start, end: Math.max(last.end, d.end), floor: last.floor || d.floor || undefined };
+      if (last.wordStart !== undefined || d.wordStart !== undefined) {
+        merged.wordStart = Math.min(last.wordStart ?? Infinity, d.wordStart ?? Infinity);
+        merged.wordEnd = Math.max(last.wordEnd ?? -Infinity, d.wordEnd ?? -Infinity);
+      }
+      merged.text = doc ? doc.text.slice(merged.start, merged.end) : merged.end === last.end ? last.text : merged.text;
+      out[at] = merged;
+      open.set(d.kind, { last: merged, at });
+    } else {
+      open.set(d.kind, { last: d, at: out.length });
+      out.push(d);
+    }
   }
   return out;
 }
@@ -101,6 +126,15 @@ function shareOut(cluster: Detection[], doc?: Doc): Detection[] {
       next[k] = k + 1;
     }
   }
+  // A floor (the digit net) that lost part of its run names nothing: what is left of it goes to the detection
+  // beside it (coverage unchanged; no fragment such as "20|" around an IP address reported as a card).
+  const owned = new Map<Detection, number>();
+  for (const d of owner) if (d) owned.set(d, (owned.get(d) ?? 0) + 1);
+  const partial = new Set<Detection>();
+  for (const [d, count] of owned) if (d.floor && count < index.get(d.end)! - index.get(d.start)!) partial.add(d);
+  const named = (k: number) => owner[k] !== undefined && !partial.has(owner[k]!);
+  for (let k = 1; k < segments; k++) if (!named(k) && named(k - 1)) owner[k] = owner[k - 1];
+  for (let k = segments - 2; k >= 0; k--) if (!named(k) && named(k + 1)) owner[k] = owner[k + 1];
   const out: Detection[] = [];
   for (let k = 0; k < segments; ) {
     const d = owner[k];
@@ -119,7 +153,7 @@ function shareOut(cluster: Detection[], doc?: Doc): Detection[] {
  * Work is per cluster of overlapping detections (sorted once), so it stays near linear.
  */
 export function resolveOverlaps(detections: Detection[], doc?: Doc): Detection[] {
-  const sorted = detections.filter((d) => d.end > d.start).sort((a, b) => a.start - b.start || b.end - a.end);
+  const sorted = mergeSameKind(detections.filter((d) => d.end > d.start), doc).sort((a, b) => a.start - b.start || b.end - a.end);
   const kept: Detection[] = [];
   let i = 0;
   while (i < sorted.length) {

@@ -229,7 +229,7 @@ function ordinalSuffix(n: number): string {
 }
 
 /** The chunks of the number phrase starting at i (possibly none). */
-function chunksAt(p: readonly Piece[], i: number): Chunk[] {
+function chunksAt(p: readonly Piece[], i: number): { chunks: Chunk[]; words: number } {
   const chunks: Chunk[] = [];
   let j = i;
   // A phrase is capped (the next one starts where it stops, and digit runs join tokens again): a phrase that
@@ -269,11 +269,12 @@ function chunksAt(p: readonly Piece[], i: number): Chunk[] {
     let to = chunks.length;
     while (from < to && chunks[from].kind === 'oh') from++;
     while (to > from && chunks[to - 1].kind === 'oh') to--;
-    // A leading "oh" stays a word: the phrase is looked for again after it.
-    if (from > 0) return [];
-    return chunks.slice(from, to);
+    // Leading "oh"s stay words (a phrase starting at any of them drops them again): the phrase is looked for
+    // again after them.
+    if (from > 0) return { chunks: [], words: chunks[from - 1].end - i };
+    return { chunks: chunks.slice(from, to), words: 1 };
   }
-  return chunks;
+  return { chunks, words: 1 };
 }
 
 /** True when a phrase of these chunks is written as a number (not a lone small number word). */
@@ -293,7 +294,7 @@ export function numtrans(words: readonly (string | { word: string })[], options:
   const tokens: NumtransToken[] = [];
   let i = 0;
   while (i < p.length) {
-    const chunks = chunksAt(p, i);
+    const { chunks, words: stay } = chunksAt(p, i);
     if (writesAsNumber(chunks)) {
       const end = chunks[chunks.length - 1].end;
       const indices = [...new Set(p.slice(i, end).map((piece) => piece.index))];
@@ -302,11 +303,12 @@ export function numtrans(words: readonly (string | { word: string })[], options:
       continue;
     }
     // A word stays a word; the parts of a hyphenated number word that made no number are joined back.
-    const piece = p[i];
-    const previous = tokens[tokens.length - 1];
-    if (previous && !previous.isNumber && previous.wordIndices[0] === piece.index) previous.text += `-${piece.display}`;
-    else tokens.push({ text: piece.display, wordIndices: [piece.index], isNumber: false });
-    i++;
+    for (const end = Math.min(p.length, i + Math.max(1, stay)); i < end; i++) {
+      const piece = p[i];
+      const previous = tokens[tokens.length - 1];
+      if (previous && !previous.isNumber && previous.wordIndices[0] === piece.index) previous.text += `-${piece.display}`;
+      else tokens.push({ text: piece.display, wordIndices: [piece.index], isNumber: false });
+    }
   }
   return { text: tokens.map((t) => t.text).join(' '), tokens };
 }
