@@ -156,6 +156,16 @@ for (const dialect of await dialects()) {
       assert.equal(answer.realTimeMessage.toNumber, '555-867-5309');
     });
 
+    test('a record nested too deeply to walk is refused with a problem, and nothing is stored', async () => {
+      let deep: unknown = SENTENCE;
+      for (let i = 0; i < 100; i++) deep = { d: deep };
+      const res = await svc.request({ method: 'POST', url: '/system/cache/post-call', payload: { eventId: 'walk-deep', redactionRequest: { types: TYPES }, extra: deep } });
+      assert.equal(res.statusCode, 400, res.body);
+      assert.match(String(res.headers['content-type']), /application\/problem\+json/);
+      assert.ok(!res.body.includes('5309'));
+      assert.equal((await svc.request({ method: 'GET', url: '/cache/post-call/walk-deep' })).statusCode, 404);
+    });
+
     test('a value spoken across two utterances is masked in both', async () => {
       const res = await post(crossRecord);
       const answer = json(res);

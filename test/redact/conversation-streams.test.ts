@@ -1,0 +1,76 @@
+// redactRecord on its own: a value across utterances under each mask type, classes of undeclared and
+// embedded data, and a record too deeply nested to walk refused with a 400 rather than half read.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { ServiceError } from '../../src/errors.js';
+import { Masker } from '../../src/redact/masks.js';
+import { redactRecord } from '../../src/redact/redactRecord.js';
+import type { RedactionRule } from '../../src/redact/rules.js';
+import type { EventRecord } from '../../src/schema/resources/eventRecord.js';
+
+const CARD: RedactionRule = { kind: 'CreditCardNumber', maskType: 'Placeholder', setting: '[CARD]' };
+const events = (text: string, start: number) => text.split(' ').map((word, i) => ({ word, start: start + i, end: start + i + 0.5, confidence: 0.9 }));
+const vendor = {
+  vendorBTranscript: {
+    utterances: [
+      { start: 0, metadata: { channel: 0 }, events: events('my card is four one one one', 0) },
+      { start: 10, metadata: { channel: 0 }, events: events('one one one one one one one one one one one one ok', 10) },
+    ],
+  },
+} as unknown as EventRecord;
+const said = (record: EventRecord) =>
+  (record.vendorBTranscript!.utterances as { events: { word: string }[] }[]).map((u) => u.events.map((e) => e.word).join(' '));
+
+describe('a value across utterances, by mask type', () => {
+  test('Placeholder and EntityIndex: the same token in each part, one entity', () => {
+    const placeholder = redactRecord(vendor, [CARD], new Masker('k'));
+    assert.deepEqual(said(placeholder.record), ['my card is [CARD]', '[CARD] ok']);
+    assert.equal(placeholder.entities.length, 1);
+    assert.equal(placeholder.entities[0].line, 0);
+    const indexed = redactRecord(vendor, [{ ...CARD, maskType: 'EntityIndex', setting: 'CARD' }], new Masker('k'));
+    assert.deepEqual(said(indexed.record), ['my card is [CARD_1]', '[CARD_1] ok']);
+  });
+  test('MaskCharacter covers each part\'s own characters; Remove drops the words of both', () => {
+    const stars = redactRecord(vendor, [{ ...CARD, maskType: 'MaskCharacter', setting: '#' }], new Masker('k'));
+    assert.deepEqual(said(stars.record), ['my card is #### ### ### ###', `${'### '.repeat(12)}ok`]);
+    const removed = redactRecord(vendor, [{ ...CARD, maskType: 'Remove', setting: '' }], new Masker('k'));
+    assert.deepEqual(said(removed.record), ['my card is', 'ok']);
+  });
+  test('the input record is left as it was', () => {
+    const before = JSON.stringify(vendor);
+    redactRecord(vendor, [CARD], new Masker('k'));
+    assert.equal(JSON.stringify(vendor), before);
+  });
+});
+
+describe('classes', () => {
+  const SSN: RedactionRule = { kind: 'USSocialSecurityNumber', maskType: 'Placeholder', setting: '[SSN]' };
+  test('undeclared data is content at any depth; numbers and booleans are left', () => {
+    const input = { eventId: '123-45-6789', extra: [{ a: { b: ['ssn 123-45-6789', 123456789, false] } }] } as unknown as EventRecord;
+    const out = redactRecord(input, [SSN], new Masker('k')).record as unknown as { eventId: string; extra: unknown };
+    // eventId is an identifier: left even when it looks like a value.
+    assert.equal(out.eventId, '123-45-6789');
+    assert.deepEqual(out.extra, [{ a: { b: ['ssn [SSN]', 123456789, false] } }]);
+  });
+  test('JSON text keeps its shape; only changed JSON is written back', () => {
+    const out = redactRecord({ json: '{ "a": ["ssn 123-45-6789", 1] }', details: '{ "plain": true }' } as EventRecord, [SSN], new Masker('k')).record;
+    assert.deepEqual(JSON.parse(out.json!), { a: ['ssn [SSN]', 1] });
+    assert.equal(out.details, '{ "plain": true }');
+  });
+  test('credentials are left to the credential sealing, wherever they are', () => {
+    const input = { campaign: { appSecret: '123-45-6789' }, extra: { token: '123-45-6789' } } as unknown as EventRecord;
+    const out = redactRecord(input, [SSN], new Masker('k')).record as unknown as { campaign: { appSecret: string }; extra: { token: string } };
+    assert.deepEqual([out.campaign.appSecret, out.extra.token], ['123-45-6789', '123-45-6789']);
+  });
+  test('a record nested too deeply to walk is refused (invalid: a 400), not half redacted', () => {
+    let deep: unknown = 'ssn 123-45-6789';
+    for (let i = 0; i < 100; i++) deep = { d: deep };
+    assert.throws(
+      () => redactRecord({ extra: deep } as unknown as EventRecord, [SSN], new Masker('k')),
+      (e: unknown) => e instanceof ServiceError && e.kind === 'invalid' && e.issues[0].pointer.startsWith('/extra/d/d/'),
+    );
+    // The same depth inside JSON text is searched as plain text instead.
+    const out = redactRecord({ json: JSON.stringify(deep) } as EventRecord, [SSN], new Masker('k')).record;
+    assert.ok(!out.json!.includes('6789'), out.json);
+  });
+});
