@@ -52,9 +52,13 @@ export function redactVendorTranscript(transcript: unknown, r: RecordRedactor): 
       const utterance = utterances[line] as Json;
       const events = eventsOf(line);
       const out: unknown[] = [];
+      // Copied one by one: spreading a long utterance's events into push() would overflow the stack.
+      const keep = (from: number, to: number) => {
+        for (let i = from; i < to; i++) out.push(events[i]);
+      };
       let next = 0;
       for (const cut of cuts[p]) {
-        out.push(...events.slice(next, cut.start));
+        keep(next, cut.start);
         const covered = events.slice(cut.start, cut.end) as Json[];
         if (cut.replacement !== '') {
           out.push({ word: cut.replacement, wordex: cut.replacement, start: covered[0]?.start, end: covered[covered.length - 1]?.end, confidence: 1 });
@@ -62,7 +66,7 @@ export function redactVendorTranscript(transcript: unknown, r: RecordRedactor): 
         if (cut.span) r.note(cut.span.rule.kind, cut.replacement, cut.span.confidence, { line, speaker: num(channelOf(line)) });
         next = cut.end;
       }
-      out.push(...events.slice(next));
+      keep(next, events.length);
       utterance.events = out;
       for (const event of out) {
         if (!isObject(event)) continue;
