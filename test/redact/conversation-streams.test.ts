@@ -45,12 +45,13 @@ describe('a value across utterances, by mask type', () => {
 
 describe('classes', () => {
   const SSN: RedactionRule = { kind: 'USSocialSecurityNumber', maskType: 'Placeholder', setting: '[SSN]' };
-  test('undeclared data is content at any depth; numbers and booleans are left', () => {
-    const input = { eventId: '123-45-6789', extra: [{ a: { b: ['ssn 123-45-6789', 123456789, false] } }] } as unknown as EventRecord;
-    const out = redactRecord(input, [SSN], new Masker('k')).record as unknown as { eventId: string; extra: unknown };
-    // eventId is an identifier: left even when it looks like a value.
+  test('undeclared data is content at any depth; numbers and booleans are left, but an integer of a value\'s length', () => {
+    const input = { eventId: '123-45-6789', conversation: { duration: 123456789 }, extra: [{ a: { b: ['ssn 123-45-6789', 123456789, 1234, false] } }] } as unknown as EventRecord;
+    const out = redactRecord(input, [SSN], new Masker('k')).record as unknown as { eventId: string; conversation: object; extra: unknown };
+    // eventId is an identifier: left even when it looks like a value; a declared number is left.
     assert.equal(out.eventId, '123-45-6789');
-    assert.deepEqual(out.extra, [{ a: { b: ['ssn [SSN]', 123456789, false] } }]);
+    assert.deepEqual(out.conversation, { duration: 123456789 });
+    assert.deepEqual(out.extra, [{ a: { b: ['ssn [SSN]', '[SSN]', 1234, false] } }]);
   });
   test('JSON text keeps its shape; only changed JSON is written back', () => {
     const out = redactRecord({ json: '{ "a": ["ssn 123-45-6789", 1] }', details: '{ "plain": true }' } as EventRecord, [SSN], new Masker('k')).record;

@@ -44,7 +44,7 @@ const seededRecord = {
   conversation: { id: IDS.conversation, ani: SENTENCE, name: SENTENCE, dnis: SENTENCE, startTime: IDS.createdAt, customerNote: SENTENCE },
   realTimeMessage: { ucid: 'ucid-walk', fromNumber: SENTENCE, toNumber: '555-867-5309', prompt: SENTENCE, alert: SENTENCE, insights: SENTENCE, text: SENTENCE },
   // Fields the interface does not name, at any depth, in arrays of arrays.
-  crmNotes: { agent: { notes: [{ text: SENTENCE }, [SENTENCE, 42, true]] }, deeper: [[[{ memo: SENTENCE }]]] },
+  crmNotes: { agent: { notes: [{ text: SENTENCE }, [SENTENCE, 42, true]] }, deeper: [[[{ memo: SENTENCE }]]], cardOnFile: 4111111111111111 },
 };
 
 /** Fields whose whole value is phone-bearing metadata: masked whole. */
@@ -138,6 +138,7 @@ for (const dialect of await dialects()) {
       assert.equal(answer.details, 'my name is [PERSON], ssn [US_SOCIAL_SECURITY_NUMBER], card [CREDIT_CARD_NUMBER], phone [PHONE_NUMBER], email [EMAIL]');
       assert.deepEqual(answer.crmNotes.agent.notes[1].slice(1), [42, true]);
       assert.equal(answer.crmNotes.deeper[0][0][0].memo, answer.details);
+      assert.equal(answer.crmNotes.cardOnFile, '[CREDIT_CARD_NUMBER]');
       // JSON text stays JSON, each of its values masked.
       assert.deepEqual(JSON.parse(answer.json).caller, {
         name: '[PERSON]',
