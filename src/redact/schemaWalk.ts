@@ -117,7 +117,7 @@ export class SchemaWalk {
     if (!rule || !/[\p{L}\p{N}]/u.test(value)) return this.content(value);
     if (ignoredWords(docFromText(value), this.r.custom).every(Boolean)) return value;
     const replacement = this.r.masker.mask(rule, value);
-    this.r.note('PhoneNumber', replacement, 1);
+    this.r.found(rule, value, replacement, 1);
     return replacement;
   }
 

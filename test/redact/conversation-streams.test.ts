@@ -75,3 +75,44 @@ describe('classes', () => {
     assert.ok(!out.json!.includes('6789'), out.json);
   });
 });
+
+describe('a value found once is masked wherever else it appears', () => {
+  const PERSON: RedactionRule = { kind: 'Person', maskType: 'Placeholder', setting: '[PERSON]' };
+  const SSN: RedactionRule = { kind: 'USSocialSecurityNumber', maskType: 'Placeholder', setting: '[SSN]' };
+  const input = {
+    utterances: [
+      { speaker: 2, text: 'Zbigniew Quistorff here, ssn 123-45-6789' },
+      { speaker: 1, text: 'Hello, my name is Zbigniew Quistorff.' },
+    ],
+    conversation: { name: 'Zbigniew Quistorff' },
+    insightLines: [{ value: 'spoke with zbigniew quistorff today' }],
+    crm: { said: 'my social is one two three four five six seven eight nine' },
+  } as unknown as EventRecord;
+
+  test('alone, the name is not found (the case needs the second pass)', () => {
+    const alone = redactRecord({ conversation: { name: 'Zbigniew Quistorff' } } as EventRecord, [PERSON], new Masker('k')).record;
+    assert.equal(alone.conversation!.name, 'Zbigniew Quistorff');
+  });
+
+  test('in every field and utterance, written or said; entities still point at their masks', () => {
+    const { record, entities } = redactRecord(input, [PERSON, SSN], new Masker('k'));
+    const out = record as unknown as typeof input & { crm: { said: string } };
+    assert.deepEqual(out.utterances!.map((u) => u.text), ['[PERSON] here, ssn [SSN]', 'Hello, my name is [PERSON].']);
+    assert.equal(out.conversation!.name, '[PERSON]');
+    assert.equal(out.insightLines![0].value, 'spoke with [PERSON] today');
+    assert.equal(out.crm.said, 'my social is [SSN]');
+    const placed = entities.filter((e) => e.line !== undefined && e.offset !== undefined);
+    assert.ok(placed.length >= 3, JSON.stringify(entities));
+    for (const e of placed) assert.equal(out.utterances![e.line!].text!.slice(e.offset, e.offset! + e.length!), e.text);
+  });
+
+  test('short or unsure values are not spread', () => {
+    const { record } = redactRecord(
+      { utterances: [{ text: 'my cvv is 123' }], details: 'order 123 shipped' } as EventRecord,
+      [{ kind: 'CVV', maskType: 'Placeholder', setting: '[CVV]' }],
+      new Masker('k'),
+    );
+    assert.equal(record.utterances![0].text, 'my cvv is [CVV]');
+    assert.equal(record.details, 'order 123 shipped');
+  });
+});
