@@ -52,17 +52,21 @@ export function redactVendorTranscript(transcript: unknown, r: RecordRedactor): 
       const utterance = utterances[line] as Json;
       const events = eventsOf(line);
       const out: unknown[] = [];
+      // Copied one by one: spreading a long utterance's events into push() would overflow the stack.
+      const keep = (from: number, to: number) => {
+        for (let i = from; i < to; i++) out.push(events[i]);
+      };
       let next = 0;
       for (const cut of cuts[p]) {
-        out.push(...events.slice(next, cut.start));
+        keep(next, cut.start);
         const covered = events.slice(cut.start, cut.end) as Json[];
         if (cut.replacement !== '') {
           out.push({ word: cut.replacement, wordex: cut.replacement, start: covered[0]?.start, end: covered[covered.length - 1]?.end, confidence: 1 });
         }
-        if (cut.span) r.note(cut.span.rule.kind, cut.replacement, cut.span.confidence, { line, speaker: num(channelOf(line)) });
+        if (cut.span) r.found(cut.span.rule, cut.span.value, cut.replacement, cut.span.confidence, { line, speaker: num(channelOf(line)) });
         next = cut.end;
       }
-      out.push(...events.slice(next));
+      keep(next, events.length);
       utterance.events = out;
       for (const event of out) {
         if (!isObject(event)) continue;
@@ -89,7 +93,7 @@ function redactCtiNames(cti: unknown, r: RecordRedactor): void {
     const allowed = ignoredWords(docFromText(value), r.custom).every(Boolean);
     if (person && !allowed && !own) {
       cti[field] = r.masker.mask(person, value);
-      r.note('Person', cti[field] as string, 1);
+      r.found(person, value, cti[field] as string, 1);
     } else {
       cti[field] = r.text(value);
     }
@@ -126,7 +130,7 @@ export function redactJsonV2(transcript: unknown, r: RecordRedactor): void {
       const alternative = { ...(firstAlternative(indices[start]) ?? {}), content: replacement, confidence: 1 };
       results[indices[start]] = { ...first, end_time: last.end_time, alternatives: [alternative] };
       for (let k = start + (replacement === '' ? 0 : 1); k < end; k++) drop.add(indices[k]);
-      r.note(span.rule.kind, replacement, span.confidence);
+      r.found(span.rule, span.value, replacement, span.confidence);
     }
     for (const i of indices) {
       const alternative = firstAlternative(i);
@@ -149,6 +153,8 @@ export function redactUtterances(value: unknown, r: RecordRedactor): void {
       const u = utterances[line] as Json;
       return u.speaker ?? u.channel;
     };
+    // Entities an earlier pass placed in the text: they move with the text before them.
+    const placed = field === 'text' ? r.entities.filter((e) => e.line !== undefined && e.offset !== undefined) : [];
     for (const stream of byStream(lines, speakerOf, (line) => num((utterances[line] as Json).start))) {
       const streamLines = stream.map((k) => lines[k]);
       const pieces = streamLines.map((line) => (utterances[line] as Json)[field] as string);
@@ -162,18 +168,25 @@ export function redactUtterances(value: unknown, r: RecordRedactor): void {
         for (const cut of cuts[p]) {
           out += text.slice(at, cut.start);
           if (cut.span && field === 'text') {
-            r.note(cut.span.rule.kind, cut.replacement, cut.span.confidence, {
+            r.found(cut.span.rule, cut.span.value, cut.replacement, cut.span.confidence, {
               line,
               speaker: num(utterance.speaker),
               offset: out.length,
               length: cut.replacement.length,
             });
+          } else if (cut.span) {
+            r.remember(cut.span.rule, cut.span.value, cut.span.confidence);
           }
           out += cut.replacement;
           at = cut.end;
         }
         utterance[field] = out + text.slice(at);
         r.markDone(utterance, field);
+        for (const e of placed) {
+          if (e.line !== line) continue;
+          const shift = cuts[p].filter((c) => c.end <= e.offset!).reduce((sum, c) => sum + c.replacement.length - (c.end - c.start), 0);
+          e.offset! += shift;
+        }
       });
     }
   }

@@ -1,24 +1,36 @@
 // What every part of a record's redaction shares: the rules and masker, the entities found so far (resource 14,
-// by their masks only), and the fields already redacted by a shape-aware step (conversation streams, rule
-// values, ctidata names), which the schema walk then leaves alone instead of searching their masks again.
+// by their masks only), the values found (to mask them wherever else they appear, see propagation()), and the
+// fields already redacted by a shape-aware step (conversation streams, rule values, ctidata names), which the
+// schema walk then leaves alone instead of searching their masks again.
 import type { Entity } from '../schema/resources/conversationItems.js';
 import type { Masker, MaskRule } from './masks.js';
-import type { RecordRules } from './recordRules.js';
-import { redactText } from './redactText.js';
+import { literalPattern } from './patterns.js';
+import type { PhraseRule, RecordRules } from './recordRules.js';
 import type { RedactionRule } from './rules.js';
 import { kindRules } from './spans.js';
+import { textStreamSpans } from './streams.js';
 
 const PCI_KINDS = new Set(['CreditCardNumber', 'CVV', 'ExpirationDate']);
 
+/**
+ * A value found once is masked wherever else it appears in the record, when it is distinctive enough: found
+ * with this confidence at least, and at least this many letters/digits once normalised (a 3-digit CVV or a
+ * short first name would mask every occurrence of a common number or word).
+ */
+const PROPAGATE_CONFIDENCE = 0.8;
+const PROPAGATE_MIN_CHARS = 5;
+
 export class RecordRedactor {
-  readonly entities: Entity[] = [];
   private readonly done = new WeakMap<object, Set<string>>();
   private readonly kinds: ReturnType<typeof kindRules>;
+  private readonly values = new Map<string, PhraseRule>();
 
   constructor(
     readonly rules: readonly RedactionRule[],
     readonly masker: Masker,
     readonly custom?: RecordRules,
+    /** Shared between passes over one record. */
+    readonly entities: Entity[] = [],
   ) {
     this.kinds = kindRules(rules, custom);
   }
@@ -28,8 +40,26 @@ export class RecordRedactor {
     return this.kinds.get(kind)?.rule;
   }
 
-  note(kind: string, replacement: string, confidence: number, extra: Partial<Entity> = {}): void {
-    this.entities.push({ text: replacement, confidence, engine: 'scrubline', redacted: true, isPii: true, isPci: PCI_KINDS.has(kind), ...extra });
+  /** A value found and masked: listed as an entity (by its mask) and remembered. */
+  found(rule: MaskRule, value: string, replacement: string, confidence: number, extra: Partial<Entity> = {}): void {
+    this.entities.push({ text: replacement, confidence, engine: 'scrubline', redacted: true, isPii: true, isPci: PCI_KINDS.has(rule.kind), ...extra });
+    this.remember(rule, value, confidence);
+  }
+
+  /** A value masked again where it is not counted (formattedText repeats text): remembered only. */
+  remember(rule: MaskRule, value: string, confidence: number): void {
+    if (confidence < PROPAGATE_CONFIDENCE) return;
+    const pattern = literalPattern(value);
+    if (!pattern || !('literal' in pattern) || pattern.literal.join('').length < PROPAGATE_MIN_CHARS) return;
+    const key = pattern.literal.join(' ');
+    if (!this.values.has(key)) {
+      this.values.set(key, { kind: rule.kind, pattern, mask: { maskType: rule.maskType, setting: rule.setting }, redactLine: false, before: 0, after: 0 });
+    }
+  }
+
+  /** The values found so far, as record phrase rules (literal, normalised: spoken and written forms match). */
+  propagation(): PhraseRule[] {
+    return [...this.values.values()];
   }
 
   /** Mark `holder[key]` as redacted already. */
@@ -43,11 +73,20 @@ export class RecordRedactor {
     return this.done.get(holder)?.has(key) === true;
   }
 
-  /** One piece of free text redacted on its own; each value found is noted with `extra`. */
+  /** One piece of free text redacted on its own; each value found is listed with `extra` and its place. */
   text(value: string, extra: Partial<Entity> = {}): string {
     if (!/[\p{L}\p{N}]/u.test(value)) return value;
-    const result = redactText(value, this.rules, this.masker, this.custom);
-    for (const f of result.found) this.note(f.rule.kind, f.replacement, f.confidence, { ...extra, offset: f.offset, length: f.length });
-    return result.text;
+    let out = '';
+    let at = 0;
+    for (const span of textStreamSpans([value], this.rules, this.custom)) {
+      const { start, end } = span.parts[0];
+      const replacement = this.masker.mask(span.rule, value.slice(start, end));
+      out += value.slice(at, start);
+      // Where the mask stands in the redacted text (the original offsets would point into text that is gone).
+      this.found(span.rule, span.value, replacement, span.confidence, { ...extra, offset: out.length, length: replacement.length });
+      out += replacement;
+      at = end;
+    }
+    return out + value.slice(at);
   }
 }

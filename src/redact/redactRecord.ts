@@ -27,10 +27,19 @@ const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null 
 export function redactRecord(input: EventRecord, rules: readonly RedactionRule[], masker: Masker, custom?: RecordRules): RecordRedaction {
   const record = structuredClone(input) as Json;
   if (rules.length === 0 && !custom?.phrases.length && !custom?.kinds.length) return { record: record as EventRecord, entities: [] };
-  const r = new RecordRedactor(rules, masker, custom);
-  const walk = new SchemaWalk(r);
+  const first = new RecordRedactor(rules, masker, custom);
+  for (const holder of hideRuleValues(record, masker)) first.markDone(holder, 'value');
+  redactPass(record, first);
+  // A value found in one place is masked wherever else it appears, said or written (a name given with "my name
+  // is" in the transcript and alone in conversation.name): a second pass looks for the values themselves.
+  const found = first.propagation();
+  if (found.length > 0) redactPass(record, new RecordRedactor([], masker, { phrases: found, kinds: [], ignore: custom?.ignore ?? [] }, first.entities));
+  return { record: record as EventRecord, entities: first.entities };
+}
 
-  for (const holder of hideRuleValues(record, masker)) r.markDone(holder, 'value');
+/** One pass over the whole record: the transcript shapes as conversations, the entities, then every field. */
+function redactPass(record: Json, r: RecordRedactor): void {
+  const walk = new SchemaWalk(r);
   for (const holder of [record, record.processJob]) {
     if (!isObject(holder)) continue;
     redactVendorTranscript(holder.vendorATranscript, r);
@@ -50,5 +59,4 @@ export function redactRecord(input: EventRecord, rules: readonly RedactionRule[]
     r.markDone(entity, 'text');
   }
   walk.record(record, EventRecord);
-  return { record: record as EventRecord, entities: r.entities };
 }

@@ -2,8 +2,9 @@
 // (schema/fieldClass.ts). Content is searched, identifiers and credentials are left, phone-bearing metadata is
 // masked whole when PhoneNumber is redacted (and searched like content otherwise). Whatever the schema does not
 // declare — undeclared fields, open objects' extras, Type.Unknown, arrays of unknown — is content, walked to
-// any depth; numbers, booleans and null are left. Content that is JSON text (an object or an array) is parsed
-// and its strings redacted one by one, so values in it are found as they are, not glued to quotes and keys.
+// any depth; numbers (but an undeclared integer of a value's length), booleans and null are left. Content that
+// is JSON text (an object or an array) is parsed and its strings redacted one by one, so values in it are found
+// as they are, not glued to quotes and keys.
 import type { TSchema } from 'typebox';
 import { invalid } from '../errors.js';
 import { stringClass } from '../schema/fieldClass.js';
@@ -83,7 +84,19 @@ export class SchemaWalk {
       this.object(value, schema?.type === 'object' ? schema : undefined, depth, pointer);
       return value;
     }
+    if (typeof value === 'number' && !declared) return this.undeclaredNumber(value);
     return value;
+  }
+
+  /**
+   * Numbers are left, except an undeclared integer long enough to be a value (an SSN has 9 digits, a card 13
+   * to 19): searched as its digits, and replaced by the mask (a string) when it is one.
+   */
+  private undeclaredNumber(value: number): number | string {
+    if (!Number.isInteger(value) || Math.abs(value) < 1e8 || Math.abs(value) >= 1e21) return value;
+    const text = String(value);
+    const redacted = this.r.text(text);
+    return redacted === text ? value : redacted;
   }
 
   private string(value: string, schema: Schema | undefined): string {
@@ -104,7 +117,7 @@ export class SchemaWalk {
     if (!rule || !/[\p{L}\p{N}]/u.test(value)) return this.content(value);
     if (ignoredWords(docFromText(value), this.r.custom).every(Boolean)) return value;
     const replacement = this.r.masker.mask(rule, value);
-    this.r.note('PhoneNumber', replacement, 1);
+    this.r.found(rule, value, replacement, 1);
     return replacement;
   }
 

@@ -72,13 +72,25 @@ export function textStreamSpans(pieces: readonly string[], rules: readonly Redac
   }
   return findSpans(doc, rules, custom, { lineStarts }).map((span) => {
     const parts: Part[] = [];
-    pieces.forEach((piece, p) => {
+    for (let p = pieceAt(offsets, span.start); p < pieces.length && offsets[p] < span.end; p++) {
       const start = Math.max(span.start, offsets[p]);
-      const end = Math.min(span.end, offsets[p] + piece.length);
+      const end = Math.min(span.end, offsets[p] + pieces[p].length);
       if (start < end) parts.push({ piece: p, start: start - offsets[p], end: end - offsets[p] });
-    });
+    }
     return { rule: span.rule, confidence: span.confidence, value: text.slice(span.start, span.end), parts };
   });
+}
+
+/** The last piece starting at or before character `at` (offsets ascending, the first 0). */
+function pieceAt(offsets: readonly number[], at: number): number {
+  let lo = 0;
+  let hi = offsets.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (offsets[mid] <= at) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
 }
 
 /**

@@ -44,7 +44,7 @@ const seededRecord = {
   conversation: { id: IDS.conversation, ani: SENTENCE, name: SENTENCE, dnis: SENTENCE, startTime: IDS.createdAt, customerNote: SENTENCE },
   realTimeMessage: { ucid: 'ucid-walk', fromNumber: SENTENCE, toNumber: '555-867-5309', prompt: SENTENCE, alert: SENTENCE, insights: SENTENCE, text: SENTENCE },
   // Fields the interface does not name, at any depth, in arrays of arrays.
-  crmNotes: { agent: { notes: [{ text: SENTENCE }, [SENTENCE, 42, true]] }, deeper: [[[{ memo: SENTENCE }]]] },
+  crmNotes: { agent: { notes: [{ text: SENTENCE }, [SENTENCE, 42, true]] }, deeper: [[[{ memo: SENTENCE }]]], cardOnFile: 4111111111111111 },
 };
 
 /** Fields whose whole value is phone-bearing metadata: masked whole. */
@@ -138,6 +138,7 @@ for (const dialect of await dialects()) {
       assert.equal(answer.details, 'my name is [PERSON], ssn [US_SOCIAL_SECURITY_NUMBER], card [CREDIT_CARD_NUMBER], phone [PHONE_NUMBER], email [EMAIL]');
       assert.deepEqual(answer.crmNotes.agent.notes[1].slice(1), [42, true]);
       assert.equal(answer.crmNotes.deeper[0][0][0].memo, answer.details);
+      assert.equal(answer.crmNotes.cardOnFile, '[CREDIT_CARD_NUMBER]');
       // JSON text stays JSON, each of its values masked.
       assert.deepEqual(JSON.parse(answer.json).caller, {
         name: '[PERSON]',
@@ -154,6 +155,16 @@ for (const dialect of await dialects()) {
       const answer = json(await post(record));
       assert.equal(answer.conversation.ani, 'my name is [PERSON], ssn [US_SOCIAL_SECURITY_NUMBER], card 4111 1111 1111 1111, phone 555-867-5309, email john.smith@example.com');
       assert.equal(answer.realTimeMessage.toNumber, '555-867-5309');
+    });
+
+    test('a record nested too deeply to walk is refused with a problem, and nothing is stored', async () => {
+      let deep: unknown = SENTENCE;
+      for (let i = 0; i < 100; i++) deep = { d: deep };
+      const res = await svc.request({ method: 'POST', url: '/system/cache/post-call', payload: { eventId: 'walk-deep', redactionRequest: { types: TYPES }, extra: deep } });
+      assert.equal(res.statusCode, 400, res.body);
+      assert.match(String(res.headers['content-type']), /application\/problem\+json/);
+      assert.ok(!res.body.includes('5309'));
+      assert.equal((await svc.request({ method: 'GET', url: '/cache/post-call/walk-deep' })).statusCode, 404);
     });
 
     test('a value spoken across two utterances is masked in both', async () => {
