@@ -40,8 +40,16 @@ export function largerThan(value: unknown, limit: number): boolean {
   return false;
 }
 
+let inFlight = 0;
+
+/** Tasks handed to the worker pool and not yet answered (running or queued there). */
+export function offLoopTasksInFlight(): number {
+  return inFlight;
+}
+
 async function offLoop<T extends RedactionTask>(task: T, transferList?: ArrayBuffer[]): Promise<TaskResult<T>> {
   let reply: TaskReply<TaskResult<T>>;
+  inFlight++;
   try {
     reply = await redactionPool().run(task, transferList ? { transferList } : {});
   } catch (error) {
@@ -50,6 +58,8 @@ async function offLoop<T extends RedactionTask>(task: T, transferList?: ArrayBuf
       throw new ServiceError('too_large', 'The input is too large to redact.');
     }
     throw error;
+  } finally {
+    inFlight--;
   }
   if (!reply.ok) throw receiveError(reply.error);
   return reply.result;
