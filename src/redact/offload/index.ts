@@ -19,8 +19,16 @@ import { perform, type RedactionTask, type RuleSource, type TaskResult } from '.
 
 export { closeRedactionPool } from './pool.js';
 
-/** Inputs whose strings (plus one per object and array item) add up to at most this many characters run inline. */
-export const INLINE_MAX_CHARS = 16 * 1024;
+/**
+ * Inputs whose strings (plus one per object and array item) add up to at most this many characters run inline:
+ * SCRUBLINE_REDACT_INLINE_CHARS (0: everything off the loop), else 16K (see bench/event-loop.ts for the figures).
+ */
+export const INLINE_MAX_CHARS = inlineMaxChars();
+
+function inlineMaxChars(): number {
+  const configured = Number(process.env.SCRUBLINE_REDACT_INLINE_CHARS);
+  return process.env.SCRUBLINE_REDACT_INLINE_CHARS && configured >= 0 ? configured : 16 * 1024;
+}
 
 /** Whether the strings in `value` add up to more than `limit` characters; stops counting once they do. */
 export function largerThan(value: unknown, limit: number): boolean {
