@@ -19,8 +19,16 @@ import { perform, type RedactionTask, type RuleSource, type TaskResult } from '.
 
 export { closeRedactionPool } from './pool.js';
 
-/** Inputs whose strings (plus one per object and array item) add up to at most this many characters run inline. */
-export const INLINE_MAX_CHARS = 16 * 1024;
+/**
+ * Inputs whose strings (plus one per object and array item) add up to at most this many characters run inline:
+ * SCRUBLINE_REDACT_INLINE_CHARS (0: everything off the loop), else 16K (see bench/event-loop.ts for the figures).
+ */
+export const INLINE_MAX_CHARS = inlineMaxChars();
+
+function inlineMaxChars(): number {
+  const configured = Number(process.env.SCRUBLINE_REDACT_INLINE_CHARS);
+  return process.env.SCRUBLINE_REDACT_INLINE_CHARS && configured >= 0 ? configured : 16 * 1024;
+}
 
 /** Whether the strings in `value` add up to more than `limit` characters; stops counting once they do. */
 export function largerThan(value: unknown, limit: number): boolean {
@@ -40,8 +48,16 @@ export function largerThan(value: unknown, limit: number): boolean {
   return false;
 }
 
+let inFlight = 0;
+
+/** Tasks handed to the worker pool and not yet answered (running or queued there). */
+export function offLoopTasksInFlight(): number {
+  return inFlight;
+}
+
 async function offLoop<T extends RedactionTask>(task: T, transferList?: ArrayBuffer[]): Promise<TaskResult<T>> {
   let reply: TaskReply<TaskResult<T>>;
+  inFlight++;
   try {
     reply = await redactionPool().run(task, transferList ? { transferList } : {});
   } catch (error) {
@@ -50,6 +66,8 @@ async function offLoop<T extends RedactionTask>(task: T, transferList?: ArrayBuf
       throw new ServiceError('too_large', 'The input is too large to redact.');
     }
     throw error;
+  } finally {
+    inFlight--;
   }
   if (!reply.ok) throw receiveError(reply.error);
   return reply.result;

@@ -10,12 +10,20 @@ import { Piscina } from 'piscina';
 
 /** An idle worker stays this long (ms) before it is stopped: starting one costs more than a task. */
 const IDLE_MS = 60_000;
+/**
+ * Workers run at a lower scheduling priority than the event loop (Linux nice, per thread, through piscina's
+ * optional @napi-rs/nice; without it, at the same priority): busy redaction yields the CPU to the requests.
+ */
+const NICE = 10;
 
-/** Most workers at once: SCRUBLINE_REDACTORS, else the cores (at most 4: redaction shares them with decoding). */
+/**
+ * Most workers at once: SCRUBLINE_REDACTORS, else one core fewer than the machine has (one is left to the event
+ * loop, which answers every other request), at least 1 and at most 4 (redaction shares the cores with decoding).
+ */
 export function defaultRedactorThreads(): number {
   const configured = Number(process.env.SCRUBLINE_REDACTORS);
   if (Number.isInteger(configured) && configured > 0) return configured;
-  return Math.max(1, Math.min(4, os.availableParallelism()));
+  return Math.max(1, Math.min(4, os.availableParallelism() - 1));
 }
 
 function workerOptions(): { filename: string; execArgv?: string[] } {
@@ -33,7 +41,13 @@ let shared: Piscina | undefined;
 
 /** The process's redaction pool (created on first use). */
 export function redactionPool(): Piscina {
-  shared ??= new Piscina({ ...workerOptions(), minThreads: 0, maxThreads: defaultRedactorThreads(), idleTimeout: IDLE_MS });
+  if (!shared) {
+    shared = new Piscina({ ...workerOptions(), minThreads: 0, maxThreads: defaultRedactorThreads(), idleTimeout: IDLE_MS, niceIncrement: NICE });
+    // The pool's own 'error' events (a worker answering a task already failed when the pool closed under it, a
+    // close that timed out) would otherwise end the process. The tasks concerned have already been settled.
+    // Only the first words are told: the rest quotes the task's result.
+    shared.on('error', (error: Error) => process.emitWarning(`redaction pool: ${error.message.split(':')[0]}`));
+  }
   return shared;
 }
 
