@@ -84,7 +84,8 @@ export class SchemaWalk {
       this.object(value, schema?.type === 'object' ? schema : undefined, depth, pointer);
       return value;
     }
-    if (typeof value === 'number' && !declared) return this.undeclaredNumber(value);
+    // Type.Unknown ({}) declares nothing: what it holds is undeclared data.
+    if (typeof value === 'number' && declared?.type === undefined) return this.undeclaredNumber(value);
     return value;
   }
 

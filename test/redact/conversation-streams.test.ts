@@ -46,8 +46,14 @@ describe('a value across utterances, by mask type', () => {
 describe('classes', () => {
   const SSN: RedactionRule = { kind: 'USSocialSecurityNumber', maskType: 'Placeholder', setting: '[SSN]' };
   test('undeclared data is content at any depth; numbers and booleans are left, but an integer of a value\'s length', () => {
-    const input = { eventId: '123-45-6789', conversation: { duration: 123456789 }, extra: [{ a: { b: ['ssn 123-45-6789', 123456789, 1234, false] } }] } as unknown as EventRecord;
-    const out = redactRecord(input, [SSN], new Masker('k')).record as unknown as { eventId: string; conversation: object; extra: unknown };
+    const input = {
+      eventId: '123-45-6789',
+      conversation: { duration: 123456789 },
+      analytics: { insights: [{ value: 123456789 }] }, // Type.Unknown: declares nothing
+      extra: [{ a: { b: ['ssn 123-45-6789', 123456789, 1234, false] } }],
+    } as unknown as EventRecord;
+    const out = redactRecord(input, [SSN], new Masker('k')).record as unknown as { eventId: string; conversation: object; analytics: object; extra: unknown };
+    assert.deepEqual(out.analytics, { insights: [{ value: '[SSN]' }] });
     // eventId is an identifier: left even when it looks like a value; a declared number is left.
     assert.equal(out.eventId, '123-45-6789');
     assert.deepEqual(out.conversation, { duration: 123456789 });
