@@ -27,12 +27,24 @@ const ADDRESSING = new Set(['said', 'says', 'asked', 'asks', 'told', 'tells', 't
 /** A word that may be a name though no list knows it: not a function word, not an ordinary word. */
 const unknownWord = (w: string) => w.length >= 3 && !STOP.has(w) && !COMMON_WORDS.has(w) && !/\d/.test(w);
 
+const caseless = new WeakMap<Doc, boolean>();
+/**
+ * Speech, or written text with no capital letter anywhere (typed in lower case, or ASR output sent as text):
+ * letter case says nothing about names there, so a name after a cue is taken as in speech.
+ */
+function speechLike(doc: Doc): boolean {
+  if (doc.spoken) return true;
+  let lower = caseless.get(doc);
+  if (lower === undefined) caseless.set(doc, (lower = !/\p{Lu}/u.test(doc.text)));
+  return lower;
+}
+
 /** Whether word i can be part of a name after a cue. */
 function nameWord(doc: Doc, i: number): boolean {
   const w = doc.words[i];
   if (!w || !/^[\p{L}][\p{L}'-]*$/u.test(w.norm)) return false;
   if (STOP.has(w.norm)) return false;
-  if (!doc.spoken && !isCap(doc, i) && !known(w.norm)) return false;
+  if (!speechLike(doc) && !isCap(doc, i) && !known(w.norm)) return false;
   return true;
 }
 
@@ -47,9 +59,9 @@ function nameAt(doc: Doc, i: number, max = 3): [number, number] | undefined {
   if (!nameWord(doc, i)) return undefined;
   let k = i + 1;
   while (k < i + max && nameWord(doc, k) && !isLetter(doc, k) && !endsClause(doc, k - 1)) {
-    // in ASR text, a second word joins when it is a listed name, or when what follows it ends the name
-    const next = doc.words[k + 1];
-    if (doc.spoken && !known(doc.words[k].norm) && (COMMON_WORDS.has(doc.words[k].norm) || !(next === undefined || STOP.has(next.norm) || isLetter(doc, k + 1)))) break;
+    // in speech, a word after the first joins unless it is an ordinary word ("my name is ann calling about"):
+    // an unknown surname is part of the name, whatever follows it (more redacted rather than half a name)
+    if (speechLike(doc) && !known(doc.words[k].norm) && COMMON_WORDS.has(doc.words[k].norm)) break;
     k++;
   }
   return [i, k];
