@@ -124,8 +124,8 @@ export function projectScrubs(config: ProjectConfig | undefined): boolean {
 
 /**
  * What a project requires of all its work: when it scrubs, its active rules' kinds (every kind when it has
- * none) and audio when scrubaudio. Real-time work: its active real_time rules (every kind when it scrubs
- * and has no active rule at all); never audio.
+ * none) and audio when scrubaudio. Real-time work: the same kinds when it scrubs, plus its active real_time
+ * rules whether it scrubs or not; never audio.
  */
 export function projectRequirement(project: ProjectInForce | undefined, realTime = false): { kinds: EntityKind[]; audio: boolean } {
   if (!project) return { kinds: [], audio: false };
@@ -133,8 +133,11 @@ export function projectRequirement(project: ProjectInForce | undefined, realTime
   const all = activeKinds(config, false);
   const scrubs = projectScrubs(config);
   if (realTime) {
+    // Rules marked real_time apply to live text even when the project does not scrub; a project that scrubs
+    // requires its kinds of live text as of everything else (a live message is text like any other).
     const live = activeKinds(config, true);
-    return { kinds: live.length > 0 ? live : scrubs && all.length === 0 ? [...ENTITY_KINDS] : [], audio: false };
+    if (!scrubs) return { kinds: live, audio: false };
+    return { kinds: ordered([...live, ...(all.length > 0 ? all : ENTITY_KINDS)]), audio: false };
   }
   if (!scrubs) return { kinds: [], audio: false };
   return { kinds: all.length > 0 ? all : [...ENTITY_KINDS], audio: config.scrubaudio === true };

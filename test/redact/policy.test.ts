@@ -168,10 +168,13 @@ describe('resolvePolicy: the project', () => {
     assert.deepEqual(resolvePolicy({ ask: { scrubtext: false, kinds: ['Email'] }, project: audio, mayLower: true }).kinds, ['Email']);
   });
 
-  test('real time: the project\'s real_time rules, every kind when it scrubs with no rules, never audio', () => {
+  test('real time: the project\'s real_time rules, and everything it requires when it scrubs; never audio', () => {
     const live = project({ rules: [{ name: 'USSocialSecurityNumber', active: true, real_time: true }, { name: 'Person', active: true, real_time: false }] });
     assert.deepEqual(resolvePolicy({ ask: {}, project: live, realTime: true }).kinds, ['USSocialSecurityNumber']);
     assert.deepEqual(resolvePolicy({ ask: { kinds: ['Email'] }, project: live, realTime: true }).kinds, ['USSocialSecurityNumber', 'Email']);
+    // A project that scrubs requires all its active kinds of live text too, real_time or not.
+    const scrubbing = project({ scrubtext: true, rules: [{ name: 'USSocialSecurityNumber', active: true, real_time: true }, { name: 'Person', active: true }] });
+    assert.deepEqual(resolvePolicy({ ask: {}, project: scrubbing, realTime: true }).kinds, ['Person', 'USSocialSecurityNumber']);
     const scrubsAll = resolvePolicy({ ask: {}, project: project({ scrubaudio: true }), realTime: true });
     assert.deepEqual([scrubsAll.kinds, scrubsAll.audio], [ALL, false]);
     assert.deepEqual(resolvePolicy({ ask: { scrubtext: true }, realTime: true }).kinds, ALL);
