@@ -19,6 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { defaultRedactorThreads } from '../src/redact/offload/pool.js';
 import type { EventRecord } from '../src/schema/resources/eventRecord.js';
 import type { ChildMessage } from './server.js';
 
@@ -188,6 +189,7 @@ async function hopBySize(): Promise<{ chars: number; inlineMs: number; offLoopMs
 // ------------------------------------------------------------------------------------------------- main
 
 console.log(`Event-loop benchmark (${os.availableParallelism()} cores, load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}, node ${process.version})`);
+console.log(`redaction workers: ${defaultRedactorThreads()} (nice 10); inline up to 16K characters by default`);
 console.log(`heavy: two records of ~1.1 MB (1 MiB "aaaa…!" under /(a|a)*$/; one 1 MiB word) + 1000 utterances each; kinds ${KINDS.join(', ')}`);
 const results: ModeResult[] = [];
 for (const [mode, chars] of [
