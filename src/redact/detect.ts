@@ -82,7 +82,8 @@ function mergeSameKind(detections: Detection[], doc?: Doc): Detection[] {
     const { last, at } = open.get(d.kind) ?? { last: undefined, at: -1 };
     if (last && d.start < last.end) {
       const best = d.confidence > last.confidence ? d : last;
-      const merged: Detection = { ...best, start: last.start, end: Math.max(last.end, d.end), floor: last.floor || d.floor || undefined };
+      // Still a floor only when both were: a recognizer's own finding names what the net also saw.
+      const merged: Detection = { ...best, start: last.start, end: Math.max(last.end, d.end), floor: last.floor && d.floor ? true : undefined };
       if (last.wordStart !== undefined || d.wordStart !== undefined) {
         merged.wordStart = Math.min(last.wordStart ?? Infinity, d.wordStart ?? Infinity);
         merged.wordEnd = Math.max(last.wordEnd ?? -Infinity, d.wordEnd ?? -Infinity);

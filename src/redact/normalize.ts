@@ -33,8 +33,35 @@ function fold(cp: number): string {
   return out;
 }
 
+/** ASCII text is its own stream. */
+class Identity implements NormalizedText {
+  constructor(readonly text: string) {}
+  startOf(i: number): number {
+    return i;
+  }
+  endOf(i: number): number {
+    return i + 1;
+  }
+}
+
+/** A folded stream with each character's source span. */
+class Mapped implements NormalizedText {
+  constructor(
+    readonly text: string,
+    private readonly starts: number[],
+    private readonly ends: number[],
+    private readonly sourceLength: number,
+  ) {}
+  startOf(i: number): number {
+    return i < this.starts.length ? this.starts[i] : this.sourceLength;
+  }
+  endOf(i: number): number {
+    return i < this.ends.length ? this.ends[i] : this.sourceLength;
+  }
+}
+
 export function normalizeText(text: string): NormalizedText {
-  if (ASCII_ONLY.test(text)) return { text, startOf: (i) => i, endOf: (i) => i + 1 };
+  if (ASCII_ONLY.test(text)) return new Identity(text);
   const parts: string[] = [];
   const starts: number[] = [];
   const ends: number[] = [];
@@ -49,12 +76,7 @@ export function normalizeText(text: string): NormalizedText {
     parts.push(piece);
     i += width;
   }
-  const normalized = parts.join('');
-  return {
-    text: normalized,
-    startOf: (i) => (i < starts.length ? starts[i] : text.length),
-    endOf: (i) => (i < ends.length ? ends[i] : text.length),
-  };
+  return new Mapped(parts.join(''), starts, ends, text.length);
 }
 
 const CODE_0 = 48;

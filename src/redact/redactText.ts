@@ -2,10 +2,10 @@
 // text-bearing fields of conversation records (utterances, vendor transcripts, insight lines...). What is
 // redacted, and in which precedence, is spans.ts's: project/request rules plus the record's own rules.
 import type { Masker, MaskRule } from './masks.js';
-import { docFromText, docFromWords } from './recognizers/doc.js';
+import { docFromText, docFromWords, type Doc } from './recognizers/doc.js';
 import type { RecordRules } from './recordRules.js';
-import type { RedactionRule } from './rules.js';
-import { findSpans, type SpanOptions } from './spans.js';
+import { defaultLabel, type RedactionRule } from './rules.js';
+import { findSpans, type RedactionSpan, type SpanOptions } from './spans.js';
 
 export interface FoundSpan {
   rule: MaskRule;
@@ -25,13 +25,26 @@ export interface TextRedaction {
 const nothing = (rules: readonly RedactionRule[], custom?: RecordRules) =>
   rules.length === 0 && !custom?.phrases.length && !custom?.kinds.length;
 
+/**
+ * The spans of a doc built from the input; should building the doc or finding spans ever throw, the whole input
+ * is one span under the first rule asked for (fail closed: never less redaction, never a throw).
+ */
+function spansOrAll(build: () => Doc, rules: readonly RedactionRule[], custom: RecordRules | undefined, whole: { end: number; words: number }, options?: SpanOptions): RedactionSpan[] {
+  try {
+    return findSpans(build(), rules, custom, options);
+  } catch {
+    const rule = rules[0] ?? (custom?.kinds[0] && { kind: custom.kinds[0].kind, maskType: 'Placeholder' as const, setting: defaultLabel(custom.kinds[0].kind) }) ?? { kind: 'Custom', maskType: 'Placeholder' as const, setting: defaultLabel('Custom') };
+    return whole.end > 0 || whole.words > 0 ? [{ start: 0, end: whole.end, wordStart: 0, wordEnd: whole.words, rule, confidence: 1 }] : [];
+  }
+}
+
 /** Replace every span to redact in `text` by its mask. */
 export function redactText(text: string, rules: readonly RedactionRule[], masker: Masker, custom?: RecordRules): TextRedaction {
   if (nothing(rules, custom)) return { text, found: [] };
   let out = '';
   let at = 0;
   const found: FoundSpan[] = [];
-  for (const span of findSpans(docFromText(text), rules, custom)) {
+  for (const span of spansOrAll(() => docFromText(text), rules, custom, { end: text.length, words: 0 })) {
     const replacement = masker.mask(span.rule, text.slice(span.start, span.end));
     out += text.slice(at, span.start);
     // Where the mask stands in the redacted text (the original offsets would point into text that is gone).
@@ -52,5 +65,5 @@ export interface WordSpan {
 /** Spans (word indices) to redact in a word list, disjoint and in order. */
 export function wordSpans(words: readonly string[], rules: readonly RedactionRule[], custom?: RecordRules, options?: SpanOptions): WordSpan[] {
   if (nothing(rules, custom)) return [];
-  return findSpans(docFromWords(words), rules, custom, options).map(({ wordStart, wordEnd, rule, confidence }) => ({ wordStart, wordEnd, rule, confidence }));
+  return spansOrAll(() => docFromWords(words), rules, custom, { end: words.join(' ').length, words: words.length }, options).map(({ wordStart, wordEnd, rule, confidence }) => ({ wordStart, wordEnd, rule, confidence }));
 }

@@ -32,8 +32,12 @@ export function redactTranscript(transcript: Transcript, rules: readonly Redacti
     if (found.length === 0) return channel;
     const out: Word[] = [];
     let next = 0;
+    // Plain loops: spreading a long stretch of words into push() overflows the stack.
+    const keep = (from: number, to: number) => {
+      for (let i = from; i < to; i++) out.push(words[i]);
+    };
     for (const span of found) {
-      out.push(...words.slice(next, span.wordStart));
+      keep(next, span.wordStart);
       const covered = words.slice(span.wordStart, span.wordEnd);
       const replacement = masker.mask(span.rule, covered.map((w) => w.word).join(' '));
       const start = covered[0].start;
@@ -47,7 +51,7 @@ export function redactTranscript(transcript: Transcript, rules: readonly Redacti
       spans.push({ channel: channel.channel, kind: span.rule.kind, start, end, replacement, confidence: span.confidence });
       next = span.wordEnd;
     }
-    out.push(...words.slice(next));
+    keep(next, words.length);
     return { ...channel, words: out };
   });
   return { transcript: { ...transcript, channels }, spans: spans.sort((a, b) => a.start - b.start || a.channel - b.channel) };

@@ -1,7 +1,8 @@
-// Words of written text, cut on the normalized stream (normalize.ts): at white space, and where letters meet
-// digits ("card:4111…" → "card:" "4111…", "cc4111…" → "cc" "4111…", "id/123-45-6789" → "id/" "123-45-6789"),
-// the punctuation between them staying with the word before (it is trimmed from that word's core). Digits keep
-// their own punctuation ("123-45-6789", "(555)"), and "2nd"/"21st" stay one word. A word longer than MAX_WORD is
+// Words of written text, cut on the normalized stream (normalize.ts): at white space, where letters meet digits
+// ("card:4111…" → "card:" "4111…", "cc4111…" → "cc" "4111…", "id/123-45-6789" → "id/" "123-45-6789"), and at hard
+// punctuation between letters ("name:John" → "name:" "John"), the punctuation staying with the word before (it is
+// trimmed from that word's core). Digits keep their own punctuation ("123-45-6789", "(555)", "12/27/1986"),
+// words their apostrophes, hyphens and dots ("o'brien", "john.smith"), and "2nd"/"21st" stay one word. A word longer than MAX_WORD is
 // cut into pieces, so no recognizer ever works on an unbounded token.
 import { isDigitCode, isLetterAt } from './normalize.js';
 
@@ -15,6 +16,8 @@ export interface Segment {
 }
 
 const SPACE = /[\s\p{Z}\p{Cc}\p{Cf}]/u;
+/** Punctuation that separates words even without a space ("name:John", "Smith,John", "a|b"); not ' - . @ _. */
+const HARD = new Set([...':=/|;,!?()[]{}<>"*#~^']);
 
 function isSpaceAt(text: string, i: number): boolean {
   const c = text.charCodeAt(i);
@@ -37,14 +40,20 @@ export function segmentWords(text: string): Segment[] {
     if (i >= n) break;
     let start = i;
     let last: 'letter' | 'digit' | undefined;
+    let hard = false;
     while (i < n && !isSpaceAt(text, i)) {
       const cls = isDigitCode(text.charCodeAt(i)) ? 'digit' : isLetterAt(text, i) ? 'letter' : undefined;
       if (cls) {
-        if (last && cls !== last && i > start && !(last === 'digit' && ordinalAt(text, i))) {
+        const classChange = last !== undefined && cls !== last && !(last === 'digit' && ordinalAt(text, i));
+        const hardBreak = hard && !(last === 'digit' && cls === 'digit');
+        if (last && i > start && (classChange || hardBreak)) {
           out.push({ start, end: i });
           start = i;
         }
         last = cls;
+        hard = false;
+      } else if (HARD.has(text[i])) {
+        hard = true;
       }
       const highSurrogate = text.charCodeAt(i) >= 0xd800 && text.charCodeAt(i) <= 0xdbff;
       i++;
