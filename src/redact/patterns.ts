@@ -38,9 +38,22 @@ function matchTokens(doc: Doc): MatchToken[] {
       }
       continue;
     }
+    // A word the doc cut with nothing between the pieces (one over MAX_WORD characters, letters met by digits)
+    // compares whole, as it was written: its first part continues the token before.
+    let glued = last !== undefined && t.wordStart > 0 && last.wordEnd === t.wordStart && doc.words[t.wordStart].start === doc.words[t.wordStart - 1].end;
     for (const part of t.text.toLowerCase().split(/[^\p{L}\p{N}@.']+/u)) {
       const text = part.replace(/^[.']+|[.']+$/g, '');
-      if (text) out.push({ text, wordStart: t.wordStart, wordEnd: t.wordEnd });
+      if (!text) {
+        glued = false;
+        continue;
+      }
+      if (glued) {
+        last!.text += text;
+        last!.wordEnd = t.wordEnd;
+      } else {
+        out.push({ text, wordStart: t.wordStart, wordEnd: t.wordEnd });
+      }
+      glued = false;
     }
   }
   return out;
@@ -70,7 +83,9 @@ function compile(source: string, flags: string): { regex: RE2 } | { problem: str
   if (!source) return { problem: 'is an empty regular expression' };
   if (source.length > MAX_REGEX_SOURCE) return { problem: `is a regular expression longer than ${MAX_REGEX_SOURCE} characters` };
   if (!KNOWN_FLAGS.test(flags)) return { problem: `is a regular expression with unknown flags "${flags}" (d, i, m, s and u are accepted)` };
-  const wanted = [...new Set(`${flags.replace(/[gy]/g, '')}g`)].join('');
+  // Multiline: ^ and $ hold at the ends of each line (utterance) of a conversation searched as one stream,
+  // as they did when each field was searched alone.
+  const wanted = [...new Set(`${flags.replace(/[gy]/g, '')}gm`)].join('');
   try {
     return { regex: new RE2(source, wanted) };
   } catch (error) {
@@ -114,8 +129,24 @@ function wordsAt(doc: Doc, start: number, end: number): WordRange | undefined {
   return wordEnd > wordStart ? { wordStart, wordEnd } : undefined;
 }
 
-/** Every occurrence of the pattern in the doc, as word ranges, sorted and without duplicates. */
-export function findPattern(doc: Doc, pattern: Pattern): WordRange[] {
+/** The doc's text with a line break before each line's first word (same length: the separator is replaced). */
+function textByLines(doc: Doc, lineStarts: readonly number[]): string {
+  let out = '';
+  let at = 0;
+  for (const w of [...lineStarts].sort((a, b) => a - b)) {
+    const i = w > 0 && w < doc.words.length ? doc.words[w].start - 1 : -1;
+    if (i < at || !/\s/.test(doc.text[i])) continue;
+    out += `${doc.text.slice(at, i)}\n`;
+    at = i + 1;
+  }
+  return at === 0 ? doc.text : out + doc.text.slice(at);
+}
+
+/**
+ * Every occurrence of the pattern in the doc, as word ranges, sorted and without duplicates. `lineStarts`
+ * (word indices) mark where lines (utterances) begin: a regular expression's ^ and $ hold there.
+ */
+export function findPattern(doc: Doc, pattern: Pattern, lineStarts: readonly number[] = []): WordRange[] {
   const found: WordRange[] = [];
   const tokens = matchTokens(doc);
   if ('literal' in pattern) {
@@ -127,7 +158,8 @@ export function findPattern(doc: Doc, pattern: Pattern): WordRange[] {
     }
   } else {
     // The written form (offsets of doc.text) and the normalised form (spoken numbers as digits).
-    for (const m of doc.text.matchAll(pattern.regex)) {
+    const lineStart = new Set(lineStarts);
+    for (const m of (lineStarts.length > 0 ? textByLines(doc, lineStarts) : doc.text).matchAll(pattern.regex)) {
       const range = m[0] ? wordsAt(doc, m.index!, m.index! + m[0].length) : undefined;
       if (range) found.push(range);
     }
@@ -137,7 +169,14 @@ export function findPattern(doc: Doc, pattern: Pattern): WordRange[] {
       pos = span.end + 1;
       return span;
     });
-    const normal = tokens.map((t) => t.text).join(' ');
+    // Tokens of different lines are joined by a line break (a break in the text, or a line start).
+    const normal = tokens
+      .map((t, i) => {
+        if (i === 0) return t.text;
+        const gap = doc.text.slice(doc.words[tokens[i - 1].wordEnd - 1]?.end ?? 0, doc.words[t.wordStart]?.start ?? 0);
+        return (gap.includes('\n') || (lineStart.has(t.wordStart) && tokens[i - 1].wordEnd <= t.wordStart) ? '\n' : ' ') + t.text;
+      })
+      .join('');
     for (const m of normal.matchAll(pattern.regex)) {
       if (!m[0]) continue;
       const start = m.index!;

@@ -104,7 +104,7 @@ export function findSpans(doc: Doc, rules: readonly RedactionRule[], custom?: Re
     const rule = completeMask(phrase.kind, phrase.mask, builtIn && kinds.get(builtIn)?.rule);
     let matches: WordRange[];
     try {
-      matches = findPattern(doc, phrase.pattern);
+      matches = findPattern(doc, phrase.pattern, lineStarts);
     } catch {
       // Fail closed: a value the record asked to redact that cannot be looked for redacts the whole doc.
       matches = [{ wordStart: 0, wordEnd: n }];
