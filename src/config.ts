@@ -34,6 +34,8 @@ export interface Config {
   authCacheMs: number;
   /** How long (ms) a process trusts its cached project configuration when no invalidation reaches it. */
   configCacheMs: number;
+  /** `scrubline worker`'s metrics endpoint (GET /metrics): port (none: no endpoint; 0: any free one) and address. */
+  metrics: { port?: number; host: string };
 }
 
 export class ConfigError extends Error {}
@@ -53,6 +55,13 @@ function schedule(raw: string | undefined): number[] | undefined {
     throw new ConfigError(`SCRUBLINE_WEBHOOK_RETRY_MS must be a comma-separated list of milliseconds, got "${raw}"`);
   }
   return delays;
+}
+
+function metricsPort(env: NodeJS.ProcessEnv): number | undefined {
+  if (env.SCRUBLINE_METRICS_PORT === undefined || env.SCRUBLINE_METRICS_PORT === '') return undefined;
+  const port = integer(env, 'SCRUBLINE_METRICS_PORT', 0);
+  if (port > 65535) throw new ConfigError(`SCRUBLINE_METRICS_PORT must be at most 65535, got ${port}`);
+  return port;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -84,5 +93,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authCacheMs: integer(env, 'SCRUBLINE_AUTH_CACHE_MS', 2000),
     // With Redis, publishes invalidate every process at once, so the cache may be trusted longer.
     configCacheMs: integer(env, 'SCRUBLINE_CONFIG_CACHE_MS', env.REDIS_URL ? 60_000 : 5000),
+    metrics: { port: metricsPort(env), host: env.SCRUBLINE_METRICS_HOST || '127.0.0.1' },
   };
 }

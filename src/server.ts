@@ -45,6 +45,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       checkAddedModelsInBackground(logger);
     }
     await services.worker.start();
+    await services.heartbeat.start('serve');
     services.outbox.start();
     services.retention.start();
   }

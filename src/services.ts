@@ -25,6 +25,7 @@ import { Parameters } from './cache/parameters.js';
 import { ProjectConfigs } from './cache/projectConfigs.js';
 import type { Config } from './config.js';
 import { Metrics } from './observability/metrics.js';
+import { ProcessHeartbeat } from './jobs/processHeartbeat.js';
 import { loadSecretBox, type SecretBox } from './security/secretBox.js';
 import { openStore, type Repositories, type Store } from './store/index.js';
 
@@ -37,6 +38,8 @@ export interface Services {
   outbox: NotificationOutbox;
   /** Deletes jobs whose retention ran out; runs where workers run. */
   retention: RetentionSweeper;
+  /** This process's capacity in the database, for cluster-wide figures; started where workers run. */
+  heartbeat: ProcessHeartbeat;
   config: Config;
   store: Store;
   box: SecretBox;
@@ -47,6 +50,12 @@ export interface Services {
   metrics: Metrics;
   startedAt: Date;
   close(): Promise<void>;
+}
+
+/** Seconds from submission to the start of the job's last attempt (null when it never started). */
+function queueWaitSeconds(row: JobRow): number | null {
+  if (!row.started_at) return null;
+  return (Date.parse(row.started_at) - Date.parse(row.created_at)) / 1000;
 }
 
 export async function createServices(config: Config, logger: Logger): Promise<Services> {
@@ -70,12 +79,13 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
   const redactionHashKey = box.derive('redaction-hash');
   const conversations = new Conversations(store, box, projects, redactionHashKey);
   const metrics = new Metrics();
-  metrics.watchJobs(() => store.jobs.countByStatus(), () => sharedPool().stats());
   const outbox = new NotificationOutbox({
     db: store.database.db,
     box,
     secret: loadWebhookSecret(config.dataDir, config.webhookSecret),
     logger,
+    onDelivered: () => metrics.webhookSettled('delivered'),
+    onFailed: () => metrics.webhookSettled('failed'),
     ...(config.webhookScheduleMs && { schedule: config.webhookScheduleMs, pollMs: 50 }),
   });
   const jobRecords = new JobRecords({
@@ -110,7 +120,10 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
     afterTerminal: () => outbox.kick(),
     redact: jobRedactor({ projects, hashKey: redactionHashKey, dataDir: config.dataDir, engineParams: (sid) => parameters.engineParams(sid) }),
     onFinished: async (row) => {
-      metrics.jobFinished(row.status, row.model, row.audio_seconds, row.processing_seconds);
+      // Cancellations are counted by the process that cancels (JobService.onCancelled), not by the run it ended.
+      if (row.status === 'completed' || row.status === 'failed') {
+        metrics.jobFinished(row.status, row.model, row.audio_seconds, row.processing_seconds, queueWaitSeconds(row));
+      }
       await applyAutoDelete(row, store.jobs, config.dataDir);
     },
   });
@@ -126,10 +139,27 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
     onQueued: () => worker.poke(),
     onTerminal: notifyTerminal,
     afterTerminal: () => outbox.kick(),
+    onCancelled: (row) => metrics.jobFinished('cancelled', row.model, null, null),
+  });
+  const heartbeat = new ProcessHeartbeat({
+    store,
+    id: worker.id,
+    logger,
+    load: () => ({ jobSlots: config.workers, jobsRunning: worker.busy, maxStreams: config.limits.maxStreams, decoders: sharedPool().stats() }),
+  });
+  metrics.watch({
+    jobsByStatus: () => store.jobs.countByStatus(),
+    webhookBacklog: async () => {
+      const counts = await outbox.counts();
+      return counts.pending + counts.sending;
+    },
+    decoders: () => sharedPool().stats(),
+    worker: () => ({ running: worker.busy, slots: heartbeat.active ? config.workers : 0 }),
   });
   const retention = new RetentionSweeper(store.jobs, (id) => jobs.delete(id), logger);
   return {
     retention,
+    heartbeat,
     jobs,
     jobRecords,
     worker,
@@ -146,6 +176,7 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
     async close() {
       retention.stop();
       await worker.stop();
+      await heartbeat.stop();
       await outbox.stop();
       await bus.close();
       await store.close();

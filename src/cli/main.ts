@@ -44,8 +44,14 @@ export function buildCli(): Command {
   program
     .command('worker')
     .description('Run job workers only, without the HTTP API (scale out: any number of them against one DATABASE_URL)')
-    .action(async () => {
-      const config = loadConfig();
+    .option('--metrics-port <port>', 'serve this process\'s metrics at GET /metrics on this port (overrides SCRUBLINE_METRICS_PORT; 0: any free port)')
+    .option('--metrics-host <host>', 'address of the metrics endpoint (overrides SCRUBLINE_METRICS_HOST; default 127.0.0.1)')
+    .action(async (options: { metricsPort?: string; metricsHost?: string }) => {
+      const config = loadConfig({
+        ...process.env,
+        ...(options.metricsPort !== undefined && { SCRUBLINE_METRICS_PORT: options.metricsPort }),
+        ...(options.metricsHost && { SCRUBLINE_METRICS_HOST: options.metricsHost }),
+      });
       const { createLogger } = await import('../observability/logger.js');
       const { createServices } = await import('../services.js');
       const logger = createLogger(config.logLevel);
@@ -54,12 +60,23 @@ export function buildCli(): Command {
         const { checkAddedModelsInBackground } = await import('../engine/sherpa/checkAtStart.js');
         checkAddedModelsInBackground(logger);
       }
+      // Without it a scaled-out worker's job counters are seen nowhere: the API process counts only its own.
+      let metricsServer: import('../observability/metricsServer.js').MetricsServer | undefined;
+      if (config.metrics.port !== undefined) {
+        const { startMetricsServer } = await import('../observability/metricsServer.js');
+        metricsServer = await startMetricsServer(services.metrics, { port: config.metrics.port, host: config.metrics.host });
+      }
       await services.worker.start();
+      await services.heartbeat.start('worker');
       services.outbox.start();
       services.retention.start();
-      logger.info({ worker: services.worker.id, concurrency: config.workers }, 'scrubline worker running');
+      logger.info(
+        { worker: services.worker.id, concurrency: config.workers, ...(metricsServer && { metrics: `${metricsServer.url}/metrics` }) },
+        'scrubline worker running',
+      );
       const stop = async (signal: string) => {
         logger.info({ signal }, 'worker stopping: finishing jobs in hand');
+        await metricsServer?.close();
         await services.close();
         process.exit(0);
       };

@@ -236,3 +236,17 @@ export function installedRealModels(): ModelInfo[] {
 export function languagesOf(models: ModelInfo[]): string[] {
   return [...new Set(models.map((m) => m.language))].sort();
 }
+
+/** The engines a job can run on: the two speech engines, and 'text' for a submitted transcript. */
+export type JobEngine = 'pocketsphinx' | 'sherpa-onnx' | 'text';
+
+/**
+ * The engine that runs (or ran) a model, from its name alone, as `engineFor` routes it: the bundled models are
+ * PocketSphinx's, `text:*` is a text job, any other name is a model added for sherpa-onnx. No files are read,
+ * so a job record keeps its engine after its model was removed.
+ */
+export function engineOfModel(model: string | null | undefined): JobEngine {
+  if (!model || isAutoModel(model) || model === WIDEBAND_MODEL || model === TELEPHONY_MODEL) return 'pocketsphinx';
+  if (model.startsWith('text:')) return 'text';
+  return 'sherpa-onnx';
+}

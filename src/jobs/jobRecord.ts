@@ -1,5 +1,6 @@
 // A job as the interface shows it: the processJob record (resource 6), built from the stored row, the
 // request as submitted (credentials masked) and, once complete, the transcript shapes.
+import { engineOfModel } from '../engine/models.js';
 import type { ProcessJob } from '../schema/resources/processJob.js';
 import { maskCredentials } from '../security/credentials.js';
 import type { SecretBox } from '../security/secretBox.js';
@@ -33,7 +34,8 @@ export function jobRecord(row: JobRow, box: SecretBox, extras: JobExtras = {}): 
     status: row.status,
     ...(row.last_error && { message: row.last_error }),
     fileName: row.file_name ?? undefined,
-    engine: row.model?.startsWith('text:') ? 'text' : 'pocketsphinx',
+    // The engine of the model the job runs on (the model it ran on, once it ran): a sherpa-onnx model says so.
+    engine: row.input_kind === 'text' ? 'text' : engineOfModel(row.model),
     language: params.language ?? row.model?.split(':')[0] ?? 'en-us',
     jobType: row.input_kind === 'text' ? 'text' : 'audio',
     priority: priorityLabel(row.priority),
@@ -44,7 +46,8 @@ export function jobRecord(row: JobRow, box: SecretBox, extras: JobExtras = {}): 
     redactionEnabled: row.redaction_status !== 'not_requested',
     doWebhook: notification !== undefined,
     webhookCompleted: (extras.deliveries ?? []).some((d) => (d as { status?: string }).status === 'delivered'),
-    insightsProcessed: false,
+    // Insights (issue 18) mark the job when they were produced for it; nothing else sets this.
+    insightsProcessed: row.insights_completed_at != null,
     request: {
       ...submitted.request,
       ...(params.sid && { sid: params.sid }),

@@ -41,6 +41,8 @@ export interface JobServiceOptions {
   /** Inside the transaction that ends a job (cancel): queue its notification. */
   onTerminal?: (tx: Repositories, job: JobRow, event: EventRecord) => Promise<void>;
   afterTerminal?: () => void;
+  /** After a cancellation committed, with the job as it was before (metrics). */
+  onCancelled?: (job: JobRow) => void;
   /** Published project configurations: a job's redaction policy is resolved against them at submit. */
   projects?: ProjectConfigs;
 }
@@ -274,6 +276,7 @@ export class JobService {
       return true;
     });
     if (!moved) throw new ServiceError('conflict', `Job ${jobId} finished meanwhile.`);
+    this.options.onCancelled?.(job);
     this.options.afterTerminal?.();
     return this.get(jobId);
   }

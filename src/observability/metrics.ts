@@ -1,6 +1,29 @@
-// Prometheus metrics of the running service (served at GET /asr/metrics). Each instance has its own
-// registry so that several services in one process (tests) do not collide.
+// Prometheus metrics of the running service (served at GET /asr/metrics, and by `scrubline worker
+// --metrics-port`). Each instance has its own registry so that several services in one process (tests) do
+// not collide.
+//
+// What each figure counts: counters and histograms are this process's (Prometheus tells processes apart by
+// their `instance`; sum them for the cluster); gauges read from the database (scrubline_jobs,
+// scrubline_webhook_backlog) are the whole cluster's, the same from every process (take max, not sum).
 import client from 'prom-client';
+
+/** Default process metrics that are gauges named like counters (`promtool check metrics` refuses them); the
+ *  same figures remain by type in scrubline_nodejs_active_handles / _requests / _resources. */
+const MISNAMED_DEFAULTS = ['scrubline_nodejs_active_handles_total', 'scrubline_nodejs_active_requests_total', 'scrubline_nodejs_active_resources_total'];
+
+export const FINISHED_STATES = ['completed', 'failed', 'cancelled'] as const;
+export const DELIVERY_OUTCOMES = ['delivered', 'failed'] as const;
+
+export interface MetricSources {
+  /** Jobs per state in the database. */
+  jobsByStatus: () => Promise<Record<string, number>>;
+  /** Notification deliveries waiting to be sent, in the database. */
+  webhookBacklog: () => Promise<number>;
+  /** This process's decoder pool. */
+  decoders: () => { size: number; busy: number; queued: number };
+  /** This process's job worker: jobs running and slots (0 slots where no worker runs). */
+  worker: () => { running: number; slots: number };
+}
 
 export class Metrics {
   readonly registry = new client.Registry();
@@ -12,9 +35,12 @@ export class Metrics {
   readonly audioSeconds: client.Counter<'model'>;
   readonly realTimeFactor: client.Histogram<'model'>;
   readonly jobsFinished: client.Counter<'status'>;
+  readonly queueWait: client.Histogram;
+  readonly webhookDeliveries: client.Counter<'outcome'>;
 
   constructor() {
     client.collectDefaultMetrics({ register: this.registry, prefix: 'scrubline_' });
+    for (const name of MISNAMED_DEFAULTS) this.registry.removeSingleMetric(name);
     this.httpRequests = new client.Counter({
       name: 'scrubline_http_requests_total',
       help: 'HTTP requests answered, by method, route and status',
@@ -43,44 +69,91 @@ export class Metrics {
     });
     this.jobsFinished = new client.Counter({
       name: 'scrubline_jobs_finished_total',
-      help: 'Jobs that reached a terminal state, by state',
+      help: 'Jobs this process brought to a terminal state, by state (cancelled: by the process that cancelled)',
       labelNames: ['status'],
       registers: [this.registry],
     });
+    for (const status of FINISHED_STATES) this.jobsFinished.inc({ status }, 0);
+    this.queueWait = new client.Histogram({
+      name: 'scrubline_job_queue_wait_seconds',
+      help: 'Time from submission to the start of the attempt that finished the job, per job finished in this process',
+      buckets: [0.1, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300, 600, 1800, 3600],
+      registers: [this.registry],
+    });
+    this.webhookDeliveries = new client.Counter({
+      name: 'scrubline_webhook_deliveries_total',
+      help: 'Notification deliveries this process settled, by outcome (failed: refused for good or retries spent)',
+      labelNames: ['outcome'],
+      registers: [this.registry],
+    });
+    for (const outcome of DELIVERY_OUTCOMES) this.webhookDeliveries.inc({ outcome }, 0);
   }
 
-  /** Gauges read when scraped: jobs per state (the queue depth is `queued`) and decoder use. */
-  watchJobs(countByStatus: () => Promise<Record<string, number>>, decoders: () => { size: number; busy: number; queued: number }): void {
+  /** Gauges read when scraped. A figure the database cannot give now is left out, not reported as 0. */
+  watch(sources: MetricSources): void {
     new client.Gauge({
       name: 'scrubline_jobs',
-      help: 'Jobs by state (queued is the queue depth)',
+      help: 'Jobs by state in the database, cluster-wide (queued is the queue depth)',
       labelNames: ['state'],
       registers: [this.registry],
       async collect() {
-        const counts = await countByStatus();
-        for (const state of ['queued', 'processing', 'completed', 'failed', 'cancelled']) this.set({ state }, counts[state] ?? 0);
+        try {
+          const counts = await sources.jobsByStatus();
+          for (const state of ['queued', 'processing', ...FINISHED_STATES]) this.set({ state }, counts[state] ?? 0);
+        } catch {
+          this.reset();
+        }
+      },
+    });
+    new client.Gauge({
+      name: 'scrubline_webhook_backlog',
+      help: 'Notification deliveries waiting to be sent (pending), in the database, cluster-wide',
+      registers: [this.registry],
+      async collect() {
+        try {
+          this.set(await sources.webhookBacklog());
+        } catch {
+          this.reset();
+        }
       },
     });
     new client.Gauge({
       name: 'scrubline_decoders',
-      help: 'Speech decoders: pool size, busy, and channel tasks waiting',
+      help: 'Speech decoders of this process: pool size, busy, and channel tasks waiting',
       labelNames: ['kind'],
       registers: [this.registry],
       collect() {
-        const stats = decoders();
+        const stats = sources.decoders();
         this.set({ kind: 'size' }, stats.size);
         this.set({ kind: 'busy' }, stats.busy);
         this.set({ kind: 'waiting' }, stats.queued);
       },
     });
+    new client.Gauge({
+      name: 'scrubline_worker_jobs',
+      help: 'Job worker of this process: jobs running, and slots (jobs it runs at once; 0 where no worker runs)',
+      labelNames: ['kind'],
+      registers: [this.registry],
+      collect() {
+        const worker = sources.worker();
+        this.set({ kind: 'running' }, worker.running);
+        this.set({ kind: 'slots' }, worker.slots);
+      },
+    });
   }
 
   /** A job reached a terminal state. */
-  jobFinished(status: string, model: string | null, audioSeconds: number | null, processingSeconds: number | null): void {
+  jobFinished(status: string, model: string | null, audioSeconds: number | null, processingSeconds: number | null, queueWaitSeconds?: number | null): void {
     this.jobsFinished.inc({ status });
+    if (queueWaitSeconds != null && queueWaitSeconds >= 0) this.queueWait.observe(queueWaitSeconds);
     if (status !== 'completed' || !model || !audioSeconds) return;
     this.audioSeconds.inc({ model }, audioSeconds);
     if (processingSeconds !== null) this.realTimeFactor.observe({ model }, processingSeconds / audioSeconds);
+  }
+
+  /** A notification delivery was settled. */
+  webhookSettled(outcome: (typeof DELIVERY_OUTCOMES)[number]): void {
+    this.webhookDeliveries.inc({ outcome });
   }
 
   observe(method: string, route: string, status: number, seconds: number): void {

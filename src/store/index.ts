@@ -11,6 +11,7 @@ import { LiveMessageStore } from './liveMessages.js';
 import { ParameterStore } from './parameters.js';
 import { ProjectVersionStore } from './projectVersions.js';
 import type { Tables } from './tables.js';
+import { WorkerProcessStore } from './workerProcesses.js';
 
 /** The repositories, bound to the database or to one transaction. */
 export interface Repositories {
@@ -27,6 +28,8 @@ export interface Repositories {
 
 export interface Store extends Repositories {
   database: Database;
+  /** Heartbeats of the processes that run jobs (outside transactions: each beat stands alone). */
+  processes: WorkerProcessStore;
   /** Run `work` in one transaction: all of its writes land, or none. */
   transaction<T>(work: (repositories: Repositories) => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -52,6 +55,7 @@ export async function openStore(options: DatabaseOptions): Promise<Store> {
   return {
     database,
     ...repositories(db),
+    processes: new WorkerProcessStore(db, database.dialect),
     transaction: (work) => db.transaction().execute((trx) => work(repositories(trx))),
     close: () => database.close(),
   };

@@ -133,6 +133,29 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
         await db.schema.alterTable('job_results').addColumn('redaction', 'text').execute();
       },
     },
+    // Honest figures (issue 15): when insights were produced for a job (insightsProcessed is derived from it),
+    // and the heartbeat rows of the processes that run jobs (capacity summed over the cluster).
+    '0006_figures_insights_at_and_worker_processes': {
+      async up(db: Kysely<unknown>) {
+        await db.schema.alterTable('jobs').addColumn('insights_completed_at', 'text').execute();
+        await db.schema
+          .createTable('worker_processes')
+          .addColumn('id', 'text', (c) => c.primaryKey())
+          .addColumn('role', 'text', (c) => c.notNull())
+          .addColumn('host', 'text', (c) => c.notNull())
+          .addColumn('pid', 'integer', (c) => c.notNull())
+          .addColumn('job_slots', 'integer', (c) => c.notNull())
+          .addColumn('jobs_running', 'integer', (c) => c.notNull())
+          .addColumn('max_streams', 'integer', (c) => c.notNull())
+          .addColumn('decoders', 'integer', (c) => c.notNull())
+          .addColumn('decoders_busy', 'integer', (c) => c.notNull())
+          .addColumn('decoders_waiting', 'integer', (c) => c.notNull())
+          .addColumn('started_at', 'text', (c) => c.notNull())
+          .addColumn('heartbeat_at', 'text', (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('worker_processes_heartbeat').on('worker_processes').column('heartbeat_at').execute();
+      },
+    },
   };
 }
 

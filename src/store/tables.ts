@@ -82,6 +82,11 @@ export interface JobRow {
   completed_at: string | null;
   /** When the job's data is deleted (retentionPolicy), ISO time. */
   delete_after: string | null;
+  /**
+   * When insights were produced for the job (ISO time); null until then. `insightsProcessed` is derived from it
+   * (issue 18 sets it with the insights). Optional for rows written before migration 0006.
+   */
+  insights_completed_at?: string | null;
 }
 
 export interface JobResultRow {
@@ -112,6 +117,30 @@ export interface DeliveryRow {
   updated_at: string;
 }
 
+/**
+ * A process that runs jobs, as it last reported itself (every few seconds, with the database's clock): what
+ * /asr/maxstreamscheck and /asr/status sum over the cluster. A row whose heartbeat is stale is a process gone.
+ */
+export interface WorkerProcessRow {
+  /** The process's worker id. */
+  id: string;
+  /** `serve` (API and workers) or `worker`. */
+  role: string;
+  host: string;
+  pid: number;
+  /** Jobs it runs at once (SCRUBLINE_WORKERS), and runs now. */
+  job_slots: number;
+  jobs_running: number;
+  /** Streams it accepts (SCRUBLINE_MAX_STREAMS), decoders (pool size), at work and tasks waiting. */
+  max_streams: number;
+  decoders: number;
+  decoders_busy: number;
+  decoders_waiting: number;
+  started_at: string;
+  /** ISO time by the database's clock. */
+  heartbeat_at: string;
+}
+
 export interface Tables {
   api_keys: ApiKeyRow;
   parameters: ParameterRow;
@@ -122,4 +151,5 @@ export interface Tables {
   jobs: JobRow;
   job_results: JobResultRow;
   deliveries: DeliveryRow;
+  worker_processes: WorkerProcessRow;
 }

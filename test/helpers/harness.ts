@@ -34,6 +34,7 @@ export async function startTestService(
   // As `scrubline serve` does: this process also runs jobs and sends notifications.
   if (options.workers !== false) {
     await services.worker.start();
+    await services.heartbeat.start('serve');
     services.outbox.start();
   }
   return {
