@@ -3,13 +3,17 @@
 import os from 'node:os';
 import type { FastifyPluginAsync } from 'fastify';
 import Type from 'typebox';
-import { installedModels, installedRealModels, languagesOf, listModels, telephonyAdaptation, TELEPHONY_MODEL } from '../../engine/models.js';
+import { installedModels, languagesOf, listModels, telephonyAdaptation, TELEPHONY_MODEL } from '../../engine/models.js';
 import { sharedPool } from '../../engine/pool.js';
 import { sherpaEngine } from '../../engine/recognize.js';
 import { sherpaOnnxVersion } from '../../engine/sherpa/binding.js';
 import { modelMemory } from '../../engine/sherpa/engine.js';
+import { ServiceError } from '../../errors.js';
+import { HEARTBEAT_MS, HEARTBEAT_STALE_SECONDS } from '../../jobs/processHeartbeat.js';
+import { assessStatus } from '../../observability/serviceStatus.js';
 import { ref } from '../../schema/registry.js';
 import type { Services } from '../../services.js';
+import type { WorkerProcessRow } from '../../store/tables.js';
 import { VERSION } from '../../version.js';
 import { responses } from '../schemas.js';
 
@@ -39,6 +43,9 @@ function stat(description: string, properties: Parameters<typeof Type.Object>[0]
   return Type.Object(properties, { additionalProperties: true, description });
 }
 
+/** How long a status page waits for the database before reporting that it does not answer (ms). */
+const STORE_CHECK_MS = 3000;
+
 export function engineRoutes(services: Services): FastifyPluginAsync {
   const tags = ['engine'];
   const read = { scope: 'read' as const };
@@ -54,14 +61,60 @@ export function engineRoutes(services: Services): FastifyPluginAsync {
     return [...byDay.entries()].map(([day, events]) => ({ day, events }));
   }
 
-  function requestTotals() {
+  /**
+   * Figures of the answering process only (each process counts the requests it answered): kept apart from the
+   * database's figures, which are the cluster's. For every process's, scrape each one's metrics.
+   */
+  function thisProcess() {
     let total = 0;
     let errors = 0;
     for (const [key, count] of services.metrics.routeCounts) {
       total += count;
       if (Number(key.split(' ').pop()) >= 500) errors += count;
     }
-    return { total, serverErrors: errors };
+    return {
+      id: services.worker.id,
+      host: os.hostname(),
+      pid: process.pid,
+      uptimeSeconds: Math.round(process.uptime()),
+      requests: { total, serverErrors: errors },
+    };
+  }
+
+  /** A store query for a status page: its answer, or the reason it gave none within a bound. */
+  async function fromStore<T>(work: () => Promise<T>): Promise<{ value: T } | { error: string }> {
+    let timer: NodeJS.Timeout | undefined;
+    const bound = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`no answer within ${STORE_CHECK_MS / 1000} s`)), STORE_CHECK_MS);
+    });
+    try {
+      return { value: await Promise.race([work(), bound]) };
+    } catch (error) {
+      return { error: (error as Error).message };
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** The service as measured now: the store, the models, the processes that run jobs. */
+  async function measure() {
+    const models = listModels();
+    const installed = models.filter((m) => m.installed && !m.auto);
+    const queue = await fromStore(() => services.store.jobs.countByStatus());
+    const reachable = 'value' in queue;
+    const processes = reachable ? await fromStore(() => services.store.processes.live(HEARTBEAT_STALE_SECONDS)) : undefined;
+    const params = reachable ? await fromStore(() => services.parameters.engineParams()) : undefined;
+    const defaultName = params && 'value' in params ? String(params.value.model) : undefined;
+    const defaultModel = defaultName ? models.find((m) => m.name === defaultName || (m.auto && defaultName === 'auto')) : undefined;
+    const live = processes && 'value' in processes ? processes.value : undefined;
+    const assessed = assessStatus({
+      store: reachable ? { reachable } : { reachable, error: queue.error },
+      installedModels: installed.map((m) => m.name),
+      unusableAddedModels: models.filter((m) => m.engine === 'sherpa-onnx' && !m.installed).map((m) => ({ model: m.name, reason: m.reason ?? 'unknown' })),
+      ...(defaultName && { defaultModel: { name: defaultName, installed: defaultModel?.installed === true } }),
+      ...(live && { workerProcesses: live.length }),
+    });
+    return { ...assessed, models, installed, queue: reachable ? queue.value : null, storeError: reachable ? undefined : queue.error, live, defaultName, defaultModel };
   }
 
   return async (app) => {
@@ -134,26 +187,36 @@ export function engineRoutes(services: Services): FastifyPluginAsync {
       tags,
       summary,
       querystring: Type.Object({ days: Type.Optional(Type.Integer({ minimum: 1, maximum: 366, default: 7 })) }),
-      response: responses({ 200: stat('Daily statistics', { days: Type.Array(DailyStats), requests: Type.Object({ total: Type.Integer(), serverErrors: Type.Integer() }) }) }),
+      response: responses({
+        200: stat('Daily statistics (from the database: the whole cluster) and, apart, the answering process\'s own figures', {
+          days: Type.Array(DailyStats),
+          process: stat('The answering process only', { requests: Type.Object({ total: Type.Integer(), serverErrors: Type.Integer() }) }),
+        }),
+      }),
     });
     app.get<{ Querystring: { days?: number } }>('/asr/stats', { config: read, schema: dailySchema('Daily statistics') }, async (request) => ({
       days: await daily(request.query.days ?? 7),
       jobs: await services.store.jobs.daily(request.query.days ?? 7),
-      requests: requestTotals(),
+      process: thisProcess(),
     }));
     app.get<{ Querystring: { days?: number } }>(
       '/asr/statusfull',
       { config: read, schema: dailySchema('Status with daily statistics') },
-      async (request) => ({
-        status: 'ok',
-        version: VERSION,
-        uptimeSeconds: Math.round(process.uptime()),
-        days: await daily(request.query.days ?? 30),
-        jobs: await services.store.jobs.daily(request.query.days ?? 30),
-        queue: await services.store.jobs.countByStatus(),
-        requests: requestTotals(),
-        cache: await services.store.cacheEntries.summary(),
-      }),
+      async (request) => {
+        const measured = await measure();
+        if (measured.queue === null) throw new ServiceError('unavailable', `The database does not answer: ${measured.storeError}. See /asr/status.`);
+        return {
+          status: measured.status,
+          ...(measured.problems.length > 0 && { problems: measured.problems }),
+          version: VERSION,
+          uptimeSeconds: Math.round(process.uptime()),
+          days: await daily(request.query.days ?? 30),
+          jobs: await services.store.jobs.daily(request.query.days ?? 30),
+          queue: measured.queue,
+          cache: await services.store.cacheEntries.summary(),
+          process: thisProcess(),
+        };
+      },
     );
 
     app.get(
@@ -167,24 +230,55 @@ export function engineRoutes(services: Services): FastifyPluginAsync {
         },
       },
       async () => {
-        // Streams are decoders at work (batch channels now; real-time streams join them), against the
-        // configured capacity; the pool's own size and backlog are given too.
-        // Memory counts too: a new stream may make one more worker load the largest added model, so the
-        // service stops accepting when free memory could not hold another copy of it.
-        const decoders = sharedPool().stats();
-        const capacity = services.config.limits.maxStreams;
-        const streams = decoders.busy;
+        // Streams are decoders at work (batch channels now; real-time streams join them), summed over every
+        // process that runs jobs as each last reported itself (heartbeat rows, every few seconds; this
+        // process's row is written first, so its own figures are current). Capacity is the sum of their
+        // SCRUBLINE_MAX_STREAMS. Memory is this machine's: a new stream may make one more decoder load the
+        // largest added model, so the answer is "not accepting" when free memory could not hold another copy.
+        await services.heartbeat.beat();
+        let processes: WorkerProcessRow[];
+        let processing: number;
+        try {
+          processes = await services.store.processes.live(HEARTBEAT_STALE_SECONDS);
+          processing = (await services.store.jobs.countByStatus()).processing ?? 0;
+        } catch (error) {
+          throw new ServiceError('unavailable', `The database does not answer: ${(error as Error).message}. Capacity is counted there.`);
+        }
+        const sum = (pick: (p: WorkerProcessRow) => number) => processes.reduce((n, p) => n + pick(p), 0);
+        const capacity = sum((p) => p.max_streams);
+        const streams = sum((p) => p.decoders_busy);
         const models = modelMemory(sherpaEngine());
         const freeBytes = os.freemem();
         const memoryOk = freeBytes > models.largestModelBytes;
+        const reason =
+          processes.length === 0
+            ? `no process runs jobs (none reported in the last ${HEARTBEAT_STALE_SECONDS} s)`
+            : !memoryOk
+              ? `free memory (${freeBytes} bytes) could not hold another copy of the largest model (${models.largestModelBytes} bytes)`
+              : undefined;
         return {
           streams,
           capacity,
           available: memoryOk ? Math.max(0, capacity - streams) : 0,
-          accepting: streams < capacity && memoryOk,
-          ...(!memoryOk && { reason: `free memory (${freeBytes} bytes) could not hold another copy of the largest model (${models.largestModelBytes} bytes)` }),
-          decoders: { size: decoders.size, busy: decoders.busy, waiting: decoders.queued },
-          memory: { freeBytes, loadedModelBytes: models.loadedBytes, largestModelBytes: models.largestModelBytes },
+          accepting: processes.length > 0 && streams < capacity && memoryOk,
+          ...(reason && { reason }),
+          counted: `decoders at work in the ${processes.length} process(es) that run jobs, as each reported within the last ${HEARTBEAT_STALE_SECONDS} s (every ${HEARTBEAT_MS / 1000} s)`,
+          decoders: { size: sum((p) => p.decoders), busy: streams, waiting: sum((p) => p.decoders_waiting) },
+          jobs: { processing, slots: sum((p) => p.job_slots) },
+          processes: processes.map((p) => ({
+            id: p.id,
+            role: p.role,
+            host: p.host,
+            pid: p.pid,
+            streams: p.decoders_busy,
+            capacity: p.max_streams,
+            decoders: p.decoders,
+            waiting: p.decoders_waiting,
+            jobsRunning: p.jobs_running,
+            jobSlots: p.job_slots,
+            reportedAt: p.heartbeat_at,
+          })),
+          memory: { host: os.hostname(), freeBytes, loadedModelBytes: models.loadedBytes, largestModelBytes: models.largestModelBytes },
         };
       },
     );
@@ -196,31 +290,49 @@ export function engineRoutes(services: Services): FastifyPluginAsync {
         schema: {
           tags,
           summary: 'Status of the service and its parts',
-          response: responses({ 200: stat('Status', { status: Type.String(), version: Type.String(), uptimeSeconds: Type.Integer() }) }, []),
+          description:
+            'status is measured when asked: `ok` when every part a job needs answers; `degraded` when some jobs cannot run or only wait (the default or an added model unusable, no process running jobs); `unavailable` when none can (the database does not answer, no model installed). `problems` says why in words.',
+          response: responses({
+            200: stat('Status', {
+              status: Type.Union([Type.Literal('ok'), Type.Literal('degraded'), Type.Literal('unavailable')]),
+              problems: Type.Array(Type.String()),
+              version: Type.String(),
+              uptimeSeconds: Type.Integer(),
+            }),
+          }, []),
         },
       },
       async () => {
-        const installed = installedRealModels(); // en-us:auto is a choice between these, not a model
+        // Measured when asked, never assumed: see observability/serviceStatus.ts for what makes it not `ok`.
+        const measured = await measure();
+        const { models, installed, live } = measured;
         return {
-          status: 'ok',
+          status: measured.status,
+          problems: measured.problems,
           version: VERSION,
           startedAt: services.startedAt.toISOString(),
           uptimeSeconds: Math.round(process.uptime()),
-          store: { dialect: services.store.database.dialect, location: services.store.database.location },
+          store: {
+            dialect: services.store.database.dialect,
+            location: services.store.database.location,
+            reachable: measured.queue !== null,
+            ...(measured.storeError && { error: measured.storeError }),
+          },
           cache: { bus: services.bus.kind, projectsCached: services.projects.cachedCount() },
           engine: {
             ready: installed.length > 0,
             models: installed.map((m) => m.name),
+            ...(measured.defaultName && { defaultModel: { name: measured.defaultName, installed: measured.defaultModel?.installed === true } }),
             // Models that cannot be used (an added folder broken since, a failed load check): the service
             // stays up on the others.
-            unavailable: listModels()
+            unavailable: models
               .filter((m) => !m.installed)
               .map((m) => ({ model: m.name, engine: m.engine, reason: m.reason ?? 'unknown' })),
             engines: {
               pocketsphinx: { models: installed.filter((m) => m.engine === 'pocketsphinx').map((m) => m.name) },
               'sherpa-onnx': { version: sherpaOnnxVersion() ?? null, models: installed.filter((m) => m.engine === 'sherpa-onnx').map((m) => m.name) },
             },
-            ...(installed.length === 0 && { reason: listModels().map((m) => `${m.name}: ${m.reason}`).join('; ') }),
+            ...(installed.length === 0 && { reason: models.map((m) => `${m.name}: ${m.reason}`).join('; ') }),
             // Telephone-band adaptation (scripts/build-telephony-model.sh): built, or why not (calls then run on
             // the wideband model).
             adaptation: {
@@ -230,9 +342,13 @@ export function engineRoutes(services: Services): FastifyPluginAsync {
             },
           },
           transcription: {
-            available: installed.length > 0,
+            // Jobs run when a model is installed and some process (this one or a `scrubline worker`) runs jobs.
+            available: installed.length > 0 && (live?.length ?? 0) > 0,
             workers: services.config.workers,
-            queue: await services.store.jobs.countByStatus(),
+            thisProcessRunsJobs: services.heartbeat.active,
+            processes: live?.length ?? null,
+            jobSlots: live ? live.reduce((n, p) => n + p.job_slots, 0) : null,
+            queue: measured.queue,
             decoders: sharedPool().stats(),
           },
         };
