@@ -86,3 +86,47 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     },
   };
 }
+
+export interface WorkerProcess {
+  child: ChildProcess;
+  /** The worker's id, as its start-up line says. */
+  id: string;
+  /** Where its metrics are (GET), when it was started with a metrics port. */
+  metricsUrl?: string;
+  output(): string;
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+/** Start `scrubline worker` (with any extra arguments) and wait for its start-up line. */
+export async function startWorkerProcess(env: Record<string, string>, args: string[] = []): Promise<WorkerProcess> {
+  const child = spawn(process.execPath, [...ENTRY, 'worker', ...args], {
+    env: { ...process.env, SCRUBLINE_BUILD_MODELS_AT_START: '0', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const deadline = Date.now() + 60_000;
+  let started: { worker: string; metrics?: string } | undefined;
+  while (!started) {
+    const line = output.split('\n').find((l) => l.includes('scrubline worker running'));
+    if (line) started = JSON.parse(line) as { worker: string; metrics?: string };
+    else if (child.exitCode !== null) throw new Error(`worker exited early:\n${output}`);
+    else if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`worker did not start:\n${output}`);
+    } else await new Promise((r) => setTimeout(r, 50));
+  }
+  return {
+    child,
+    id: started.worker,
+    ...(started.metrics && { metricsUrl: started.metrics }),
+    output: () => output,
+    async stop(signal = 'SIGTERM') {
+      if (child.exitCode !== null) return child.exitCode;
+      child.kill(signal);
+      return exited;
+    },
+  };
+}
