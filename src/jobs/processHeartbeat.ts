@@ -23,6 +23,8 @@ export interface ProcessLoad {
 export class ProcessHeartbeat {
   private timer: NodeJS.Timeout | undefined;
   private role: ProcessRole | undefined;
+  /** The beat being written: stop() waits for it, or it would write the row back after stop removed it. */
+  private writing: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly options: { store: Store; id: string; load: () => ProcessLoad; logger: Logger; intervalMs?: number },
@@ -43,7 +45,12 @@ export class ProcessHeartbeat {
   }
 
   /** Write the figures now (also after a change worth reporting at once). Never throws: a missed beat is logged. */
-  async beat(): Promise<void> {
+  beat(): Promise<void> {
+    this.writing = this.writing.then(() => this.write());
+    return this.writing;
+  }
+
+  private async write(): Promise<void> {
     const role = this.role;
     if (!role) return;
     const load = this.options.load();
@@ -73,6 +80,7 @@ export class ProcessHeartbeat {
     this.timer = undefined;
     if (!this.role) return;
     this.role = undefined;
+    await this.writing;
     await this.options.store.processes.remove(this.options.id).catch((error: unknown) => {
       this.options.logger.warn({ err: (error as Error).message }, 'removing the process heartbeat failed');
     });
