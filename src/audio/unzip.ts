@@ -107,6 +107,10 @@ export async function extractRecordings(zipPath: string, destDir: string, limits
   } catch (error) {
     for (const file of files) fs.rmSync(file.path, { force: true });
     if (error instanceof ServiceError) throw error;
+    // yauzl counts what an entry inflates to against what it declares: more is a malformed (or hostile) zip.
+    if (/too many bytes in the stream/.test((error as Error).message)) {
+      throw new ServiceError('unprocessable', 'A zip entry unpacks to more bytes than it declares; the zip is malformed.', [], { reason: 'bad_zip' });
+    }
     throw new ServiceError('unprocessable', `The zip could not be unpacked: ${(error as Error).message}`, [], { reason: 'bad_zip' });
   } finally {
     zip.close();
