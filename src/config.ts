@@ -28,6 +28,18 @@ export interface Config {
     /** Requests per API key (or client address) per minute; 0 turns the limit off. */
     requestsPerMinute: number;
   };
+  /** Admission and unpacking limits for uploads (src/audio/limiter.ts, src/audio/unzip.ts). */
+  uploads: {
+    /** Uploads probed/measured at once; more wait in a queue of probeQueue, past that 503 + Retry-After. */
+    probeConcurrency: number;
+    probeQueue: number;
+    /** Zip uploads unpacked at once; past that 503 + Retry-After. */
+    unzipConcurrency: number;
+    /** Bytes one zip may unpack to in all, and one entry of it (counted on the bytes read). */
+    zipMaxBytes: number;
+    zipMaxEntryBytes: number;
+    zipMaxEntries: number;
+  };
   /** Jobs one worker process runs at once (recognition itself is spread over the cores by the engine pool). */
   workers: number;
   /** How long (ms) an API-key lookup is trusted before the store is asked again (revocation latency). */
@@ -64,6 +76,19 @@ function metricsPort(env: NodeJS.ProcessEnv): number | undefined {
   return port;
 }
 
+function uploadLimits(env: NodeJS.ProcessEnv): Config['uploads'] {
+  const uploadBytes = integer(env, 'SCRUBLINE_MAX_UPLOAD_BYTES', 2 * 1024 * 1024 * 1024);
+  const zipMaxBytes = integer(env, 'SCRUBLINE_ZIP_MAX_BYTES', uploadBytes);
+  return {
+    probeConcurrency: Math.max(1, integer(env, 'SCRUBLINE_PROBE_CONCURRENCY', os.availableParallelism())),
+    probeQueue: integer(env, 'SCRUBLINE_PROBE_QUEUE', 64),
+    unzipConcurrency: Math.max(1, integer(env, 'SCRUBLINE_UNZIP_CONCURRENCY', 2)),
+    zipMaxBytes,
+    zipMaxEntryBytes: Math.min(zipMaxBytes, integer(env, 'SCRUBLINE_ZIP_MAX_ENTRY_BYTES', uploadBytes)),
+    zipMaxEntries: Math.max(1, integer(env, 'SCRUBLINE_ZIP_MAX_ENTRIES', 500)),
+  };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = integer(env, 'PORT', 8080);
   const schema = env.SCRUBLINE_DB_SCHEMA;
@@ -89,6 +114,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxStreams: integer(env, 'SCRUBLINE_MAX_STREAMS', Math.max(1, os.availableParallelism())),
       requestsPerMinute: integer(env, 'SCRUBLINE_RATE_LIMIT_PER_MINUTE', 12_000),
     },
+    uploads: uploadLimits(env),
     workers: integer(env, 'SCRUBLINE_WORKERS', Math.max(1, os.availableParallelism())),
     authCacheMs: integer(env, 'SCRUBLINE_AUTH_CACHE_MS', 2000),
     // With Redis, publishes invalidate every process at once, so the cache may be trusted longer.

@@ -2,7 +2,8 @@
 import type { Logger } from 'pino';
 import { type InvalidationBus, localBus, redisBus } from './cache/invalidationBus.js';
 import { Conversations } from './cache/conversations.js';
-import { probeAudio } from './audio/probe.js';
+import { inspectUpload } from './audio/inspectUpload.js';
+import { AdmissionLimiter } from './audio/limiter.js';
 import { installedModels } from './engine/models.js';
 import { recognizeFile } from './engine/recognize.js';
 import { sharedPool } from './engine/pool.js';
@@ -48,6 +49,8 @@ export interface Services {
   parameters: Parameters;
   conversations: Conversations;
   metrics: Metrics;
+  /** Admission for the costly part of an upload: probing/measuring its audio, unpacking its zip. */
+  uploads: { probe: AdmissionLimiter; unzip: AdmissionLimiter };
   startedAt: Date;
   close(): Promise<void>;
 }
@@ -132,7 +135,7 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
     box,
     dataDir: config.dataDir,
     maxAudioSeconds: config.limits.audioSeconds,
-    probe: (file) => probeAudio(file, { maxSeconds: config.limits.audioSeconds }),
+    probe: (file) => inspectUpload(file, { maxSeconds: config.limits.audioSeconds }),
     installedModels,
     defaultModel: async () => String((await parameters.engineParams()).model),
     projects,
@@ -172,6 +175,10 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
     parameters,
     conversations,
     metrics,
+    uploads: {
+      probe: new AdmissionLimiter({ name: 'checking uploads', concurrency: config.uploads.probeConcurrency, queue: config.uploads.probeQueue }),
+      unzip: new AdmissionLimiter({ name: 'unpacking zips', concurrency: config.uploads.unzipConcurrency, queue: 0 }),
+    },
     startedAt: new Date(),
     async close() {
       retention.stop();

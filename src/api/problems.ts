@@ -73,7 +73,8 @@ export function registerProblemHandlers(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof ServiceError) {
       const status = STATUS[error.kind];
-      if (error.kind === 'rate_limited' && error.extra.retryAfter) reply.header('retry-after', String(error.extra.retryAfter));
+      // Too many requests, or the service at capacity (BusyError): the client is told when to try again.
+      if ((error.kind === 'rate_limited' || error.kind === 'unavailable') && error.extra.retryAfter) reply.header('retry-after', String(error.extra.retryAfter));
       if (error.kind === 'unauthorized') reply.header('www-authenticate', 'Bearer');
       return sendProblem(reply, problem(status, error.message, { ...(error.issues.length > 0 && { errors: error.issues }), ...error.extra }));
     }

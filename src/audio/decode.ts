@@ -37,10 +37,11 @@ export async function decodeChannels(path: string, options: DecodeOptions = {}):
     throw tooLong(probe.durationSeconds, options.maxSeconds);
   }
   const nch = probe.channels;
-  const timeoutMs = options.timeoutMs ?? 60_000 + probe.durationSeconds * 250;
+  // A stream that declares no duration may run to the limit: its time is the limit's.
+  const timeoutMs = options.timeoutMs ?? 60_000 + (probe.durationSeconds || options.maxSeconds || 0) * 250;
   // Capacity from the declared duration (plus a second); grows when a container under-declared.
-  const sink = new ChannelSink(nch, Math.ceil((probe.durationSeconds + 1) * sampleRate));
   const maxSamples = options.maxSeconds !== undefined ? Math.ceil(options.maxSeconds * sampleRate) : Infinity;
+  const sink = new ChannelSink(nch, Math.ceil((probe.durationSeconds + 1) * sampleRate), maxSamples + sampleRate);
 
   const args = ['-nostdin', '-hide_banner', '-v', 'error', '-i', path, '-map', `0:${probe.streamIndex}`, '-vn', '-sn', '-dn'];
   // Read one second past the limit, enough to know a stream that declared no duration is too long.
@@ -93,6 +94,8 @@ class ChannelSink {
   constructor(
     private readonly nch: number,
     capacity: number,
+    /** Never reserve past this (the limit plus a second): growth stops where decoding is refused anyway. */
+    private readonly maxCapacity = Infinity,
   ) {
     this.arrays = Array.from({ length: nch }, () => new Int16Array(Math.max(capacity, 1024)));
     this.frameBytes = 2 * nch;
@@ -129,7 +132,7 @@ class ChannelSink {
 
   private ensure(n: number): void {
     if (n <= this.arrays[0].length) return;
-    const size = Math.max(n, Math.ceil(this.arrays[0].length * 1.5));
+    const size = Math.max(n, Math.min(Math.ceil(this.arrays[0].length * 1.5), this.maxCapacity));
     this.arrays = this.arrays.map((a) => {
       const grown = new Int16Array(size);
       grown.set(a.subarray(0, this.length));

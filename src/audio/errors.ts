@@ -1,6 +1,6 @@
 // Why audio could not be used. Every failure of probing or decoding is one of these, with a message a client can
 // act on; the API answers it as a problem (422 for audio that cannot be decoded, 413 over the duration limit, 503
-// when the service lacks ffmpeg) and a job fails with it as its reason.
+// when the service lacks ffmpeg or was too busy to finish in time) and a job fails with it as its reason.
 import { ServiceError, type ErrorKind } from '../errors.js';
 
 export type AudioErrorReason =
@@ -19,7 +19,7 @@ const KIND: Record<AudioErrorReason, ErrorKind> = {
   too_long: 'too_large',
   no_audio_stream: 'unprocessable',
   ffmpeg_missing: 'unavailable',
-  timeout: 'unprocessable',
+  timeout: 'unavailable', // the machine was too busy: the service's fault, retryable
 };
 
 export class AudioError extends ServiceError {

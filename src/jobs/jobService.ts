@@ -4,6 +4,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { ServiceError, invalid, notFound } from '../errors.js';
+import { BusyError } from '../audio/limiter.js';
 import { AUTO_MODEL, isAutoModel, type ModelInfo } from '../engine/models.js';
 import type { ProjectConfigs } from '../cache/projectConfigs.js';
 import { type RedactionPolicy, parseKinds, redacts, resolvePolicy, storedPolicy, unionPolicies } from '../redact/policy.js';
@@ -89,15 +90,20 @@ export class JobService {
     return installed.some((m) => m.name === preferred) ? preferred : installed[0].name;
   }
 
-  /** Check an upload is usable audio within the limits; the 4xx a client needs when it is not. */
+  /**
+   * Check an upload is usable audio within the limits; the 4xx a client needs when it is not, and a retryable
+   * 503 when the service could not tell in time (a busy machine says nothing about the audio).
+   */
   private async checkAudio(filePath: string): Promise<AudioFacts> {
     let facts: AudioFacts;
     try {
       facts = await this.options.probe(filePath);
     } catch (error) {
+      if (error instanceof BusyError) throw error;
       const reason = (error as { reason?: string }).reason;
       if (reason === 'ffmpeg_missing') throw new ServiceError('unavailable', (error as Error).message);
-      if (reason === 'too_long') throw new ServiceError('too_large', (error as Error).message);
+      if (reason === 'timeout') throw new BusyError(`The service is too busy to read the upload in time (${(error as Error).message}); try again.`, 5);
+      if (reason === 'too_long') throw new ServiceError('too_large', (error as Error).message, [], { ...((error as ServiceError).extra ?? {}) });
       if (reason) throw new ServiceError('unprocessable', `The upload is not usable audio (${reason}): ${(error as Error).message}`, [], { reason });
       throw error;
     }

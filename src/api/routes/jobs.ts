@@ -43,19 +43,30 @@ export function jobRoutes(services: Services): FastifyPluginAsync {
     return record;
   }
 
-  /** Every recording inside the uploaded zips, as uploads of their own. */
+  /**
+   * Every recording inside the uploaded zips, as uploads of their own. Unpacking takes a turn of its own
+   * (SCRUBLINE_UNZIP_CONCURRENCY; none free: 503 + Retry-After) and the caps count every zip of the request.
+   */
   async function unzipAll(zips: UploadedFile[], tempDir: string): Promise<UploadedFile[]> {
-    const out: UploadedFile[] = [];
-    try {
-      for (const zip of zips) {
-        const entries = await extractRecordings(zip.tempPath, tempDir, { maxEntries: 500, maxTotalBytes: services.config.limits.uploadBytes });
-        out.push(...entries.map((e) => ({ tempPath: e.path, fileName: e.name, bytes: fs.statSync(e.path).size })));
+    const limits = services.config.uploads;
+    return services.uploads.unzip.run(async () => {
+      const out: UploadedFile[] = [];
+      try {
+        for (const zip of zips) {
+          const unpacked = out.reduce((sum, f) => sum + f.bytes, 0);
+          const entries = await extractRecordings(zip.tempPath, tempDir, {
+            maxEntries: limits.zipMaxEntries - out.length,
+            maxTotalBytes: limits.zipMaxBytes - unpacked,
+            maxEntryBytes: limits.zipMaxEntryBytes,
+          });
+          out.push(...entries.map((e) => ({ tempPath: e.path, fileName: e.name, bytes: fs.statSync(e.path).size })));
+        }
+      } catch (error) {
+        discard(out);
+        throw error;
       }
-    } catch (error) {
-      discard(out);
-      throw error;
-    }
-    return out;
+      return out;
+    });
   }
 
   return async (app) => {
@@ -107,14 +118,18 @@ export function jobRoutes(services: Services): FastifyPluginAsync {
             // A zip (isZip) is unpacked: one job per recording in it. In a batch a file that is not usable
             // is reported beside the jobs of the others, not fatal to them.
             recordings = params.isZip ? await unzipAll(files, tempDir) : files;
-            for (const file of recordings) {
-              try {
-                rows.push(await jobs.submitAudio(file.tempPath, file.fileName, params, caller));
-              } catch (error) {
-                if (recordings.length === 1 || !(error instanceof ServiceError) || error.kind === 'invalid') throw error;
-                rejected.push({ fileName: file.fileName, status: error.kind, detail: error.message, ...error.extra });
+            // One turn for the request's recordings (SCRUBLINE_PROBE_CONCURRENCY/QUEUE): a request is admitted
+            // whole or answered 503 + Retry-After before any of its jobs exists, so a retry duplicates nothing.
+            await services.uploads.probe.run(async () => {
+              for (const file of recordings) {
+                try {
+                  rows.push(await jobs.submitAudio(file.tempPath, file.fileName, params, caller));
+                } catch (error) {
+                  if (recordings.length === 1 || !(error instanceof ServiceError) || error.kind === 'invalid') throw error;
+                  rejected.push({ fileName: file.fileName, status: error.kind, detail: error.message, ...error.extra });
+                }
               }
-            }
+            });
             if (rows.length === 0 && rejected.length > 0) throw new ServiceError('unprocessable', `None of the ${recordings.length} recordings is usable audio.`, [], { rejected });
           } finally {
             discard([...files, ...recordings].filter((f) => fs.existsSync(f.tempPath)));
