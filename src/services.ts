@@ -124,6 +124,7 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
     defaultModel: async () => String((await parameters.engineParams()).model),
     projects,
     onQueued: () => worker.poke(),
+    onStopped: (jobId, reason) => void worker.abort(jobId, reason),
     onTerminal: notifyTerminal,
     afterTerminal: () => outbox.kick(),
   });
