@@ -38,16 +38,15 @@ async function until<T>(check: () => Promise<T> | T, what: string, tries = 600):
 /** A recognizer whose calls the test holds and releases; each call answers CALL as its transcript. */
 class HeldRecognizer {
   readonly calls: { signal?: AbortSignal; release: () => void }[] = [];
-  /** Hold the next call until released (`ignoreSignal`: a run that does not stop, a zombie) or aborted. */
-  private holdNext: 'no' | 'ignoring-signal' | 'until-aborted' = 'no';
+  /** How the next calls are held: until released, ignoring their signal (a run that does not stop), or until aborted. */
+  private holds: ('ignoring-signal' | 'until-aborted')[] = [];
 
-  hold(mode: 'ignoring-signal' | 'until-aborted'): void {
-    this.holdNext = mode;
+  hold(...modes: ('ignoring-signal' | 'until-aborted')[]): void {
+    this.holds.push(...modes);
   }
 
   readonly recognize: RecognizeFile = async (_file, options) => {
-    const mode = this.holdNext;
-    this.holdNext = 'no';
+    const mode = this.holds.shift();
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
     this.calls.push({ signal: options.signal, release });
@@ -104,7 +103,7 @@ for (const dialect of await dialects()) {
     const resultRow = (id: string) => b.services.store.database.db.selectFrom('job_results').selectAll().where('job_id', '=', id).executeTakeFirst();
 
     test('cancel → resubmit with types while the first run is still recognizing: the redacted transcript stays, redactionStatus is honest', async () => {
-      recognizer.hold('ignoring-signal');
+      recognizer.hold('ignoring-signal', 'ignoring-signal');
       const calls = recognizer.calls.length;
       const id = await submit();
       await until(() => recognizer.calls.length > calls, 'the first run to start recognizing');
@@ -113,14 +112,20 @@ for (const dialect of await dialects()) {
       assert.equal((await b.request({ method: 'POST', url: `/asr/jobs/${id}/cancel` })).statusCode, 200);
       const resubmitted = await b.request({ method: 'POST', url: '/asr/transcribe', payload: { jobId: id, types: 'USSocialSecurityNumber' } });
       assert.equal(resubmitted.statusCode, 202, resubmitted.body);
-      const done = await until(async () => ((await job(b, id)).status === 'completed' ? job(b, id) : undefined), 'the second run to complete');
-      assert.equal(done.redactionStatus, 'completed');
+      // The second run (same process, same worker id, same attempt number) is recognizing too.
+      await until(() => recognizer.calls.length > calls + 1, 'the second run to start recognizing');
       assert.equal(zombie.signal?.aborted, false, 'the first run has not been told (another process cancelled)');
 
-      // The first run now ends with its unredacted words: the fence refuses every write it tries.
+      // The first run ends with its unredacted words while the job is processing again: the fence (its claim,
+      // not the job's state) refuses every write it tries.
       zombie.release();
-      await until(() => a.services.worker.busy === 0, 'the first run to end');
       await until(() => logLines.some((l) => l.includes(id) && l.includes('run stopped')), 'the first run to log that it stopped');
+      assert.equal(a.services.worker.busy, 1, 'only the second run is left');
+      assert.equal(await resultRow(id), undefined, 'the first run stored nothing');
+      recognizer.calls[calls + 1].release();
+      const done = await until(async () => ((await job(b, id)).status === 'completed' ? job(b, id) : undefined), 'the second run to complete');
+      assert.equal(done.redactionStatus, 'completed');
+      await until(() => a.services.worker.busy === 0, 'the runs to end');
       const after = await job(b, id);
       assert.equal(after.status, 'completed');
       assert.equal(after.redactionStatus, 'completed');
