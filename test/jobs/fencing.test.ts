@@ -418,3 +418,22 @@ function queuedRow(id: string): JobRow {
     audio_seconds: null, processing_seconds: null, created_at: '', updated_at: '', started_at: null, completed_at: null, delete_after: null,
   };
 }
+
+test('an abort reaches the real pipeline: ffmpeg is stopped mid-decode, recognition rejects with the reason', { skip: !canRun && 'needs ffmpeg' }, async () => {
+  const { decodeChannels } = await import('../../src/audio/decode.js');
+  const { probeAudio } = await import('../../src/audio/probe.js');
+  const { recognizeFile } = await import('../../src/engine/recognize.js');
+  const dir = tempDir();
+  try {
+    const file = path.join(dir, 'long.wav');
+    ffmpeg(['-f', 'lavfi', '-i', 'sine=frequency=300:duration=600', '-ar', '16000', file]);
+    const probe = await probeAudio(file);
+    const controller = new AbortController();
+    const decoding = decodeChannels(file, { probe, signal: controller.signal });
+    controller.abort(new Error('the job was cancelled'));
+    await assert.rejects(decoding, /the job was cancelled/);
+    await assert.rejects(recognizeFile(file, { signal: controller.signal }), /the job was cancelled/);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
