@@ -42,6 +42,8 @@ export interface Config {
   };
   /** Jobs one worker process runs at once (recognition itself is spread over the cores by the engine pool). */
   workers: number;
+  /** How long (ms) a job run's claim holds without renewal (database clock): how soon a dead worker's job is taken over. */
+  jobLeaseMs: number;
   /** How long (ms) an API-key lookup is trusted before the store is asked again (revocation latency). */
   authCacheMs: number;
   /** How long (ms) a process trusts its cached project configuration when no invalidation reaches it. */
@@ -116,6 +118,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     uploads: uploadLimits(env),
     workers: integer(env, 'SCRUBLINE_WORKERS', Math.max(1, os.availableParallelism())),
+    jobLeaseMs: Math.max(1000, integer(env, 'SCRUBLINE_JOB_LEASE_MS', 30_000)),
     authCacheMs: integer(env, 'SCRUBLINE_AUTH_CACHE_MS', 2000),
     // With Redis, publishes invalidate every process at once, so the cache may be trusted longer.
     configCacheMs: integer(env, 'SCRUBLINE_CONFIG_CACHE_MS', env.REDIS_URL ? 60_000 : 5000),

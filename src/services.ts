@@ -10,7 +10,7 @@ import { sharedPool } from './engine/pool.js';
 import { closeRedactionPool } from './redact/offload/index.js';
 import { JobRecords } from './jobs/jobRecords.js';
 import { JobService } from './jobs/jobService.js';
-import { JobWorker } from './jobs/worker.js';
+import { JobWorker, type RecognizeFile } from './jobs/worker.js';
 import { applyAutoDelete, RetentionSweeper } from './jobs/retention.js';
 import { jobRedactor } from './jobs/jobRedaction.js';
 import { sweepOrphanUploads } from './jobs/orphanUploads.js';
@@ -61,7 +61,12 @@ function queueWaitSeconds(row: JobRow): number | null {
   return (Date.parse(row.started_at) - Date.parse(row.created_at)) / 1000;
 }
 
-export async function createServices(config: Config, logger: Logger): Promise<Services> {
+/** Parts a test replaces (a recognizer whose timing it controls). */
+export interface ServiceOverrides {
+  recognize?: RecognizeFile;
+}
+
+export async function createServices(config: Config, logger: Logger, overrides: ServiceOverrides = {}): Promise<Services> {
   const store = await openStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, databaseSchema: config.databaseSchema });
   // Uploads cut short by a crash of an earlier run are not kept.
   const orphans = sweepOrphanUploads(config.dataDir);
@@ -114,9 +119,10 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
   const worker = new JobWorker({
     store,
     dataDir: config.dataDir,
-    recognize: recognizeFile,
+    recognize: overrides.recognize ?? recognizeFile,
     logger,
     concurrency: config.workers,
+    leaseMs: config.jobLeaseMs,
     maxAudioSeconds: config.limits.audioSeconds,
     engineParams: (sid) => parameters.engineParams(sid),
     onTerminal: notifyTerminal,
@@ -140,6 +146,7 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
     defaultModel: async () => String((await parameters.engineParams()).model),
     projects,
     onQueued: () => worker.poke(),
+    onStopped: (jobId, reason) => void worker.abort(jobId, reason),
     onTerminal: notifyTerminal,
     afterTerminal: () => outbox.kick(),
     onCancelled: (row) => metrics.jobFinished('cancelled', row.model, null, null),

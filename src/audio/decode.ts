@@ -16,6 +16,8 @@ export interface DecodeOptions {
   acceptTruncated?: boolean;
   /** A probe already made of this file (skips a second ffprobe). */
   probe?: AudioProbe;
+  /** Kill ffmpeg when this aborts (the job's run lost its job). */
+  signal?: AbortSignal;
 }
 
 export interface DecodedAudio {
@@ -32,7 +34,7 @@ export const ENGINE_SAMPLE_RATE = 16_000;
 
 export async function decodeChannels(path: string, options: DecodeOptions = {}): Promise<DecodedAudio> {
   const sampleRate = options.sampleRate ?? ENGINE_SAMPLE_RATE;
-  const probe = options.probe ?? (await probeAudio(path, { maxSeconds: options.maxSeconds }));
+  const probe = options.probe ?? (await probeAudio(path, { maxSeconds: options.maxSeconds, signal: options.signal }));
   if (options.maxSeconds !== undefined && probe.durationSeconds > options.maxSeconds) {
     throw tooLong(probe.durationSeconds, options.maxSeconds);
   }
@@ -50,6 +52,7 @@ export async function decodeChannels(path: string, options: DecodeOptions = {}):
 
   const result = await runTool(ffmpegProgram(), args, {
     timeoutMs: Math.max(timeoutMs, DEFAULT_PROBE_TIMEOUT_MS),
+    signal: options.signal,
     onStdout: (chunk) => {
       sink.write(chunk);
       if (sink.length > maxSamples && options.maxSeconds !== undefined) {

@@ -25,6 +25,8 @@ export interface ProbeOptions {
   maxSeconds?: number;
   /** Kill ffprobe after this long (default 30 s). */
   timeoutMs?: number;
+  /** Kill ffprobe when this aborts (the job's run lost its job); rejects with the signal's reason. */
+  signal?: AbortSignal;
 }
 
 export const DEFAULT_PROBE_TIMEOUT_MS = 30_000;
@@ -44,6 +46,8 @@ export interface RunToolOptions {
   onStdout?: (chunk: Buffer) => void;
   /** Stop collecting stderr past this many characters (the start is what explains a failure). */
   maxStderr?: number;
+  /** Kill the tool when this aborts; rejects with the signal's reason. */
+  signal?: AbortSignal;
 }
 
 /**
@@ -52,9 +56,19 @@ export interface RunToolOptions {
  */
 export function runTool(program: string, args: string[], options: RunToolOptions): Promise<ToolResult> {
   const maxStderr = options.maxStderr ?? 16_384;
+  if (options.signal?.aborted) return Promise.reject(options.signal.reason);
   return new Promise((resolve, reject) => {
     let settled = false;
     const child = spawn(program, args, { stdio: ['ignore', 'pipe', 'pipe'], shell: false });
+    const onAbort = () => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      child.kill('SIGKILL');
+      reject(options.signal!.reason);
+    };
+    options.signal?.addEventListener('abort', onAbort, { once: true });
+    child.on('close', () => options.signal?.removeEventListener('abort', onAbort));
     const out: Buffer[] = [];
     let stderr = '';
     const timer = setTimeout(() => {
@@ -128,7 +142,7 @@ export async function probeAudio(path: string, options: ProbeOptions = {}): Prom
   const result = await runTool(
     ffprobeProgram(),
     ['-v', 'warning', '-hide_banner', '-print_format', 'json', '-show_format', '-show_streams', '-i', path],
-    { timeoutMs: options.timeoutMs ?? DEFAULT_PROBE_TIMEOUT_MS },
+    { timeoutMs: options.timeoutMs ?? DEFAULT_PROBE_TIMEOUT_MS, signal: options.signal },
   );
   if (result.code !== 0) throw classifyFailure(result.stderr, head, path);
   let info: FfprobeOutput;

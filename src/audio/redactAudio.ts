@@ -92,8 +92,8 @@ export interface RedactionPcm {
 }
 
 /** Decode `input` to interleaved s16le at its own rate and channels (what the redacted copy is edited on). */
-export async function decodeForRedaction(input: string, options: { timeoutMs?: number } = {}): Promise<RedactionPcm> {
-  const probe = await probeAudio(input);
+export async function decodeForRedaction(input: string, options: { timeoutMs?: number; signal?: AbortSignal } = {}): Promise<RedactionPcm> {
+  const probe = await probeAudio(input, { signal: options.signal });
   const channels = probe.channels;
   const rate = probe.sampleRate;
   const raw = await ffmpegPipe(['-i', input, '-f', 's16le', '-acodec', 'pcm_s16le', '-ac', String(channels), '-ar', String(rate), '-'], undefined, options.timeoutMs ?? 600_000);

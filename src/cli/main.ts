@@ -36,7 +36,9 @@ export function buildCli(): Command {
       // Loaded here so that key management does not pay for loading the HTTP stack.
       const { createLogger } = await import('../observability/logger.js');
       const { startServer, stopOnSignals } = await import('../server.js');
+      const { installLastResortHandlers } = await import('../observability/lastResort.js');
       const logger = createLogger(config.logLevel);
+      installLastResortHandlers(logger);
       const server = await startServer(config, logger);
       stopOnSignals(server, logger);
     });
@@ -54,7 +56,9 @@ export function buildCli(): Command {
       });
       const { createLogger } = await import('../observability/logger.js');
       const { createServices } = await import('../services.js');
+      const { installLastResortHandlers } = await import('../observability/lastResort.js');
       const logger = createLogger(config.logLevel);
+      installLastResortHandlers(logger);
       const services = await createServices(config, logger);
       if (process.env.SCRUBLINE_BUILD_MODELS_AT_START !== '0') {
         const { checkAddedModelsInBackground } = await import('../engine/sherpa/checkAtStart.js');

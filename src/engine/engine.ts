@@ -9,6 +9,8 @@ export interface RecognizeOptions {
   model: string;
   /** Engine parameters in force (VAD thresholds, numtrans, ...). */
   params: EngineParams;
+  /** Stops the recognition (tasks not started are dropped, a running one's words are discarded). */
+  signal?: AbortSignal;
 }
 
 /** Mono 16-bit PCM of one channel, at the engine's sample rate. */

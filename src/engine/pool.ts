@@ -74,6 +74,14 @@ interface Job {
   reject: (error: Error) => void;
 }
 
+export interface RunOptions {
+  /**
+   * Drops the task: one still queued never runs; a running one's result is discarded (a decode in the C
+   * library cannot be interrupted; the worker takes its next task when it ends). Rejects with the reason.
+   */
+  signal?: AbortSignal;
+}
+
 interface Slot {
   worker: Worker;
   job?: Job;
@@ -116,10 +124,30 @@ export class DecoderPool {
   }
 
   /** Runs a task on a worker; its PCM buffer is transferred (the caller's array becomes empty). */
-  run(task: PoolTask): Promise<PoolResult> {
+  run(task: PoolTask, options: RunOptions = {}): Promise<PoolResult> {
     if (this.closed) return Promise.reject(new Error('the decoder pool is closed'));
+    const { signal } = options;
+    if (signal?.aborted) return Promise.reject(signal.reason);
     return new Promise<PoolResult>((resolve, reject) => {
-      this.queue.push({ task, resolve, reject });
+      let onAbort: (() => void) | undefined;
+      const done = () => signal?.removeEventListener('abort', onAbort!);
+      const job: Job = {
+        task,
+        resolve: (result) => (done(), resolve(result)),
+        reject: (error) => (done(), reject(error)),
+      };
+      if (signal) {
+        onAbort = () => {
+          const queued = this.queue.indexOf(job);
+          if (queued >= 0) this.queue.splice(queued, 1);
+          // Running: the slot stays busy until the worker answers; the answer then goes nowhere.
+          job.resolve = () => {};
+          job.reject = () => {};
+          reject(signal.reason);
+        };
+        signal.addEventListener('abort', onAbort, { once: true });
+      }
+      this.queue.push(job);
       this.dispatch();
     });
   }

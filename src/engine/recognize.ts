@@ -22,6 +22,8 @@ export interface RecognizeFileOptions {
   maxSeconds?: number;
   /** The engine to use (default: the one that owns the model). */
   engine?: Engine;
+  /** Stops probing, decoding and recognition (ffmpeg is killed, pool tasks dropped); rejects with its reason. */
+  signal?: AbortSignal;
 }
 
 export interface RecognizePcmOptions extends Omit<RecognizeFileOptions, 'maxSeconds'> {
@@ -60,13 +62,13 @@ export async function recognizeFile(path: string, options: RecognizeFileOptions 
   // With 'auto', the audio is decoded at the rate of the wideband model (every en-us model shares it).
   const provisional = auto ? WIDEBAND_MODEL : requested;
   const sampleRate = (options.engine ?? engineFor(provisional)).sampleRate(provisional); // throws ModelNotInstalled before any decoding
-  const probe = await probeAudio(path, { maxSeconds: options.maxSeconds });
-  const audio = await decodeChannels(path, { sampleRate, maxSeconds: options.maxSeconds, probe });
+  const probe = await probeAudio(path, { maxSeconds: options.maxSeconds, signal: options.signal });
+  const audio = await decodeChannels(path, { sampleRate, maxSeconds: options.maxSeconds, probe, signal: options.signal });
   const model = auto ? chooseModelForAudio(requested, probe.sampleRate, audio.channels, sampleRate).model : requested;
   const engine = options.engine ?? engineFor(model);
   if (engine.sampleRate(model) !== sampleRate) throw new Error(`${model} needs ${engine.sampleRate(model)} Hz PCM, got ${sampleRate} Hz`);
   return finish(
-    await recognizeChannels(engine, audio.channels, sampleRate, model, options.params ?? {}),
+    await recognizeChannels(engine, audio.channels, sampleRate, model, options.params ?? {}, options.signal),
     { model, engine, audioSeconds: audio.durationSeconds, sourceSampleRate: probe.sampleRate, started },
   );
 }
@@ -94,11 +96,13 @@ async function recognizeChannels(
   sampleRate: number,
   model: string,
   params: Partial<EngineParams> | Record<string, unknown>,
+  signal?: AbortSignal,
 ): Promise<ChannelTranscript[]> {
   // All channels at once: the pool runs as many as it has workers.
   const results = await Promise.all(
-    channels.map((samples, channel) => engine.recognize({ channel, sampleRate, samples }, { model, params: params as EngineParams })),
+    channels.map((samples, channel) => engine.recognize({ channel, sampleRate, samples }, { model, params: params as EngineParams, signal })),
   );
+  signal?.throwIfAborted();
   return results.map(({ channel, words, segments }) => ({ channel, words, segments }));
 }
 

@@ -113,16 +113,18 @@ export function widenUntimed(spans: RedactedSpan[], durationSeconds: number): nu
  * recognizer heard, and redacted too (kind `DTMF`, by time only); words over them are masked as DTMF_MASK.
  */
 export function jobRedactor(options: RedactorOptions) {
-  return async (job: JobRow, params: TranscribeParams, transcript: Transcript) => {
+  return async (job: JobRow, params: TranscribeParams, transcript: Transcript, signal?: AbortSignal) => {
     const project = params.sid ? await options.projects.current(params.sid) : undefined;
     const policy = jobPolicy(params, project);
     if (!redacts(policy)) return undefined;
     const scrubaudio = policy.audio;
     const rules = policyRules(policy, project?.config);
     // The recording is decoded once, at its own rate: keypad tones are found on it, then it is edited.
-    const pcm = scrubaudio && job.audio_path ? await decodeForRedaction(path.join(options.dataDir, job.audio_path)) : undefined;
+    const pcm = scrubaudio && job.audio_path ? await decodeForRedaction(path.join(options.dataDir, job.audio_path), { signal }) : undefined;
     const keypad = pcm ? maskKeypadWords(transcript, await keypadEntriesOffLoop(pcm)) : { transcript, spans: [] };
+    signal?.throwIfAborted();
     const result = await redactTranscriptOffLoop(keypad.transcript, rules, options.hashKey);
+    signal?.throwIfAborted();
     const spans = [...result.spans, ...keypad.spans].sort((a, b) => a.start - b.start || a.channel - b.channel);
     const record: Record<string, unknown> = { policy: policyRecord(policy), rules: rules.map((r) => ({ kind: r.kind, maskType: r.maskType })), spans };
     if (pcm && job.audio_path) {

@@ -44,6 +44,8 @@ export interface JobServiceOptions {
   afterTerminal?: () => void;
   /** After a cancellation committed, with the job as it was before (metrics). */
   onCancelled?: (job: JobRow) => void;
+  /** A job was cancelled or deleted: a run of it in this process stops at once (others at their next lease renewal). */
+  onStopped?: (jobId: string, reason: string) => void;
   /** Published project configurations: a job's redaction policy is resolved against them at submit. */
   projects?: ProjectConfigs;
 }
@@ -151,6 +153,7 @@ export class JobService {
       attempts: 0,
       last_error: null,
       worker_id: null,
+      run_id: null,
       lease_until: null,
       audio_seconds: null,
       processing_seconds: null,
@@ -244,6 +247,7 @@ export class JobService {
       attempts: 0,
       last_error: null,
       worker_id: null,
+      run_id: null,
       lease_until: null,
       started_at: null,
       completed_at: null,
@@ -272,6 +276,7 @@ export class JobService {
       const now = new Date();
       const changed = await tx.jobs.setStatus(jobId, ['queued', 'processing'], 'cancelled', {
         worker_id: null,
+        run_id: null,
         lease_until: null,
         completed_at: now.toISOString(),
         delete_after: deleteAfter(JSON.parse(job.params) as TranscribeParams, now),
@@ -283,6 +288,7 @@ export class JobService {
     });
     if (!moved) throw new ServiceError('conflict', `Job ${jobId} finished meanwhile.`);
     this.options.onCancelled?.(job);
+    this.options.onStopped?.(jobId, 'the job was cancelled');
     this.options.afterTerminal?.();
     return this.get(jobId);
   }
@@ -291,10 +297,9 @@ export class JobService {
   async delete(jobId: string): Promise<void> {
     const job = await this.get(jobId);
     if (!TERMINAL.includes(job.status as never)) await this.cancel(jobId).catch(() => {});
-    await this.options.store.transaction(async (tx) => {
-      await tx.deliveries.deleteByJob(jobId);
-      await tx.jobs.delete(jobId);
-    });
+    // Its results and deliveries go with it (foreign keys); its events stay, as the audit trail.
+    await this.options.store.jobs.delete(jobId);
+    this.options.onStopped?.(jobId, 'the job was deleted');
     // The job's folder: its recording, redacted copy or text input, whatever is left of them.
     fs.rmSync(path.join(this.options.dataDir, jobFolder(jobId)), { recursive: true, force: true });
     if (job.audio_path) fs.rmSync(path.join(this.options.dataDir, path.dirname(job.audio_path)), { recursive: true, force: true });

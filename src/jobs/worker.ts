@@ -1,25 +1,33 @@
 // The job worker: claims queued jobs from the store (the durable queue), runs the pipeline on each, and
-// records the outcome. A lease, renewed while a job runs, lets another worker take over a job whose
-// worker died; jobs of dead processes on this host are taken back at start.
+// records the outcome. A lease on the database's clock, renewed while a job runs, lets another worker take
+// over a job whose worker died. Every write of a run is fenced by its claim (JobRun): a run that lost its job
+// (cancelled, deleted, taken over) writes nothing, and is stopped (an AbortSignal reaches decoding,
+// recognition and redaction) as soon as this process learns of it.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Logger } from 'pino';
 import type { Transcript } from '../transcript/types.js';
 import type { JobRow } from '../store/tables.js';
 import type { Repositories, Store } from '../store/index.js';
+import type { JobClaim, JobRun } from '../store/jobs.js';
 import type { EventRecord } from '../schema/resources/eventRecord.js';
 import type { TranscribeParams } from './request.js';
 import { deleteAfter } from './retention.js';
 import { textToTranscript } from './textTranscript.js';
 import { readTextInput, removeTextInput } from './textInput.js';
-import { deadLocalWorkers, newWorkerId } from './workerId.js';
+import { newWorkerId } from './workerId.js';
 
 export interface RecognizeFile {
-  (audioPath: string, options: { model: string; params: Record<string, unknown>; maxSeconds: number }): Promise<Transcript>;
+  (audioPath: string, options: { model: string; params: Record<string, unknown>; maxSeconds: number; signal?: AbortSignal }): Promise<Transcript>;
 }
 
 /** An error that retrying cannot cure (undecodable audio, unknown model): the job fails at once. */
 export class PermanentJobError extends Error {}
+
+/** The run no longer holds its job (cancelled, deleted, taken over after its lease ran out): it stops, writing nothing. */
+export class JobLostError extends Error {
+  override name = 'JobLostError';
+}
 
 export interface WorkerOptions {
   store: Store;
@@ -34,21 +42,32 @@ export interface WorkerOptions {
    * Text redaction of a recognized transcript, when the job asks for it (undefined: not asked). `replaceAudio`:
    * a checked redacted copy of the recording (relative path) that replaces the original, which is deleted.
    */
-  redact?: (job: JobRow, params: TranscribeParams, transcript: Transcript) => Promise<{ transcript: Transcript; record: unknown; replaceAudio?: string } | undefined>;
+  redact?: (job: JobRow, params: TranscribeParams, transcript: Transcript, signal?: AbortSignal) => Promise<{ transcript: Transcript; record: unknown; replaceAudio?: string } | undefined>;
   /** Inside the terminal transaction: queue the job's notification with its terminal event. */
   onTerminal?: (tx: Repositories, job: JobRow, event: EventRecord) => Promise<void>;
   /** After the terminal transaction committed (start sending at once). */
   afterTerminal?: () => void;
   /** Called after a job reached a terminal state (metrics). */
   onFinished?: (job: JobRow) => Promise<void>;
+  /** How long a claim holds without renewal (database clock); renewed every third of it. */
   leaseMs?: number;
   pollMs?: number;
   maxAttempts?: number;
 }
 
+interface ActiveRun {
+  run: JobRun;
+  controller: AbortController;
+  done: Promise<void>;
+}
+
+/** Retries of a run's closing write (a transient database error must not leave the job to its lease). */
+const OUTCOME_TRIES = 3;
+
 export class JobWorker {
   readonly id = newWorkerId();
-  private running = new Map<string, Promise<void>>();
+  /** Runs in hand, by run id (a job cancelled and resubmitted can have an old run still stopping). */
+  private running = new Map<string, ActiveRun>();
   private timer: NodeJS.Timeout | undefined;
   private stopped = true;
   private readonly leaseMs: number;
@@ -65,10 +84,11 @@ export class JobWorker {
     return this.running.size;
   }
 
+  /**
+   * Start claiming. Jobs left processing by a worker that stopped (killed, crashed, cut off from the
+   * database) are claimed again once their lease runs out on the database's clock.
+   */
   async start(): Promise<void> {
-    const dead = deadLocalWorkers(await this.options.store.jobs.processingWorkers());
-    const released = await this.options.store.jobs.releaseWorkers(dead);
-    if (released > 0) this.options.logger.warn({ released }, 'took back jobs of processes that stopped mid-job');
     this.stopped = false;
     this.schedule(0);
   }
@@ -77,12 +97,26 @@ export class JobWorker {
   async stop(timeoutMs = 10_000): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
-    await Promise.race([Promise.allSettled([...this.running.values()]), new Promise((r) => setTimeout(r, timeoutMs).unref())]);
+    await Promise.race([Promise.allSettled([...this.running.values()].map((r) => r.done)), new Promise((r) => setTimeout(r, timeoutMs).unref())]);
   }
 
   /** Look for work now (after a submit) rather than at the next poll. */
   poke(): void {
     if (!this.stopped) this.schedule(0);
+  }
+
+  /**
+   * Stop this process's run of a job at once (it was cancelled or deleted here). Runs in other processes
+   * learn of it at their next lease renewal; their writes are refused by the fence meanwhile.
+   */
+  abort(jobId: string, reason: string): number {
+    let aborted = 0;
+    for (const active of this.running.values()) {
+      if (active.run.jobId !== jobId || active.controller.signal.aborted) continue;
+      active.controller.abort(new JobLostError(reason));
+      aborted++;
+    }
+    return aborted;
   }
 
   private schedule(ms: number): void {
@@ -95,13 +129,20 @@ export class JobWorker {
     if (this.stopped) return;
     try {
       while (!this.stopped && this.running.size < this.options.concurrency) {
-        const job = await this.options.store.jobs.claimNext(this.id, this.leaseMs);
-        if (!job) break;
-        const run = this.run(job).finally(() => {
-          this.running.delete(job.id);
-          this.poke();
-        });
-        this.running.set(job.id, run);
+        const claim = await this.options.store.jobs.claimNext(this.id, this.leaseMs);
+        if (!claim) break;
+        if (claim.takenOver) {
+          this.options.logger.warn({ jobId: claim.job.id, attempt: claim.run.attempt }, 'took over a job whose lease ran out (its worker stopped mid-job)');
+        }
+        const controller = new AbortController();
+        const { runId } = claim.run;
+        const done = this.run(claim, controller)
+          .catch((error: unknown) => this.options.logger.error({ err: error, jobId: claim.job.id }, 'a job run failed outside its error handling'))
+          .finally(() => {
+            this.running.delete(runId);
+            this.poke();
+          });
+        this.running.set(runId, { run: claim.run, controller, done });
       }
     } catch (error) {
       this.options.logger.error({ err: error }, 'claiming a job failed');
@@ -109,90 +150,170 @@ export class JobWorker {
     if (!this.stopped) this.schedule(this.pollMs);
   }
 
-  private async run(job: JobRow): Promise<void> {
-    const { store, logger } = this.options;
-    const log = logger.child({ jobId: job.id });
-    const heartbeat = setInterval(() => {
-      void store.jobs.renewLease(job.id, this.id, this.leaseMs).catch(() => {});
-    }, Math.max(1000, this.leaseMs / 3));
-    heartbeat.unref();
-    await store.events.record({ type: 'job', subType: 'started', subject: job.id, jobId: job.id, status: 'processing', details: { attempt: job.attempts, worker: this.id } });
+  /** Renew the lease; a run that no longer holds its job is stopped. A failed renewal is tried again next beat. */
+  private async renew(run: JobRun, controller: AbortController, log: Logger): Promise<void> {
     try {
-      // Claimed more often than it may be tried: the earlier attempts ended without a word (the process
-      // running them died — a native library crash, out of memory). Running it again would take this process
-      // down too, forever; it fails instead, with the reason.
-      if (job.attempts > this.maxAttempts) {
-        throw new PermanentJobError(
-          `the job was started ${job.attempts - 1} times without finishing, at least once ending with the process running it (a crash or out of memory in the speech engine?); not tried again`,
-        );
+      if (controller.signal.aborted) return;
+      if (!(await this.options.store.jobs.renewLease(run, this.leaseMs))) {
+        controller.abort(new JobLostError('the job is no longer this run\'s (cancelled, deleted, or its lease ran out and it was taken over)'));
       }
-      const params = JSON.parse(job.params) as TranscribeParams;
-      const recognized = await this.transcribe(job, params);
-      // Text redaction, when asked for, happens before anything is stored: the unredacted words are not kept.
-      const redacted = this.options.redact ? await this.options.redact(job, params, recognized) : undefined;
-      const transcript = redacted?.transcript ?? recognized;
-      await store.jobs.saveResult(job.id, transcript, redacted?.record);
-      if (redacted) {
-        // A text job's input holds the values just redacted: it is not kept either.
-        const stored = JSON.parse(job.params) as Record<string, unknown>;
-        if (job.input_kind === 'text') delete stored.text;
-        await store.jobs.update(job.id, { redaction_status: 'completed', params: JSON.stringify(stored) });
-        if (job.input_kind === 'text') removeTextInput(this.options.dataDir, job.id);
-        if (redacted.replaceAudio) await this.replaceOriginal(job, redacted.replaceAudio);
-      }
-      const words = transcript.channels.reduce((n, c) => n + c.words.length, 0);
-      const held = await this.finalize(
-        job,
-        { status: 'completed', audioSeconds: transcript.audioSeconds, processingSeconds: transcript.processingSeconds, model: transcript.model },
-        `${words} words from ${transcript.audioSeconds.toFixed(1)} s of audio`,
-        { words, audioSeconds: transcript.audioSeconds },
-      );
-      if (!held) {
-        log.info('job was cancelled or taken over while running; its result is not recorded as final');
-        return;
-      }
-      log.info({ audioSeconds: transcript.audioSeconds, processingSeconds: transcript.processingSeconds, words }, 'job completed');
     } catch (error) {
-      const message = (error as Error).message;
-      const permanent = error instanceof PermanentJobError || (error as { permanent?: boolean }).permanent === true;
-      if (!permanent && job.attempts < this.maxAttempts) {
-        // Transient: back to the queue for another try.
-        if (!(await store.jobs.requeue(job.id, this.id, message))) return; // cancelled or taken over meanwhile
-        await store.events.record({ type: 'job', subType: 'retrying', subject: job.id, jobId: job.id, status: 'queued', message });
-        log.warn({ err: message, attempt: job.attempts }, 'job failed; queued again');
+      log.warn({ err: error }, 'renewing the job lease failed; trying again at the next beat');
+    }
+  }
+
+  private async run(claim: JobClaim, controller: AbortController): Promise<void> {
+    const { job, run } = claim;
+    const log = this.options.logger.child({ jobId: job.id, attempt: run.attempt });
+    const heartbeat = setInterval(() => void this.renew(run, controller, log), Math.max(50, this.leaseMs / 3));
+    heartbeat.unref();
+    try {
+      await this.attempt(job, run, controller.signal, log);
+    } catch (error) {
+      if (controller.signal.aborted || error instanceof JobLostError) {
+        const reason = controller.signal.aborted ? (controller.signal.reason as Error)?.message : (error as Error).message;
+        log.info({ reason }, 'run stopped: it no longer holds its job; nothing of it is recorded');
         return;
       }
-      // A redaction that was asked for and never ran is a failed redaction, not a pending one.
-      const redactionStatus = job.redaction_status === 'pending' ? 'failed' : undefined;
-      if (job.input_kind === 'text') await this.forgetTextInput(job);
-      await this.finalize(job, { status: 'failed', error: message, redactionStatus }, message);
-      log.warn({ err: message }, 'job failed');
+      await this.recordFailure(job, run, error as Error, log);
     } finally {
       clearInterval(heartbeat);
     }
-    const finished = await store.jobs.get(job.id);
-    if (finished && this.options.onFinished) await this.options.onFinished(finished).catch((error) => log.error({ err: error }, 'after-job step failed'));
+    try {
+      const finished = await this.options.store.jobs.get(job.id);
+      if (finished && TERMINAL_STATES.has(finished.status) && this.options.onFinished) await this.options.onFinished(finished);
+    } catch (error) {
+      log.error({ err: error }, 'after-job step failed');
+    }
+  }
+
+  /** One run of the pipeline, from the 'started' event to the terminal transaction. Throws what went wrong. */
+  private async attempt(job: JobRow, run: JobRun, signal: AbortSignal, log: Logger): Promise<void> {
+    const { store } = this.options;
+    const started = await this.fenced(run, (tx) =>
+      tx.events.record({ type: 'job', subType: 'started', subject: job.id, jobId: job.id, status: 'processing', details: { attempt: run.attempt, worker: this.id } }),
+    );
+    if (!started) throw new JobLostError('the job was cancelled or taken over before its run started');
+    // Claimed more often than it may be tried: the earlier attempts ended without a word (the process
+    // running them died — a native library crash, out of memory). Running it again would take this process
+    // down too, forever; it fails instead, with the reason.
+    if (run.attempt > this.maxAttempts) {
+      throw new PermanentJobError(
+        `the job was started ${run.attempt - 1} times without finishing, at least once ending with the process running it (a crash or out of memory in the speech engine?); not tried again`,
+      );
+    }
+    const params = JSON.parse(job.params) as TranscribeParams;
+    const recognized = await this.transcribe(job, params, signal);
+    signal.throwIfAborted();
+    // Text redaction, when asked for, happens before anything is stored: the unredacted words are not kept.
+    const redacted = this.options.redact ? await this.options.redact(job, params, recognized, signal) : undefined;
+    signal.throwIfAborted();
+    const transcript = redacted?.transcript ?? recognized;
+    const replaced = redacted?.replaceAudio && job.audio_path && job.audio_path !== redacted.replaceAudio ? job.audio_path : undefined;
+    const words = transcript.channels.reduce((n, c) => n + c.words.length, 0);
+    // The result, the redaction state, the recording's new path and the terminal state land together, and
+    // only while this run holds the job.
+    const held = await this.finalize(
+      run,
+      { status: 'completed', audioSeconds: transcript.audioSeconds, processingSeconds: transcript.processingSeconds, model: transcript.model },
+      `${words} words from ${transcript.audioSeconds.toFixed(1)} s of audio`,
+      { words, audioSeconds: transcript.audioSeconds },
+      async (tx) => {
+        if (!(await tx.jobs.saveResult(run, transcript, redacted?.record))) throw new JobLostError('the job was lost while its result was stored');
+        if (!redacted) return;
+        // A text job's input holds the values just redacted: it is not kept either.
+        const stored = JSON.parse(job.params) as Record<string, unknown>;
+        if (job.input_kind === 'text') delete stored.text;
+        await tx.jobs.updateHeld(run, {
+          redaction_status: 'completed',
+          params: JSON.stringify(stored),
+          // Audio redaction wrote a checked copy the original is not kept beside: the copy becomes the job's
+          // recording (what /audio serves and a resubmit runs on); the original is deleted once this commits.
+          ...(replaced && { audio_path: redacted.replaceAudio }),
+        });
+      },
+    );
+    if (!held) throw new JobLostError('the job was cancelled, deleted or taken over while it ran; its result is not recorded');
+    if (redacted && job.input_kind === 'text') removeTextInput(this.options.dataDir, job.id);
+    if (replaced) fs.rmSync(path.join(this.options.dataDir, replaced), { force: true });
+    log.info({ audioSeconds: transcript.audioSeconds, processingSeconds: transcript.processingSeconds, words }, 'job completed');
+  }
+
+  /**
+   * A failed attempt: back to the queue when another try may cure it, else failed with the reason. The write is
+   * tried again on a transient database error; if it still fails, the job is left to its lease, which runs out
+   * (the heartbeat has stopped) and hands it to the next claim — never stuck.
+   */
+  private async recordFailure(job: JobRow, run: JobRun, error: Error, log: Logger): Promise<void> {
+    const message = error.message;
+    const permanent = error instanceof PermanentJobError || (error as { permanent?: boolean }).permanent === true;
+    for (let tries = 1; ; tries++) {
+      try {
+        if (!permanent && run.attempt < this.maxAttempts) {
+          // Transient: back to the queue for another try.
+          const requeued = await this.fenced(run, async (tx) => {
+            if (!(await tx.jobs.requeue(run, message))) return;
+            await tx.events.record({ type: 'job', subType: 'retrying', subject: job.id, jobId: job.id, status: 'queued', message });
+          });
+          if (requeued) log.warn({ err: message }, 'job failed; queued again');
+          else log.info('job failed after it was cancelled or taken over; nothing recorded');
+          return;
+        }
+        // A redaction that was asked for and never ran is a failed redaction, not a pending one.
+        const redactionStatus = job.redaction_status === 'pending' ? 'failed' : undefined;
+        const text = job.input_kind === 'text' ? withoutTextInput(job) : undefined;
+        const held = await this.finalize(run, { status: 'failed', error: message, redactionStatus }, message, {}, async (tx) => {
+          // A failed text job keeps no input text: not its file, nor (rows written before the file) in its params.
+          if (text) await tx.jobs.updateHeld(run, { params: text });
+        });
+        if (held && job.input_kind === 'text') removeTextInput(this.options.dataDir, job.id);
+        if (held) log.warn({ err: message }, 'job failed');
+        else log.info('job failed after it was cancelled or taken over; nothing recorded');
+        return;
+      } catch (writeError) {
+        if (tries >= OUTCOME_TRIES) {
+          log.error({ err: writeError, jobError: message }, 'recording the job\'s failure failed; the job is claimed again when its lease runs out');
+          return;
+        }
+        log.warn({ err: writeError }, 'recording the job\'s failure failed; trying again');
+        await new Promise((r) => setTimeout(r, 100 * tries));
+      }
+    }
+  }
+
+  /** Run `work` in a transaction that first checks (and locks) the run's hold on its job; false when lost. */
+  private async fenced(run: JobRun, work: (tx: Repositories) => Promise<unknown>): Promise<boolean> {
+    return this.options.store.transaction(async (tx) => {
+      if (!(await tx.jobs.hold(run))) return false;
+      await work(tx);
+      return true;
+    });
   }
 
   /**
    * The terminal state, its events and the notification in one transaction: a crash leaves either the job
    * running (to be taken up again) or finished with its notification on the way, never finished unnotified.
+   * `before` writes the run's other changes in the same transaction (only while the run holds the job).
    */
   private async finalize(
-    job: JobRow,
-    outcome: Parameters<Store['jobs']['finish']>[2],
+    run: JobRun,
+    outcome: Parameters<Store['jobs']['finish']>[1],
     message: string,
     details: Record<string, unknown> = {},
+    before?: (tx: Repositories) => Promise<void>,
   ): Promise<boolean> {
     const { store } = this.options;
-    const params = JSON.parse(job.params) as TranscribeParams;
     const held = await store.transaction(async (tx) => {
-      if (!(await tx.jobs.finish(job.id, this.id, { ...outcome, deleteAfter: deleteAfter(params, new Date()) }))) return false;
+      if (!(await tx.jobs.hold(run))) return false;
+      await before?.(tx);
+      const job = (await tx.jobs.get(run.jobId))!;
+      const params = JSON.parse(job.params) as TranscribeParams;
+      if (!(await tx.jobs.finish(run, { ...outcome, deleteAfter: deleteAfter(params, new Date()) }))) return false;
       if (outcome.status === 'completed') {
-        await tx.events.record({ type: 'job', subType: 'transcribed', subject: job.id, jobId: job.id, status: 'processing', details });
+        await tx.events.record({ type: 'job', subType: 'transcribed', subject: run.jobId, jobId: run.jobId, status: 'processing', details });
       }
-      const terminal = await tx.events.record({ type: 'job', subType: outcome.status, subject: job.id, jobId: job.id, status: outcome.status, message });
-      const finished = (await tx.jobs.get(job.id))!;
+      const terminal = await tx.events.record({ type: 'job', subType: outcome.status, subject: run.jobId, jobId: run.jobId, status: outcome.status, message });
+      const finished = (await tx.jobs.get(run.jobId))!;
       await this.options.onTerminal?.(tx, finished, terminal);
       return true;
     });
@@ -200,28 +321,7 @@ export class JobWorker {
     return held;
   }
 
-  /**
-   * Audio redaction wrote a checked copy the original is not kept beside: the copy becomes the job's recording
-   * (what /audio serves and a resubmit runs on) and the original is deleted. The row moves first: a crash
-   * between the two leaves an unreferenced file in the job's folder, never a job without its audio.
-   */
-  private async replaceOriginal(job: JobRow, copy: string): Promise<void> {
-    if (!job.audio_path || job.audio_path === copy) return;
-    await this.options.store.jobs.update(job.id, { audio_path: copy });
-    fs.rmSync(path.join(this.options.dataDir, job.audio_path), { force: true });
-  }
-
-  /** A failed text job keeps no input text: not its file, nor (rows written before the file) in its params. */
-  private async forgetTextInput(job: JobRow): Promise<void> {
-    removeTextInput(this.options.dataDir, job.id);
-    const stored = JSON.parse(job.params) as Record<string, unknown>;
-    if ('text' in stored) {
-      delete stored.text;
-      await this.options.store.jobs.update(job.id, { params: JSON.stringify(stored) });
-    }
-  }
-
-  private async transcribe(job: JobRow, params: TranscribeParams): Promise<Transcript> {
+  private async transcribe(job: JobRow, params: TranscribeParams, signal: AbortSignal): Promise<Transcript> {
     if (job.input_kind === 'text') {
       // The input is in the job's folder; rows written before that kept it in params.
       const text = readTextInput(this.options.dataDir, job.id) ?? params.text;
@@ -234,6 +334,17 @@ export class JobWorker {
       model: job.model ?? String(engineParams.model),
       params: engineParams,
       maxSeconds: this.options.maxAudioSeconds,
+      signal,
     });
   }
+}
+
+const TERMINAL_STATES = new Set(['completed', 'failed', 'cancelled']);
+
+/** A text job's stored params without the input text (rows written before the file kept it there), or undefined. */
+function withoutTextInput(job: JobRow): string | undefined {
+  const stored = JSON.parse(job.params) as Record<string, unknown>;
+  if (!('text' in stored)) return undefined;
+  delete stored.text;
+  return JSON.stringify(stored);
 }

@@ -76,6 +76,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // Deleted rows (a job's dropped input, a revoked key) are overwritten with zeros, not left readable in
     // free pages of the file.
     sqlite.pragma('secure_delete = ON');
+    // SQLite checks foreign keys (a job's results, deliveries and events) only when asked, per connection.
+    sqlite.pragma('foreign_keys = ON');
     db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: sqlite }) });
   }
   const database: Database = {

@@ -1,5 +1,5 @@
 // The event log: one event record (resource 1) per state change of a job, conversation, project or system.
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { uuidv7 } from './ids.js';
 import type { EventRecord } from '../schema/resources/eventRecord.js';
 import type { Tables } from './tables.js';
@@ -41,6 +41,9 @@ export class EventStore {
         type: event.type,
         sub_type: event.subType,
         subject: event.subject ?? null,
+        // Linked to its job while the job exists (a conversation may name a job of another system, and the
+        // `deleted` event comes after its job): the link never makes recording an event fail.
+        job_id: event.jobId === undefined ? null : sql<string | null>`(select id from jobs where id = ${event.jobId})`,
         record: JSON.stringify(record),
         created_at: now,
       })

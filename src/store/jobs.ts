@@ -1,10 +1,31 @@
 // Jobs and their results. The jobs table is also the durable queue: a worker claims a job by a conditional
-// update that takes a lease; a job whose lease runs out (its worker died) is claimable again.
-import { type Kysely, sql } from 'kysely';
+// update that takes a lease; a job whose lease runs out (its worker died) is claimable again. Leases are on the
+// database's clock, and every write a run makes is fenced by its claim (JobRun).
+import crypto from 'node:crypto';
+import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
+import { dbTime } from './dbClock.js';
 import type { JobRow, Tables } from './tables.js';
 
 export type JobStatus = 'queued' | 'processing' | 'completed' | 'failed' | 'cancelled';
 export const TERMINAL: readonly JobStatus[] = ['completed', 'failed', 'cancelled'];
+
+/**
+ * One claim of a job by a worker: the fencing token every write of the run carries. `runId` is new at every
+ * claim (a resubmitted job claimed again by the same process is another run); `workerId` names the process.
+ */
+export interface JobRun {
+  jobId: string;
+  runId: string;
+  workerId: string;
+  attempt: number;
+}
+
+export interface JobClaim {
+  job: JobRow;
+  run: JobRun;
+  /** The job was processing under a lease that ran out (its worker stopped), not queued. */
+  takenOver: boolean;
+}
 
 export interface JobListQuery {
   status?: JobStatus;
@@ -31,57 +52,90 @@ export class JobStore {
     return { total: Number(total.n), jobs };
   }
 
-  /** Claim the next job: highest priority first, then oldest. Answers undefined when none is due. */
-  async claimNext(workerId: string, leaseMs: number): Promise<JobRow | undefined> {
+  /**
+   * Claim the next job: highest priority first, then oldest. Answers undefined when none is due. Due: queued, or
+   * processing with its lease run out on the database's clock (its worker stopped renewing: the process ended,
+   * or lost the database). Every claim gets a fresh run id: the fencing token of everything the run writes.
+   */
+  async claimNext(workerId: string, leaseMs: number): Promise<JobClaim | undefined> {
+    const due = (eb: ExpressionBuilder<Tables, 'jobs'>) =>
+      eb.or([eb('status', '=', 'queued'), eb.and([eb('status', '=', 'processing'), eb('lease_until', '<', dbTime(this.db))])]);
     for (let attempt = 0; attempt < 5; attempt++) {
-      const now = new Date().toISOString();
       const candidate = await this.db
         .selectFrom('jobs')
-        .select('id')
-        .where((eb) => eb.or([eb('status', '=', 'queued'), eb.and([eb('status', '=', 'processing'), eb('lease_until', '<', now)])]))
+        .select(['id', 'status'])
+        .where(due)
         .orderBy('priority', 'desc')
         .orderBy('created_at')
         .limit(1)
         .executeTakeFirst();
       if (!candidate) return undefined;
-      const leaseUntil = new Date(Date.now() + leaseMs).toISOString();
+      const runId = crypto.randomUUID();
       const claimed = await this.db
         .updateTable('jobs')
         .set((eb) => ({
           status: 'processing',
           worker_id: workerId,
-          lease_until: leaseUntil,
+          run_id: runId,
+          lease_until: dbTime(this.db, leaseMs),
           attempts: eb('attempts', '+', 1),
-          started_at: now,
-          updated_at: now,
+          started_at: dbTime(this.db),
+          updated_at: dbTime(this.db),
           last_error: null,
         }))
         .where('id', '=', candidate.id)
         // The same condition again: of two workers racing for this job, one update matches.
-        .where((eb) => eb.or([eb('status', '=', 'queued'), eb.and([eb('status', '=', 'processing'), eb('lease_until', '<', now)])]))
+        .where(due)
         .returningAll()
         .executeTakeFirst();
-      if (claimed) return claimed;
+      if (claimed) {
+        const run: JobRun = { jobId: claimed.id, runId, workerId, attempt: Number(claimed.attempts) };
+        return { job: { ...claimed, attempts: Number(claimed.attempts) }, run, takenOver: candidate.status === 'processing' };
+      }
     }
     return undefined;
   }
 
-  /** Extend a lease; answers false when the job is no longer this worker's (cancelled, reclaimed). */
-  async renewLease(id: string, workerId: string, leaseMs: number): Promise<boolean> {
+  /** The fence: the job is still processing in this run, and the run's lease has not run out (database clock). */
+  private held(run: JobRun) {
+    return (eb: ExpressionBuilder<Tables, 'jobs'>) =>
+      eb.and([
+        eb('jobs.id', '=', run.jobId),
+        eb('jobs.run_id', '=', run.runId),
+        eb('jobs.status', '=', 'processing'),
+        eb('jobs.lease_until', '>', dbTime(this.db)),
+      ]);
+  }
+
+  /** Extend a run's lease; answers false when the run no longer holds its job (cancelled, deleted, taken over). */
+  async renewLease(run: JobRun, leaseMs: number): Promise<boolean> {
+    const result = await this.db.updateTable('jobs').set({ lease_until: dbTime(this.db, leaseMs) }).where(this.held(run)).executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  /**
+   * Check a run still holds its job, and lock the row: called first in a transaction, it makes the rest of the
+   * transaction's writes conditional on the run (PostgreSQL holds the row lock until commit; SQLite the write lock).
+   */
+  async hold(run: JobRun): Promise<boolean> {
+    const result = await this.db.updateTable('jobs').set({ updated_at: dbTime(this.db) }).where(this.held(run)).executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  /** Change a job's columns, only while `run` holds it; false (nothing written) when it does not. */
+  async updateHeld(run: JobRun, changes: Partial<JobRow>): Promise<boolean> {
+    const { id: _id, run_id: _run, status: _status, ...allowed } = changes;
     const result = await this.db
       .updateTable('jobs')
-      .set({ lease_until: new Date(Date.now() + leaseMs).toISOString() })
-      .where('id', '=', id)
-      .where('worker_id', '=', workerId)
-      .where('status', '=', 'processing')
+      .set({ ...allowed, updated_at: dbTime(this.db) })
+      .where(this.held(run))
       .executeTakeFirst();
     return Number(result.numUpdatedRows) > 0;
   }
 
-  /** Move a job this worker holds to a terminal state; answers false when it no longer holds it. */
+  /** Move a job a run holds to a terminal state; answers false when it no longer holds it. */
   async finish(
-    id: string,
-    workerId: string,
+    run: JobRun,
     outcome: {
       status: 'completed' | 'failed';
       error?: string;
@@ -92,7 +146,6 @@ export class JobStore {
       redactionStatus?: string;
     },
   ): Promise<boolean> {
-    const now = new Date().toISOString();
     const result = await this.db
       .updateTable('jobs')
       .set({
@@ -104,43 +157,22 @@ export class JobStore {
         delete_after: outcome.deleteAfter ?? null,
         ...(outcome.redactionStatus && { redaction_status: outcome.redactionStatus }),
         lease_until: null,
-        completed_at: now,
-        updated_at: now,
+        completed_at: dbTime(this.db),
+        updated_at: dbTime(this.db),
       })
-      .where('id', '=', id)
-      .where('worker_id', '=', workerId)
-      .where('status', '=', 'processing')
+      .where(this.held(run))
       .executeTakeFirst();
     return Number(result.numUpdatedRows) > 0;
   }
 
-  /** Give a job this worker holds back to the queue (a transient failure); false when it no longer holds it. */
-  async requeue(id: string, workerId: string, error: string): Promise<boolean> {
+  /** Give a job a run holds back to the queue (a transient failure); false when it no longer holds it. */
+  async requeue(run: JobRun, error: string): Promise<boolean> {
     const result = await this.db
       .updateTable('jobs')
-      .set({ status: 'queued', last_error: error, worker_id: null, lease_until: null, updated_at: new Date().toISOString() })
-      .where('id', '=', id)
-      .where('worker_id', '=', workerId)
-      .where('status', '=', 'processing')
+      .set({ status: 'queued', last_error: error, worker_id: null, run_id: null, lease_until: null, updated_at: dbTime(this.db) })
+      .where(this.held(run))
       .executeTakeFirst();
     return Number(result.numUpdatedRows) > 0;
-  }
-
-  /** Release jobs held by workers known to be dead (same host, process gone): claimable at once. */
-  async releaseWorkers(workerIds: string[]): Promise<number> {
-    if (workerIds.length === 0) return 0;
-    const result = await this.db
-      .updateTable('jobs')
-      .set({ lease_until: new Date(0).toISOString() })
-      .where('status', '=', 'processing')
-      .where('worker_id', 'in', workerIds)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows);
-  }
-
-  async processingWorkers(): Promise<string[]> {
-    const rows = await this.db.selectFrom('jobs').select('worker_id').distinct().where('status', '=', 'processing').execute();
-    return rows.map((r) => r.worker_id).filter((w): w is string => !!w);
   }
 
   async setStatus(id: string, from: readonly string[], to: JobStatus, changes: Partial<JobRow> = {}): Promise<boolean> {
@@ -158,24 +190,43 @@ export class JobStore {
     await this.db.updateTable('jobs').set({ ...changes, updated_at: new Date().toISOString() }).where('id', '=', id).execute();
   }
 
+  /** Delete a job; its results and deliveries go with it (foreign keys, ON DELETE CASCADE). */
   async delete(id: string): Promise<boolean> {
-    await this.db.deleteFrom('job_results').where('job_id', '=', id).execute();
     const result = await this.db.deleteFrom('jobs').where('id', '=', id).executeTakeFirst();
     return Number(result.numDeletedRows) > 0;
   }
 
-  async saveResult(jobId: string, transcript: unknown, redaction?: unknown): Promise<void> {
-    const row = {
-      job_id: jobId,
-      transcript: JSON.stringify(transcript),
-      redaction: redaction === undefined ? null : JSON.stringify(redaction),
-      created_at: new Date().toISOString(),
-    };
-    await this.db
+  /**
+   * Store a run's transcript, only while the run holds its job: the row is inserted from a SELECT of the job
+   * that checks the fence, in one statement (and the foreign key refuses a job deleted meanwhile). False when
+   * the run lost its job: nothing is written.
+   */
+  async saveResult(run: JobRun, transcript: unknown, redaction?: unknown): Promise<boolean> {
+    const text = JSON.stringify(transcript);
+    const redactionText = redaction === undefined ? null : JSON.stringify(redaction);
+    const result = await this.db
       .insertInto('job_results')
-      .values(row)
-      .onConflict((oc) => oc.column('job_id').doUpdateSet({ transcript: row.transcript, redaction: row.redaction, created_at: row.created_at }))
-      .execute();
+      .columns(['job_id', 'transcript', 'redaction', 'created_at'])
+      .expression(
+        this.db
+          .selectFrom('jobs')
+          .select([
+            'jobs.id as job_id',
+            sql<string>`cast(${text} as text)`.as('transcript'),
+            sql<string | null>`cast(${redactionText} as text)`.as('redaction'),
+            dbTime(this.db).as('created_at'),
+          ])
+          .where(this.held(run)),
+      )
+      .onConflict((oc) =>
+        oc.column('job_id').doUpdateSet((eb) => ({
+          transcript: eb.ref('excluded.transcript'),
+          redaction: eb.ref('excluded.redaction'),
+          created_at: eb.ref('excluded.created_at'),
+        })),
+      )
+      .executeTakeFirst();
+    return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0;
   }
 
   async redaction(jobId: string): Promise<unknown | undefined> {

@@ -133,6 +133,28 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
         await db.schema.alterTable('job_results').addColumn('redaction', 'text').execute();
       },
     },
+    '0005_run_fences': {
+      async up(db: Kysely<unknown>) {
+        // The claim token every write of a job run is fenced by (store/jobs.ts, JobRun).
+        await db.schema.alterTable('jobs').addColumn('run_id', 'text').execute();
+        // Results and deliveries belong to their job: deleted with it, and never written for a job that is
+        // gone. Rows of jobs deleted before this migration are dropped first, so the constraint can hold.
+        for (const table of ['job_results', 'deliveries']) {
+          await sql`delete from ${sql.table(table)} where job_id not in (select id from jobs)`.execute(db);
+          if (dialect === 'postgres') {
+            await sql`alter table ${sql.table(table)} add constraint ${sql.id(`${table}_job_fk`)} foreign key (job_id) references jobs (id) on delete cascade`.execute(db);
+          } else {
+            await addSqliteJobForeignKey(db, table);
+          }
+        }
+        // Events outlive their job: they are the audit trail (`job/deleted` is recorded when the job is gone, and
+        // `GET /system/events?subject=<jobId>` must still list the job's history). So an event keeps the job id in
+        // its subject and record, and its job_id link is set to null when the job is deleted, not cascaded.
+        await db.schema.alterTable('events').addColumn('job_id', 'text', (c) => c.references('jobs.id').onDelete('set null')).execute();
+        await sql`update events set job_id = subject where type = 'job' and subject in (select id from jobs)`.execute(db);
+        await db.schema.createIndex('events_job').on('events').column('job_id').execute();
+      },
+    },
     // Honest figures (issue 15): when insights were produced for a job (insightsProcessed is derived from it),
     // and the heartbeat rows of the processes that run jobs (capacity summed over the cluster).
     '0006_figures_insights_at_and_worker_processes': {
@@ -157,6 +179,25 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
       },
     },
   };
+}
+
+/**
+ * SQLite adds a foreign key only by rebuilding the table: the same definition (read from sqlite_master, so
+ * columns added by other migrations are kept) plus the constraint, the rows copied, the indexes made again.
+ */
+async function addSqliteJobForeignKey(db: Kysely<unknown>, table: string): Promise<void> {
+  const { rows } = await sql<{ type: string; sql: string }>`select type, sql from sqlite_master where tbl_name = ${table} and sql is not null`.execute(db);
+  const create = rows.find((r) => r.type === 'table')?.sql;
+  if (!create) throw new Error(`migration: table ${table} not found`);
+  const rebuilt = `${table}_rebuilt`;
+  const definition = create
+    .replace(/^CREATE TABLE\s+("?)\w+\1/i, `CREATE TABLE "${rebuilt}"`)
+    .replace(/\)\s*$/, `, constraint "${table}_job_fk" foreign key ("job_id") references "jobs" ("id") on delete cascade)`);
+  await sql.raw(definition).execute(db);
+  await sql.raw(`insert into "${rebuilt}" select * from "${table}"`).execute(db);
+  await sql.raw(`drop table "${table}"`).execute(db);
+  await sql.raw(`alter table "${rebuilt}" rename to "${table}"`).execute(db);
+  for (const index of rows.filter((r) => r.type === 'index')) await sql.raw(index.sql).execute(db);
 }
 
 export function migrationProvider(dialect: Dialect): MigrationProvider {

@@ -51,6 +51,8 @@ export interface EventRow {
   type: string;
   sub_type: string;
   subject: string | null;
+  /** The job the event is about while that job exists (foreign key, set to null when it is deleted). */
+  job_id: string | null;
   record: string;
   created_at: string;
 }
@@ -72,7 +74,11 @@ export interface JobRow {
   params: string;
   attempts: number;
   last_error: string | null;
+  /** The process running the job (a random id per process). */
   worker_id: string | null;
+  /** The current claim (JobRun.runId): the fencing token of the run's writes; new at every claim. */
+  run_id: string | null;
+  /** Until when the run's claim holds, on the database's clock. */
   lease_until: string | null;
   audio_seconds: number | null;
   processing_seconds: number | null;

@@ -4,7 +4,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { buildApp } from '../../src/api/app.js';
 import { loadConfig } from '../../src/config.js';
 import { createLogger } from '../../src/observability/logger.js';
-import { createServices, type Services } from '../../src/services.js';
+import { createServices, type ServiceOverrides, type Services } from '../../src/services.js';
 import { type Dialect, type TestDatabase, testDatabase } from './databases.js';
 
 export * from './databases.js';
@@ -21,14 +21,22 @@ export interface TestService {
 
 export async function startTestService(
   dialect: Dialect,
-  options: { env?: Record<string, string>; database?: TestDatabase; logLines?: string[]; workers?: boolean; logLevel?: string } = {},
+  options: {
+    env?: Record<string, string>;
+    database?: TestDatabase;
+    logLines?: string[];
+    workers?: boolean;
+    logLevel?: string;
+    /** Parts replaced in the service (an injected recognizer). */
+    overrides?: ServiceOverrides;
+  } = {},
 ): Promise<TestService> {
   const database = options.database ?? (await testDatabase(dialect));
   const config = loadConfig({ ...database.env, SCRUBLINE_SECRET_KEY: 'test-secret-key', ...options.env });
   const lines = options.logLines;
   // The service's own logger (its censoring included), at the test's level (or LOG_LEVEL) when it sets one.
   const logger = createLogger(options.logLevel ?? options.env?.LOG_LEVEL ?? 'debug', lines ? { write: (line: string) => void lines.push(line) } : { write: () => {} });
-  const services = await createServices(config, logger);
+  const services = await createServices(config, logger, options.overrides);
   const app = await buildApp(services, { logger });
   await app.ready();
   // As `scrubline serve` does: this process also runs jobs and sends notifications.

@@ -26,7 +26,8 @@ describe('crash recovery', { skip: !canRun && 'needs ffmpeg, espeak-ng and Pocke
   let hookServer: http.Server;
   let hookUrl: string;
   let server: ServerProcess | undefined;
-  const env = () => ({ ...db.env, SCRUBLINE_WEBHOOK_RETRY_MS: '100,200,400', SCRUBLINE_SECRET_KEY: 'crash-test' });
+  // A short lease: the killed process's job is taken over once it runs out (database clock), not after 30 s.
+  const env = () => ({ ...db.env, SCRUBLINE_WEBHOOK_RETRY_MS: '100,200,400', SCRUBLINE_SECRET_KEY: 'crash-test', SCRUBLINE_JOB_LEASE_MS: '4000' });
 
   before(async () => {
     db = await testDatabase('sqlite');
@@ -73,7 +74,7 @@ describe('crash recovery', { skip: !canRun && 'needs ffmpeg, espeak-ng and Pocke
     assert.equal(done.status, 'completed');
     assert.equal(done.attempts, 2, 'claimed once before the kill and once after');
     assert.ok((done.vendorATranscript?.utterances.length ?? 0) > 0);
-    assert.match(server.output(), /took back jobs of processes that stopped mid-job/);
+    assert.match(server.output(), /took over a job whose lease ran out/);
 
     for (let i = 0; i < 100 && hits.length === 0; i++) await new Promise((r) => setTimeout(r, 50));
     await new Promise((r) => setTimeout(r, 500));

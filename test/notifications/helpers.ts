@@ -2,6 +2,7 @@
 // a local receiver whose answers each test scripts, and a logger that keeps its lines.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { sql } from 'kysely';
 import pino, { type Logger } from 'pino';
 import { NotificationOutbox, type NotificationOutboxOptions } from '../../src/jobs/notifications/index.js';
 import { createSecretBox } from '../../src/security/secretBox.js';
@@ -28,6 +29,7 @@ export interface Fixture {
 export async function fixture(dialect: Dialect): Promise<Fixture> {
   const test = await testDatabase(dialect);
   const database = await open(test);
+  await standInJobs(database);
   return {
     test,
     database,
@@ -36,6 +38,22 @@ export async function fixture(dialect: Dialect): Promise<Fixture> {
       await test.drop();
     },
   };
+}
+
+/**
+ * A delivery belongs to a job (foreign key). These tests exercise the outbox alone, with made-up job ids: a
+ * trigger makes a stand-in job row for each one as its first delivery is written.
+ */
+async function standInJobs(database: Database): Promise<void> {
+  const at = '2026-01-01T00:00:00.000Z';
+  const values = `(new.job_id, 'completed', 'not_requested', 0, 'audio', '{}', '{}', 0, '${at}', '${at}')`;
+  const columns = '(id, status, redaction_status, priority, input_kind, record, params, attempts, created_at, updated_at)';
+  if (database.dialect === 'sqlite') {
+    await sql.raw(`create trigger deliveries_stand_in_job before insert on deliveries begin insert or ignore into jobs ${columns} values ${values}; end`).execute(database.db);
+    return;
+  }
+  await sql.raw(`create function deliveries_stand_in_job() returns trigger language plpgsql as $$ begin insert into jobs ${columns} values ${values} on conflict do nothing; return new; end $$`).execute(database.db);
+  await sql.raw('create trigger deliveries_stand_in_job before insert on deliveries for each row execute function deliveries_stand_in_job()').execute(database.db);
 }
 
 export interface Hit {

@@ -86,7 +86,7 @@ export class PocketSphinxEngine implements Engine {
       maxUnitSeconds: MAX_UNIT_SECONDS,
       batchSeconds: this.batchSeconds,
     });
-    const results = await Promise.all(batches.map((b) => this.pool.run({ kind: 'pocketsphinx', model, ...b })));
+    const results = await Promise.all(batches.map((b) => this.pool.run({ kind: 'pocketsphinx', model, ...b }, { signal: options.signal })));
     const words: Word[] = results.flatMap((r) => r.words);
     return { channel: audio.channel, words: monotonic(words), segments, stats: stats(results) };
   }

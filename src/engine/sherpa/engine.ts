@@ -75,7 +75,7 @@ export class SherpaOnnxEngine implements Engine {
       maxUnitSeconds: spec.family === 'whisper' ? MAX_UNIT_SECONDS.whisper : MAX_UNIT_SECONDS.other,
       batchSeconds: BATCH_SECONDS,
     });
-    const results = await Promise.all(batches.map((b) => this.pool.run({ kind: 'sherpa', model: options.model, spec, ...b, ...(align && { align }) })));
+    const results = await Promise.all(batches.map((b) => this.pool.run({ kind: 'sherpa', model: options.model, spec, ...b, ...(align && { align }) }, { signal: options.signal })));
     for (const r of results) if (r.workerId !== undefined && r.heldModels) this.held.set(r.workerId, r.heldModels);
     const words: Word[] = results.flatMap((r) => r.words);
     return {
