@@ -16,7 +16,7 @@ import { sweepOrphanUploads } from './jobs/orphanUploads.js';
 import { renderMetaForJob } from './jobs/renderMeta.js';
 import { jobRecord } from './jobs/jobRecord.js';
 import { notificationTarget } from './jobs/notificationTarget.js';
-import { loadWebhookSecret, NotificationOutbox } from './jobs/notifications/index.js';
+import { loadWebhookSecret, NotificationOutbox, TargetPolicy } from './jobs/notifications/index.js';
 import type { TranscribeParams } from './jobs/request.js';
 import type { EventRecord } from './schema/resources/eventRecord.js';
 import type { JobRow } from './store/tables.js';
@@ -71,8 +71,11 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
   const conversations = new Conversations(store, box, projects, redactionHashKey);
   const metrics = new Metrics();
   metrics.watchJobs(() => store.jobs.countByStatus(), () => sharedPool().stats());
+  // Notification targets: public hosts, plus what the operator allows (checked at submit and at each connect).
+  const notificationPolicy = new TargetPolicy(config.webhookAllow);
   const outbox = new NotificationOutbox({
     db: store.database.db,
+    policy: notificationPolicy,
     box,
     secret: loadWebhookSecret(config.dataDir, config.webhookSecret),
     logger,
@@ -123,6 +126,7 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
     installedModels,
     defaultModel: async () => String((await parameters.engineParams()).model),
     projects,
+    notificationPolicy,
     onQueued: () => worker.poke(),
     onTerminal: notifyTerminal,
     afterTerminal: () => outbox.kick(),
