@@ -33,15 +33,15 @@ export interface SendResponse {
   retryAfter: string | null;
 }
 
-/** A net lookup that answers only addresses the policy allows (all of them, or the request is refused). */
-export function guardedLookup(policy: TargetPolicy, resolve: Resolve): LookupFunction {
+/** A net lookup that answers only addresses `allowed` accepts (all of them, or the request is refused). */
+export function guardedLookup(allowed: (address: string) => boolean, resolve: Resolve): LookupFunction {
   return (hostname, options, callback) => {
     resolve(hostname).then(
       (found) => {
         const wanted = options.family === 4 || options.family === 6 ? found.filter((a) => a.family === options.family) : found;
         if (wanted.length === 0) {
           callback(Object.assign(new Error('name did not resolve'), { code: 'ENOTFOUND' }), '', 0);
-        } else if (found.some((a) => !policy.addressAllowed(a.address))) {
+        } else if (found.some((a) => !allowed(a.address))) {
           callback(new TargetNotAllowedError(), '', 0);
         } else if (options.all) {
           (callback as unknown as (err: null, addresses: ResolvedAddress[]) => void)(null, wanted);
@@ -76,7 +76,8 @@ export function sendRequest(url: string, request: SendRequest): Promise<SendResp
         headers,
         agent: false,
         signal: request.signal,
-        ...(!byName && { lookup: guardedLookup(request.policy, request.resolve ?? osResolve) }),
+        // A name on the allow-list is trusted whatever it resolves to.
+        lookup: guardedLookup(byName ? () => true : (address) => request.policy.addressAllowed(address), request.resolve ?? osResolve),
       },
       (res) => {
         resolve({ statusCode: res.statusCode ?? 0, retryAfter: (res.headers['retry-after'] as string | undefined) ?? null });
