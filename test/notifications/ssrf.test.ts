@@ -7,12 +7,14 @@ import assert from 'node:assert/strict';
 import { after, afterEach, before, beforeEach, describe, test } from 'node:test';
 import {
   DELIVERY_ERRORS,
+  maskedUrl,
   NotificationTargetError,
   PUBLIC_ONLY,
   type Resolve,
   TargetPolicy,
   validateNotificationTarget,
 } from '../../src/jobs/notifications/index.js';
+import { ConfigError, loadConfig } from '../../src/config.js';
 import { json, startTestService, type TestService } from '../helpers/harness.js';
 import { dialects, event, type Fixture, fixture, LOOPBACK_ALLOW_ENV, outbox, receiver, type Receiver, until } from './helpers.js';
 
@@ -94,6 +96,18 @@ describe('notification target policy', () => {
     assert.throws(() => validateNotificationTarget({ url: 'http://10.30.9.9/' }, policy), NotificationTargetError);
     assert.throws(() => new TargetPolicy(['10.0.0.0/33']), /not a valid CIDR/);
     assert.throws(() => new TargetPolicy(['http://x/']), /neither/);
+  });
+
+  test('the allow-list setting is read and checked at start', () => {
+    assert.deepEqual(loadConfig({}).webhookAllow, []);
+    assert.deepEqual(loadConfig({ SCRUBLINE_WEBHOOK_ALLOW: '10.0.0.0/8, hooks.lan:8443 ::1' }).webhookAllow, ['10.0.0.0/8', 'hooks.lan:8443', '::1']);
+    assert.throws(() => loadConfig({ SCRUBLINE_WEBHOOK_ALLOW: '10.0.0.0/40' }), ConfigError);
+  });
+
+  test('urls are shown without userinfo, query or fragment', () => {
+    assert.equal(maskedUrl('https://user:pw@hooks.example.com/a/b?token=x#frag'), 'https://hooks.example.com/a/b?…');
+    assert.equal(maskedUrl('https://hooks.example.com/a'), 'https://hooks.example.com/a');
+    assert.equal(maskedUrl('not a url'), '(invalid url)');
   });
 });
 
@@ -248,6 +262,10 @@ for (const dialect of await dialects()) {
       }
       await rx.waitForHits(1);
       assert.equal(rx.hits[0].url, '/hooks/scrubline?tenant=acme&token=hook-secret-7f3a9c', 'the full url is used to deliver');
+      // The receiver answers 503 here: both deliveries end failed, leaving nothing due for the next test.
+      for (const jobId of [job.jobId, other.jobId]) {
+        await until(async () => (await open.services.outbox.deliveriesFor(jobId))[0]?.status === 'failed', 20_000, 'retries used up');
+      }
     });
 
     test('a failed delivery is sent again on request, once, to a recovered receiver', async () => {

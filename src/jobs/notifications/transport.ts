@@ -50,7 +50,9 @@ export function guardedLookup(allowed: (address: string) => boolean, resolve: Re
         }
       },
       (error: Error) => callback(error as NodeJS.ErrnoException, '', 0),
-    );
+    )
+      // A throw from net's own callback must not become an unhandled rejection; the attempt's timeout ends it.
+      .catch(() => {});
   };
 }
 
