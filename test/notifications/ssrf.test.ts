@@ -284,6 +284,10 @@ for (const dialect of await dialects()) {
       assert.equal(unknown.statusCode, 404, unknown.body);
       const noJob = await open.request({ method: 'POST', url: `/asr/jobs/nope/notifications/${id}/redeliver` });
       assert.equal(noJob.statusCode, 404, noJob.body);
+      for (const bad of ['msg%00x', 'msg%20x', 'x'.repeat(10_000)]) {
+        const res = await open.request({ method: 'POST', url: `/asr/jobs/${jobId}/notifications/${bad}/redeliver` });
+        assert.ok([400, 414].includes(res.statusCode), `${res.statusCode}: ${res.body.slice(0, 300)}`);
+      }
 
       recovered = true;
       const again = await open.request({ method: 'POST', url: `/asr/jobs/${jobId}/notifications/${id}/redeliver` });

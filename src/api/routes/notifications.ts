@@ -40,8 +40,10 @@ export const NotificationDelivery = Type.Object(
 
 export function notificationRoutes(services: Services): FastifyPluginAsync {
   const tags = ['jobs'];
-  const JobParams = Type.Object({ jobId: Type.String() });
-  const DeliveryParams = Type.Object({ jobId: Type.String(), deliveryId: Type.String() });
+  // Ids the service makes (uuids, msg_… ids): anything else (a NUL byte, a megabyte) is a 400, not a query.
+  const Id = (description: string) => Type.String({ minLength: 1, maxLength: 128, pattern: '^[A-Za-z0-9_.:-]+$', description });
+  const JobParams = Type.Object({ jobId: Id('The job') });
+  const DeliveryParams = Type.Object({ jobId: Id('The job'), deliveryId: Id("The delivery's id (its webhook-id)") });
 
   return async (app) => {
     app.get<{ Params: { jobId: string } }>(
