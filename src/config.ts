@@ -2,6 +2,7 @@
 // `scrubline serve` with nothing set runs embedded (SQLite in ./data, in-process queue and cache).
 import os from 'node:os';
 import path from 'node:path';
+import { AllowListError, parseAllowList } from './jobs/notifications/targetPolicy.js';
 
 export interface Config {
   port: number;
@@ -18,6 +19,11 @@ export interface Config {
   webhookSecret?: string;
   /** Notification retry delays in ms (default: 5 s ... 8 h, about a day in all). */
   webhookScheduleMs?: number[];
+  /**
+   * Notification targets allowed besides public addresses (SCRUBLINE_WEBHOOK_ALLOW): CIDRs or addresses, and
+   * host[:port] names (`*.suffix` for a domain), for self-hosted receivers on a private network.
+   */
+  webhookAllow: string[];
   /** Key material for encrypting credential fields at rest; a key file in dataDir is made when absent. */
   secretKey?: string;
   limits: {
@@ -91,6 +97,15 @@ function uploadLimits(env: NodeJS.ProcessEnv): Config['uploads'] {
   };
 }
 
+function allowList(raw: string | undefined): string[] {
+  try {
+    return parseAllowList(raw);
+  } catch (error) {
+    if (error instanceof AllowListError) throw new ConfigError(error.message);
+    throw error;
+  }
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = integer(env, 'PORT', 8080);
   const schema = env.SCRUBLINE_DB_SCHEMA;
@@ -109,6 +124,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secretKey: env.SCRUBLINE_SECRET_KEY || undefined,
     webhookSecret: env.SCRUBLINE_WEBHOOK_SECRET || undefined,
     webhookScheduleMs: schedule(env.SCRUBLINE_WEBHOOK_RETRY_MS),
+    webhookAllow: allowList(env.SCRUBLINE_WEBHOOK_ALLOW),
     limits: {
       jsonBodyBytes: integer(env, 'SCRUBLINE_MAX_JSON_BYTES', 32 * 1024 * 1024),
       uploadBytes: integer(env, 'SCRUBLINE_MAX_UPLOAD_BYTES', 2 * 1024 * 1024 * 1024),

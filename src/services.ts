@@ -17,7 +17,7 @@ import { sweepOrphanUploads } from './jobs/orphanUploads.js';
 import { renderMetaForJob } from './jobs/renderMeta.js';
 import { jobRecord } from './jobs/jobRecord.js';
 import { notificationTarget } from './jobs/notificationTarget.js';
-import { loadWebhookSecret, NotificationOutbox } from './jobs/notifications/index.js';
+import { loadWebhookSecret, NotificationOutbox, TargetPolicy } from './jobs/notifications/index.js';
 import type { TranscribeParams } from './jobs/request.js';
 import type { EventRecord } from './schema/resources/eventRecord.js';
 import type { JobRow } from './store/tables.js';
@@ -87,8 +87,11 @@ export async function createServices(config: Config, logger: Logger, overrides: 
   const redactionHashKey = box.derive('redaction-hash');
   const conversations = new Conversations(store, box, projects, redactionHashKey);
   const metrics = new Metrics();
+  // Notification targets: public hosts, plus what the operator allows (checked at submit and at each connect).
+  const notificationPolicy = new TargetPolicy(config.webhookAllow);
   const outbox = new NotificationOutbox({
     db: store.database.db,
+    policy: notificationPolicy,
     box,
     secret: loadWebhookSecret(config.dataDir, config.webhookSecret),
     logger,
@@ -145,6 +148,7 @@ export async function createServices(config: Config, logger: Logger, overrides: 
     installedModels,
     defaultModel: async () => String((await parameters.engineParams()).model),
     projects,
+    notificationPolicy,
     onQueued: () => worker.poke(),
     onStopped: (jobId, reason) => void worker.abort(jobId, reason),
     onTerminal: notifyTerminal,

@@ -14,6 +14,7 @@ import { registerRateLimit } from './rateLimit.js';
 import { cacheRoutes } from './routes/cache.js';
 import { engineRoutes } from './routes/engine.js';
 import { jobRoutes } from './routes/jobs.js';
+import { notificationRoutes } from './routes/notifications.js';
 import { systemRoutes } from './routes/system.js';
 import { healthRoutes } from './routes/health.js';
 
@@ -84,6 +85,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   await app.register(healthRoutes(services));
   await app.register(engineRoutes(services));
   await app.register(jobRoutes(services));
+  await app.register(notificationRoutes(services));
   await app.register(systemRoutes(services));
   await app.register(cacheRoutes(services));
   return app;

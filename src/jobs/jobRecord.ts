@@ -5,6 +5,7 @@ import type { ProcessJob } from '../schema/resources/processJob.js';
 import { maskCredentials } from '../security/credentials.js';
 import type { SecretBox } from '../security/secretBox.js';
 import type { JobRow } from '../store/tables.js';
+import { maskedUrl } from './notifications/target.js';
 import type { TranscribeParams } from './request.js';
 
 export interface JobExtras {
@@ -26,7 +27,10 @@ export function priorityLabel(priority: number): string {
 export function jobRecord(row: JobRow, box: SecretBox, extras: JobExtras = {}): ProcessJob & Record<string, unknown> {
   const submitted = maskCredentials(JSON.parse(row.record) as ProcessJob, box);
   const params = maskCredentials(JSON.parse(row.params) as TranscribeParams, box);
-  const notification = params.notification ?? (params.webhook ? { url: params.webhook, method: 'POST' } : undefined);
+  // Hook urls carry tokens in their query or userinfo: shown masked (the full url stays in the stored params).
+  const given = params.notification ?? (params.webhook ? { url: params.webhook, method: 'POST' } : undefined);
+  const notification = given && { ...given, ...(typeof given.url === 'string' && { url: maskedUrl(given.url) }) };
+  const webhook = typeof params.webhook === 'string' ? maskedUrl(params.webhook) : undefined;
   return {
     ...submitted,
     _id: row.id,
@@ -57,7 +61,7 @@ export function jobRecord(row: JobRow, box: SecretBox, extras: JobExtras = {}): 
       ...(params.insights && { insights: params.insights }),
       ...(notification && { notification }),
     },
-    ...(params.webhook && { webhook: params.webhook }),
+    ...(webhook && { webhook }),
     // Beyond the interface: what the service knows that a caller needs.
     model: row.model ?? undefined,
     attempts: row.attempts,

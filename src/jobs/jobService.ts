@@ -16,6 +16,7 @@ import type { EventRecord } from '../schema/resources/eventRecord.js';
 import { TERMINAL, type JobListQuery } from '../store/jobs.js';
 import type { JobRow } from '../store/tables.js';
 import { checkNotificationTarget } from './notificationTarget.js';
+import type { TargetPolicy } from './notifications/index.js';
 import { deleteAfter } from './retention.js';
 import { priorityValue, type TranscribeParams } from './request.js';
 import { hasTextInput, jobFolder, withoutText, writeTextInput } from './textInput.js';
@@ -48,6 +49,8 @@ export interface JobServiceOptions {
   onStopped?: (jobId: string, reason: string) => void;
   /** Published project configurations: a job's redaction policy is resolved against them at submit. */
   projects?: ProjectConfigs;
+  /** Which notification targets are accepted at submit (default: public hosts only). */
+  notificationPolicy?: TargetPolicy;
 }
 
 /** Who submits: the API key's scope decides whether a project's required redaction may be lowered. */
@@ -165,7 +168,7 @@ export class JobService {
 
   /** A recording already written to `tempPath`: checked, moved into the job's folder, queued. */
   async submitAudio(tempPath: string, fileName: string, params: TranscribeParams, caller: Caller = {}): Promise<JobRow> {
-    checkNotificationTarget(params);
+    checkNotificationTarget(params, this.options.notificationPolicy);
     const policy = await this.policyFor(params, caller);
     const model = await this.chooseModel(params.model);
     const facts = await this.checkAudio(tempPath);
@@ -182,7 +185,7 @@ export class JobService {
   }
 
   async submitText(params: TranscribeParams, caller: Caller = {}): Promise<JobRow> {
-    checkNotificationTarget(params);
+    checkNotificationTarget(params, this.options.notificationPolicy);
     const policy = await this.policyFor(params, caller);
     if (!params.text || params.text.trim() === '') {
       throw invalid('A JSON request needs `text` (a transcript) or `jobId` (to resubmit); audio goes as multipart/form-data.', [
@@ -229,7 +232,7 @@ export class JobService {
     const previous = withoutText(JSON.parse(job.params) as StoredParams);
     const { redactionPolicy: had, ...before } = previous;
     const merged = { ...before, ...params, jobId: undefined, redactionPolicy: undefined };
-    checkNotificationTarget(merged);
+    checkNotificationTarget(merged, this.options.notificationPolicy);
     // A job from before policies were recorded had what its parameters resolve to now; when they no longer
     // resolve, a job that had redaction keeps every kind (more, never less).
     const old =

@@ -1,7 +1,7 @@
 // Where a job's terminal event goes: `notification` {url, method, auth_headers} of the request, or its
 // `webhook` URL. Checked when the job is submitted, so a bad target is a 400 rather than a silent loss.
 import { invalid } from '../errors.js';
-import { NotificationTargetError, validateNotificationTarget } from './notifications/index.js';
+import { NotificationTargetError, PUBLIC_ONLY, type TargetPolicy, validateNotificationTarget } from './notifications/index.js';
 import type { TranscribeParams } from './request.js';
 
 export interface JobNotificationTarget {
@@ -20,12 +20,12 @@ export function notificationTarget(params: TranscribeParams): JobNotificationTar
   };
 }
 
-/** Refuse a bad target with the path of the field at fault. */
-export function checkNotificationTarget(params: TranscribeParams): void {
+/** Refuse a bad target (its form, or a host outside `policy`) with the path of the field at fault. */
+export function checkNotificationTarget(params: TranscribeParams, policy: TargetPolicy = PUBLIC_ONLY): void {
   const target = notificationTarget(params);
   if (!target) return;
   try {
-    validateNotificationTarget(target);
+    validateNotificationTarget(target, policy);
   } catch (error) {
     if (!(error instanceof NotificationTargetError)) throw error;
     const inNotification = params.notification?.url !== undefined;

@@ -24,6 +24,8 @@ export interface DeliveryAttempt {
   durationMs?: number;
   /** The attempt was started but its outcome never recorded; the delivery was claimed again after its lease. */
   interrupted?: true;
+  /** Not an attempt: the failed delivery was queued again (redeliver), starting a new round of attempts. */
+  requeued?: true;
 }
 
 /** The log entry for an attempt whose dispatcher died (or lost its lease) before recording an outcome. */
@@ -177,6 +179,24 @@ export class DeliveryStore {
       .where('next_attempt_at', '=', leaseUntil)
       .executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
+  }
+
+  /**
+   * Queue a failed delivery of `jobId` again: pending, due at `now`, its attempts counted from 0 (a new round
+   * of the schedule), a `requeued` entry in its log. One statement, so two requests cannot both requeue it.
+   * Answers the row as it is now, or undefined when the job has no failed delivery of that id.
+   */
+  async requeueFailed(jobId: string, id: string, now: Date = new Date()): Promise<DeliveryRow | undefined> {
+    const at = now.toISOString();
+    const row = await this.db
+      .updateTable('deliveries')
+      .set({ status: 'pending', attempts: 0, next_attempt_at: at, updated_at: at, log: this.append(sql`${JSON.stringify({ at, requeued: true })}`) })
+      .where('id', '=', id)
+      .where('job_id', '=', jobId)
+      .where('status', '=', 'failed')
+      .returningAll()
+      .executeTakeFirst();
+    return row && normalize(row);
   }
 
   /** A job's deliveries, oldest first. */

@@ -11,6 +11,9 @@ import { startServerProcess, type ServerProcess } from '../helpers/cli.js';
 import { testDatabase, type TestDatabase } from '../helpers/harness.js';
 import { multipart } from '../helpers/multipart.js';
 
+// Receivers here are on 127.0.0.1, which notifications may reach only when allowed (test/notifications/ssrf.test.ts).
+const LOOPBACK_ALLOW = { SCRUBLINE_WEBHOOK_ALLOW: '127.0.0.0/8' };
+
 const canRun = hasTool('ffmpeg') && hasTool('espeak-ng') && fs.existsSync('/usr/share/pocketsphinx/model/en-us/en-us');
 
 const PARAGRAPH =
@@ -27,7 +30,7 @@ describe('crash recovery', { skip: !canRun && 'needs ffmpeg, espeak-ng and Pocke
   let hookUrl: string;
   let server: ServerProcess | undefined;
   // A short lease: the killed process's job is taken over once it runs out (database clock), not after 30 s.
-  const env = () => ({ ...db.env, SCRUBLINE_WEBHOOK_RETRY_MS: '100,200,400', SCRUBLINE_SECRET_KEY: 'crash-test', SCRUBLINE_JOB_LEASE_MS: '4000' });
+  const env = () => ({ ...db.env, SCRUBLINE_WEBHOOK_RETRY_MS: '100,200,400', SCRUBLINE_SECRET_KEY: 'crash-test', SCRUBLINE_JOB_LEASE_MS: '4000', ...LOOPBACK_ALLOW });
 
   before(async () => {
     db = await testDatabase('sqlite');

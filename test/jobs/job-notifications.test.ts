@@ -7,6 +7,9 @@ import { after, before, describe, test } from 'node:test';
 import { loadWebhookSecret, verifySignature } from '../../src/jobs/notifications/index.js';
 import { dialects, json, startTestService, type TestService } from '../helpers/harness.js';
 
+// Receivers here are on 127.0.0.1, which notifications may reach only when allowed (test/notifications/ssrf.test.ts).
+const LOOPBACK_ALLOW = { SCRUBLINE_WEBHOOK_ALLOW: '127.0.0.0/8' };
+
 interface Hit {
   headers: http.IncomingHttpHeaders;
   body: string;
@@ -47,7 +50,7 @@ for (const dialect of await dialects()) {
     let url: string;
     before(async () => {
       url = await hook.listen();
-      svc = await startTestService(dialect, { env: { SCRUBLINE_WEBHOOK_RETRY_MS: '50,100,150,200' } });
+      svc = await startTestService(dialect, { env: { SCRUBLINE_WEBHOOK_RETRY_MS: '50,100,150,200', ...LOOPBACK_ALLOW } });
       await svc.services.worker.start();
       svc.services.outbox.start();
     });

@@ -7,6 +7,9 @@ import { after, before, describe, test } from 'node:test';
 import { keypadEntries, maskKeypadWords, widenUntimed } from '../../src/jobs/jobRedaction.js';
 import { json, startTestService, type TestService } from '../helpers/harness.js';
 
+// Receivers here are on 127.0.0.1, which notifications may reach only when allowed (test/notifications/ssrf.test.ts).
+const LOOPBACK_ALLOW = { SCRUBLINE_WEBHOOK_ALLOW: '127.0.0.0/8' };
+
 const CALL = [
   'Agent: thank you for calling may i have your name please',
   'Caller: my name is john smith',
@@ -45,7 +48,7 @@ test('a recording below 4 kHz holds no keypad tones (the detector is not run, th
 describe('job redaction', () => {
   let svc: TestService;
   before(async () => {
-    svc = await startTestService('sqlite');
+    svc = await startTestService('sqlite', { env: LOOPBACK_ALLOW });
   });
   after(() => svc.close());
 

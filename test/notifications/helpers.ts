@@ -4,7 +4,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import pino, { type Logger } from 'pino';
-import { NotificationOutbox, type NotificationOutboxOptions } from '../../src/jobs/notifications/index.js';
+import { NotificationOutbox, type NotificationOutboxOptions, TargetPolicy } from '../../src/jobs/notifications/index.js';
 import { createSecretBox } from '../../src/security/secretBox.js';
 import { type Database, openDatabase } from '../../src/store/database.js';
 
@@ -14,6 +14,13 @@ import { type Dialect, type TestDatabase, testDatabase } from '../helpers/databa
 export const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
 export const BOX_KEY = 'notification-test-key';
 export const box = createSecretBox(Buffer.from(BOX_KEY));
+/**
+ * The receivers here listen on 127.0.0.1, which the default policy refuses: these tests allow loopback
+ * explicitly, as an operator would for a receiver on the same machine (the refusal is test/notifications/ssrf).
+ */
+export const LOOPBACK_ALLOWED = new TargetPolicy(['127.0.0.0/8']);
+/** The same, as the service's setting (for tests that start a whole service). */
+export const LOOPBACK_ALLOW_ENV = { SCRUBLINE_WEBHOOK_ALLOW: '127.0.0.0/8' };
 
 /** Open (another connection pool onto) a test database. */
 export function open(test: TestDatabase): Promise<Database> {
@@ -134,7 +141,7 @@ export interface Calls {
   failed: [string, string, string][];
 }
 
-/** An outbox with a short schedule and fast polling, and its callbacks recorded. */
+/** An outbox with a short schedule and fast polling, loopback allowed, and its callbacks recorded. */
 export function outbox(
   database: Database,
   options: Partial<NotificationOutboxOptions> = {},
@@ -150,6 +157,7 @@ export function outbox(
     jitter: 0,
     pollMs: 20,
     timeoutMs: 2000,
+    policy: LOOPBACK_ALLOWED,
     onDelivered: (jobId, id) => void calls.delivered.push([jobId, id]),
     onFailed: (jobId, id, reason) => void calls.failed.push([jobId, id, reason]),
     ...options,

@@ -115,7 +115,7 @@ for (const dialect of await dialects()) {
       assert.equal(view.deliveryId, id);
       assert.equal(view.status, 'failed');
       assert.equal(view.attempts, 4);
-      assert.ok(view.log.every((a) => a.statusCode === undefined && /ECONNREFUSED/.test(a.error!)), JSON.stringify(view.log));
+      assert.ok(view.log.every((a) => a.statusCode === undefined && a.error === 'connection failed'), JSON.stringify(view.log));
       assert.match(calls.failed[0][2], /gave up after 4 attempts/);
     });
 
@@ -134,7 +134,7 @@ for (const dialect of await dialects()) {
       await until(() => calls.delivered.length === 1, 5000, 'delivery');
       assert.equal(hits, 1);
       const [view] = await ob.deliveriesFor('job-up');
-      assert.match(view.log[0].error!, /ECONNREFUSED/);
+      assert.equal(view.log[0].error, 'connection failed');
       assert.equal(view.log.at(-1)!.statusCode, 200);
     });
 

@@ -15,6 +15,9 @@ import { hasFestivalVoice, hasTool, speakFestival, tempDir } from '../helpers/au
 import { dialects, json, startTestService, type TestService } from '../helpers/harness.js';
 import { multipart } from '../helpers/multipart.js';
 
+// Receivers here are on 127.0.0.1, which notifications may reach only when allowed (test/notifications/ssrf.test.ts).
+const LOOPBACK_ALLOW = { SCRUBLINE_WEBHOOK_ALLOW: '127.0.0.0/8' };
+
 // A Luhn-valid card number, an SSN, a name no list holds, a phone number and an e-mail address, in the spellings
 // they are planted in. Needles are lower case and long enough not to occur by chance in ids or timestamps.
 const CARD = '4539578123456789';
@@ -145,7 +148,7 @@ for (const dialect of await dialects()) {
     const logLines: string[] = [];
     let hook: Awaited<ReturnType<typeof receiver>>;
     before(async () => {
-      svc = await startTestService(dialect, { logLines, logLevel: 'trace' });
+      svc = await startTestService(dialect, { logLines, logLevel: 'trace', env: LOOPBACK_ALLOW });
       hook = await receiver();
       const publish = (config: object) => svc.request({ method: 'POST', url: '/system/cache/v2/publish', payload: { data: JSON.stringify(config) } });
       assert.equal((await publish({ sid: 'scrubs-all', scrubtext: true })).statusCode, 200, 'scrubtext with no rules is accepted');

@@ -14,7 +14,9 @@ import type { DeliveryRow, Tables } from '../../store/tables.js';
 import { VERSION } from '../../version.js';
 import { type AttemptOutcome, type BackoffOptions, decide, type Decision, DEFAULT_SCHEDULE_MS, maxAttempts } from './backoff.js';
 import { secretKey, signatureHeaders } from './signing.js';
-import { checkMethod, checkUrl, loggableUrl, type NotificationMethod, NotificationTargetError, parseHeaderLine } from './target.js';
+import { checkMethod, checkUrl, loggableUrl, maskedUrl, type NotificationMethod, NotificationTargetError, parseHeaderLine } from './target.js';
+import { PUBLIC_ONLY, TargetNotAllowedError, type TargetPolicy } from './targetPolicy.js';
+import { type Resolve, sendRequest } from './transport.js';
 
 export interface NotificationOutboxOptions {
   db: Kysely<Tables>;
@@ -38,6 +40,10 @@ export interface NotificationOutboxOptions {
   concurrency?: number;
   /** How long stop() waits for sends in flight before aborting them (ms, default 5000). */
   stopTimeoutMs?: number;
+  /** Which hosts deliveries may reach, checked on the resolved address of every connection (default: public only). */
+  policy?: TargetPolicy;
+  /** How host names are resolved for that check (default: the OS resolver). Tests inject one. */
+  resolve?: Resolve;
   /** Called once per delivery, after it was recorded as delivered (2xx). Errors are logged, not raised. */
   onDelivered?(jobId: string, deliveryId: string): void | Promise<void>;
   /** Called once per delivery, after it was recorded as failed (final status or retries spent). */
@@ -59,12 +65,14 @@ export interface EnqueueNotification {
   notBefore?: Date;
 }
 
-/** A delivery as the job record shows it: no header value in clear. */
+/** A delivery as the job record shows it: no header value in clear, the url without query or credentials. */
 export interface DeliveryView {
   deliveryId: string;
+  /** The target without its query string or userinfo (which often hold secrets). */
   url: string;
   method: string;
   status: DeliveryStatus;
+  /** Attempts in the current round (a redelivery starts a new one; the log keeps them all). */
   attempts: number;
   maxAttempts: number;
   /** When the next attempt is due (pending deliveries only). */
@@ -79,6 +87,24 @@ export interface DeliveryView {
 }
 
 export { NotificationTargetError };
+
+/** Why a delivery cannot be sent again: it does not exist (for that job), or it has not failed. */
+export class RedeliverError extends Error {
+  constructor(
+    readonly reason: 'not_found' | 'not_failed',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'RedeliverError';
+  }
+}
+
+/** What the delivery log says when no response came: a class, never the host, port or system error. */
+export const DELIVERY_ERRORS = {
+  refused: 'refused: target not allowed',
+  connection: 'connection failed',
+  timeout: 'timeout',
+} as const;
 
 export function newDeliveryId(): string {
   return `msg_${crypto.randomBytes(16).toString('base64url')}`;
@@ -98,6 +124,7 @@ export class NotificationOutbox {
   private readonly concurrency: number;
   private readonly stopTimeoutMs: number;
   private readonly userAgent = `scrubline/${VERSION}`;
+  private readonly policy: TargetPolicy;
 
   private running = false;
   private timer: NodeJS.Timeout | undefined;
@@ -122,6 +149,7 @@ export class NotificationOutbox {
     if (this.leaseMs <= this.timeoutMs) throw new RangeError('leaseMs must be longer than timeoutMs');
     this.concurrency = Math.max(1, options.concurrency ?? 8);
     this.stopTimeoutMs = options.stopTimeoutMs ?? 5000;
+    this.policy = options.policy ?? PUBLIC_ONLY;
   }
 
   /**
@@ -219,31 +247,50 @@ export class NotificationOutbox {
   /** A job's deliveries for its record: attempts, status codes, next try; auth headers masked. */
   async deliveriesFor(jobId: string): Promise<DeliveryView[]> {
     const rows = await this.store.listByJob(jobId);
-    return rows.map((row) => {
-      const log = parseLog(row);
-      const last = log[log.length - 1];
-      return {
-        deliveryId: row.id,
-        url: row.url,
-        method: row.method,
-        status: row.status as DeliveryStatus,
-        attempts: row.attempts,
-        maxAttempts: maxAttempts(this.schedule),
-        nextAttemptAt: row.status === 'pending' ? row.next_attempt_at : null,
-        lastStatusCode: last?.statusCode ?? null,
-        lastError: last?.error ?? null,
-        authHeaders: this.sealedLines(row).map((line) => {
-          try {
-            return maskHeaderLine(this.options.box.isSealed(line) ? this.options.box.open(line) : line);
-          } catch {
-            return '****';
-          }
-        }),
-        log,
-        createdAt: row.created_at,
-        updatedAt: row.updated_at,
-      };
-    });
+    return rows.map((row) => this.view(row));
+  }
+
+  /**
+   * Send a failed delivery (retries spent, or refused) again: a new round of attempts, due at once, with the
+   * same webhook-id (receivers de-duplicate by it). Throws RedeliverError when the job has no such delivery
+   * or it has not failed (pending, sending and delivered ones are left as they are).
+   */
+  async redeliver(jobId: string, deliveryId: string): Promise<DeliveryView> {
+    const requeued = await this.store.requeueFailed(jobId, deliveryId);
+    if (!requeued) {
+      const row = await this.store.get(deliveryId);
+      if (!row || row.job_id !== jobId) throw new RedeliverError('not_found', `Job ${jobId} has no notification delivery ${deliveryId}.`);
+      throw new RedeliverError('not_failed', `Delivery ${deliveryId} is ${row.status}; only a failed delivery can be sent again.`);
+    }
+    this.log.info({ deliveryId, jobId, target: loggableUrl(requeued.url) }, 'notification queued again (redelivery)');
+    this.kick();
+    return this.view(requeued);
+  }
+
+  private view(row: DeliveryRow): DeliveryView {
+    const log = parseLog(row);
+    const last = [...log].reverse().find((entry) => !entry.requeued);
+    return {
+      deliveryId: row.id,
+      url: maskedUrl(row.url),
+      method: row.method,
+      status: row.status as DeliveryStatus,
+      attempts: row.attempts,
+      maxAttempts: maxAttempts(this.schedule),
+      nextAttemptAt: row.status === 'pending' ? row.next_attempt_at : null,
+      lastStatusCode: last?.statusCode ?? null,
+      lastError: last?.error ?? null,
+      authHeaders: this.sealedLines(row).map((line) => {
+        try {
+          return maskHeaderLine(this.options.box.isSealed(line) ? this.options.box.open(line) : line);
+        } catch {
+          return '****';
+        }
+      }),
+      log,
+      createdAt: row.created_at,
+      updatedAt: row.updated_at,
+    };
   }
 
   /** Deliveries per status, for metrics and status pages. */
@@ -315,12 +362,10 @@ export class NotificationOutbox {
     const t0 = performance.now();
 
     const headers = new Headers();
-    const secrets: string[] = [];
     try {
       for (const [index, line] of this.sealedLines(row).entries()) {
         const [name, value] = parseHeaderLine(this.options.box.isSealed(line) ? this.options.box.open(line) : line, index);
         headers.append(name, value);
-        if (value) secrets.push(value);
       }
     } catch (error) {
       const reason = error instanceof NotificationTargetError ? error.message : 'auth headers cannot be opened (was the secret key changed?)';
@@ -333,16 +378,17 @@ export class NotificationOutbox {
     for (const [name, value] of Object.entries(signatureHeaders(this.key, row.id, body, started))) headers.set(name, value);
 
     let outcome: AttemptOutcome;
+    let refused = false;
     try {
-      const response = await fetch(row.url, {
+      const response = await sendRequest(row.url, {
         method: row.method,
         headers,
         body,
-        redirect: 'manual',
         signal: AbortSignal.any([AbortSignal.timeout(this.timeoutMs), this.abort.signal]),
+        policy: this.policy,
+        resolve: this.options.resolve,
       });
-      outcome = { statusCode: response.status, retryAfter: response.headers.get('retry-after') };
-      await response.body?.cancel().catch(() => {});
+      outcome = { statusCode: response.statusCode, retryAfter: response.retryAfter };
     } catch (error) {
       if (this.abort.signal.aborted) {
         // Stopping: not an attempt that counts; the delivery is due again at once for whoever runs next.
@@ -350,9 +396,13 @@ export class NotificationOutbox {
         this.log.info(context, 'notification send aborted at stop; handed back');
         return;
       }
-      outcome = { error: scrub(describeFetchError(error, this.timeoutMs), secrets) };
+      // The log (readable with a read-scope key) gets a class only; the system error goes to the server log.
+      refused = isRefusal(error);
+      outcome = { error: refused ? DELIVERY_ERRORS.refused : isTimeout(error) ? `${DELIVERY_ERRORS.timeout}: no response within ${this.timeoutMs} ms` : DELIVERY_ERRORS.connection };
+      this.log.info({ ...context, cause: systemErrorCode(error) }, `notification attempt: ${outcome.error}`);
     }
-    await this.finish(row, leaseUntil, started, outcome, Math.round(performance.now() - t0), context, false);
+    // A refused target is not tried again (final): it stays refused until the allow-list changes (then: redeliver).
+    await this.finish(row, leaseUntil, started, outcome, Math.round(performance.now() - t0), context, refused);
   }
 
   /** Record the attempt and move the delivery on, in one transaction; then tell the callbacks. */
@@ -407,24 +457,22 @@ export class NotificationOutbox {
   }
 }
 
-/** A short reason for an error before any response: the system error code where there is one. */
-function describeFetchError(error: unknown, timeoutMs: number): string {
-  const err = error as { name?: string; message?: string; cause?: { code?: string; message?: string; errors?: { code?: string }[] } };
-  if (err?.name === 'TimeoutError' || err?.name === 'AbortError') return `timeout: no response within ${timeoutMs} ms`;
-  const cause = err?.cause;
-  const code = cause?.code ?? cause?.errors?.find((e) => e.code)?.code;
-  if (code) return cause?.message ? `${code}: ${cause.message}` : code;
-  if (cause?.message) return `${err.message ?? 'fetch failed'}: ${cause.message}`;
-  return errorText(error);
+function isRefusal(error: unknown): boolean {
+  return error instanceof TargetNotAllowedError || (error as { code?: string })?.code === 'ETARGETNOTALLOWED';
+}
+
+function isTimeout(error: unknown): boolean {
+  const name = (error as { name?: string })?.name;
+  return name === 'TimeoutError' || name === 'AbortError';
+}
+
+/** The system error code (ECONNREFUSED, ENOTFOUND...) for the server's own log; never a message (it names hosts). */
+function systemErrorCode(error: unknown): string {
+  const err = error as { code?: unknown; name?: unknown; cause?: { code?: unknown } };
+  const code = err?.code ?? err?.cause?.code ?? err?.name;
+  return typeof code === 'string' && /^[A-Za-z_]{1,40}$/.test(code) ? code : 'unknown';
 }
 
 function errorText(error: unknown): string {
   return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-}
-
-/** Remove any header value from a message (an error may quote what it could not send). */
-function scrub(message: string, secrets: string[]): string {
-  let out = message;
-  for (const secret of secrets) if (secret.length >= 4) out = out.split(secret).join('****');
-  return out.length > 500 ? out.slice(0, 500) + '…' : out;
 }

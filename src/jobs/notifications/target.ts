@@ -1,5 +1,6 @@
 // Where a notification goes, checked before anything is stored: an http(s) url, POST or PUT, and well-formed
 // "Name: value" auth header lines. The messages name what is wrong without quoting header values.
+import { PUBLIC_ONLY, TargetNotAllowedError, type TargetPolicy } from './targetPolicy.js';
 
 export type NotificationMethod = 'POST' | 'PUT';
 
@@ -72,15 +73,45 @@ export interface NotificationTarget {
 
 /**
  * Check a notification target as a request gives it (`url`, `method`, `auth_headers` in clear), so that an
- * API route can refuse a bad one with 400 before the job is accepted. Throws NotificationTargetError.
+ * API route can refuse a bad one with 400 before the job is accepted: its form, and its host against the
+ * policy (a literal internal address or internal name; names are checked again, resolved, at each send).
+ * Throws NotificationTargetError.
  */
-export function validateNotificationTarget(target: { url: unknown; method?: unknown; authHeaders?: unknown }): NotificationTarget {
-  const url = checkUrl(target.url).toString();
+export function validateNotificationTarget(
+  target: { url: unknown; method?: unknown; authHeaders?: unknown },
+  policy: TargetPolicy = PUBLIC_ONLY,
+): NotificationTarget {
+  const parsed = checkUrl(target.url);
+  try {
+    policy.checkUrl(parsed);
+  } catch (error) {
+    if (error instanceof TargetNotAllowedError) throw new NotificationTargetError(error.message, 'url');
+    throw error;
+  }
+  const url = parsed.toString();
   const method = checkMethod(target.method);
   const lines = target.authHeaders ?? [];
   if (!Array.isArray(lines)) throw new NotificationTargetError('auth_headers must be an array of "Name: value" strings', 'auth_headers');
   lines.forEach((line, index) => parseHeaderLine(line, index));
   return { url, method, authHeaders: lines as string[] };
+}
+
+/**
+ * The url as records and responses show it: no userinfo, the query (and fragment) masked, which is where
+ * hook urls usually carry their tokens: `https://hooks.example.com/path?…`. The full url stays server-side.
+ */
+export function maskedUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    const hidden = parsed.search !== '' || parsed.hash !== '';
+    parsed.username = '';
+    parsed.password = '';
+    parsed.search = '';
+    parsed.hash = '';
+    return hidden ? `${parsed.toString()}?…` : parsed.toString();
+  } catch {
+    return '(invalid url)';
+  }
 }
 
 /** The url as it may appear in logs: origin only (paths and queries of hook urls often carry tokens). */
