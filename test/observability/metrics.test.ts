@@ -70,7 +70,8 @@ for (const dialect of await dialects()) {
     let worker: WorkerProcess;
     before(async () => {
       database = await testDatabase(dialect);
-      const env = { SCRUBLINE_SECRET_KEY: 'test-secret-key', SCRUBLINE_WEBHOOK_RETRY_MS: '0' };
+      // Loopback receivers are refused unless allowed: this one is allowed so its delivery fails at connect.
+      const env = { SCRUBLINE_SECRET_KEY: 'test-secret-key', SCRUBLINE_WEBHOOK_RETRY_MS: '0', SCRUBLINE_WEBHOOK_ALLOW: '127.0.0.0/8' };
       // The API runs no jobs; a separate `scrubline worker` process runs them and has the metrics of them.
       api = await startTestService(dialect, { database, workers: false, env });
       worker = await startWorkerProcess({ ...database.env, ...env, SCRUBLINE_WORKERS: '1', SCRUBLINE_MAX_STREAMS: '2' }, ['--metrics-port', '0']);
