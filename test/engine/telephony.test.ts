@@ -37,9 +37,9 @@ const wideband = installedModels().some((m) => m.name === WIDEBAND_MODEL);
 const noPackages = !wideband ? `${WIDEBAND_MODEL} is not installed` : packagesMissing();
 
 function build(env: Record<string, string> = {}) {
-  const t0 = performance.now();
-  const r = spawnSync('bash', [SCRIPT], { env: { ...process.env, ...env }, encoding: 'utf8', timeout: 300_000 });
-  return { status: r.status, stderr: r.stderr, seconds: (performance.now() - t0) / 1000 };
+  // The bound is only a backstop against a hung build (a real build takes about 30-60 s on 2 idle cores).
+  const r = spawnSync('bash', [SCRIPT], { env: { ...process.env, ...env }, encoding: 'utf8', timeout: 1_800_000 });
+  return { status: r.status, stderr: r.stderr };
 }
 
 after(async () => {
@@ -198,7 +198,7 @@ describe('jobs and the model list', { skip: noPackages || devDataSkip() }, () =>
       const narrow = path.join(dir, 'call-8k.wav');
       execFileSync('ffmpeg', ['-nostdin', '-v', 'error', '-y', '-i', src, '-ar', '8000', '-c:a', 'pcm_mulaw', narrow]);
       const submit = (file: string, fields: Record<string, string> = {}) =>
-        svc.request({ method: 'POST', url: '/asr/transcribe?wait=120', ...multipart(fields, [{ name: 'audio', filename: path.basename(file), content: fs.readFileSync(file) }]) });
+        svc.request({ method: 'POST', url: '/asr/transcribe?wait=300', ...multipart(fields, [{ name: 'audio', filename: path.basename(file), content: fs.readFileSync(file) }]) });
 
       const listed = json(await svc.request({ method: 'GET', url: '/asr/models' }));
       assert.equal(listed.default, 'en-us:auto');

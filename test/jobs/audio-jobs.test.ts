@@ -102,7 +102,7 @@ describe('audio jobs', { skip: !canRun && 'ffmpeg or the PocketSphinx model is n
   test('a recording sent as the whole body (audio/wav), parameters in the query', async () => {
     const res = await svc.request({
       method: 'POST',
-      url: '/asr/transcribe?wait=120&fileName=raw-call.wav&numtrans=false',
+      url: '/asr/transcribe?wait=300&fileName=raw-call.wav&numtrans=false',
       headers: { 'content-type': 'audio/wav' },
       payload: fs.readFileSync(mono),
     });
@@ -193,7 +193,7 @@ describe('zip uploads', { skip: !canRun && 'ffmpeg or the PocketSphinx model is 
     assert.deepEqual(body.rejected.map((r: { fileName: string }) => r.fileName), ['readme.txt']);
     assert.deepEqual(fs.readdirSync(path.join(svc.database.dataDir, 'tmp')), [], 'unpacked entries are moved or removed');
     for (const job of body.jobs) {
-      const done = json(await svc.request({ method: 'GET', url: `/asr/jobs/${job.jobId}?wait=60` }));
+      const done = json(await svc.request({ method: 'GET', url: `/asr/jobs/${job.jobId}?wait=300` }));
       assert.equal(done.status, 'completed');
     }
     const bad = await svc.request({ method: 'POST', url: '/asr/transcribe', ...multipart({ isZip: 'true' }, [{ name: 'audio', filename: 'bad.zip', content: Buffer.from('PK not really') }]) });

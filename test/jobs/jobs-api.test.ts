@@ -21,7 +21,7 @@ for (const dialect of await dialects()) {
     const submit = (payload: object, query = '') => svc.request({ method: 'POST', url: `/asr/transcribe${query}`, payload });
 
     test('a text transcript becomes a completed job; wait answers 200 with it', async () => {
-      const res = await submit({ text: TEXT, tracking_id: 'ref-1', priority: 'high', notification: { url: 'https://hooks.example.com/x', auth_headers: ['Authorization: Bearer abcdefghijklmnop'] } }, '?wait=20');
+      const res = await submit({ text: TEXT, tracking_id: 'ref-1', priority: 'high', notification: { url: 'https://hooks.example.com/x', auth_headers: ['Authorization: Bearer abcdefghijklmnop'] } }, '?wait=300');
       assert.equal(res.statusCode, 200, res.body);
       const job = json(res);
       assert.equal(job.status, 'completed');
@@ -40,14 +40,14 @@ for (const dialect of await dialects()) {
       const res = await submit({ text: 'hello there' });
       assert.equal(res.statusCode, 202, res.body);
       assert.ok(['queued', 'processing', 'completed'].includes(json(res).status));
-      const done = json(await svc.request({ method: 'GET', url: `${res.headers.location}?wait=20` }));
+      const done = json(await svc.request({ method: 'GET', url: `${res.headers.location}?wait=300` }));
       assert.equal(done.status, 'completed');
       const list = json(await svc.request({ method: 'GET', url: '/asr/jobs?status=completed' }));
       assert.ok(list.jobs.some((j: { jobId: string }) => j.jobId === done.jobId));
     });
 
     test('resubmitting a finished job runs it again with the new parameters', async () => {
-      const first = json(await submit({ text: 'one two three' }, '?wait=20'));
+      const first = json(await submit({ text: 'one two three' }, '?wait=300'));
       const again = await submit({ jobId: first.jobId, tracking_id: 'second-run', wait: 20 });
       assert.equal(again.statusCode, 200, again.body);
       assert.equal(json(again).jobId, first.jobId);

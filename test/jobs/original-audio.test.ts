@@ -9,6 +9,7 @@ import { after, before, describe, test } from 'node:test';
 import { hasFestivalVoice, hasTool, speakFestival, tempDir } from '../helpers/audio.js';
 import { json, startTestService, type TestService } from '../helpers/harness.js';
 import { transcribeAndWait } from '../helpers/jobs.js';
+import { until } from '../helpers/poll.js';
 
 const canRun = hasTool('ffmpeg') && hasFestivalVoice() && fs.existsSync('/usr/share/pocketsphinx/model/en-us/en-us');
 const DIGITS = ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'];
@@ -84,7 +85,7 @@ describe('the original recording after audio redaction', { skip: !canRun && 'nee
 
     // autoDelete wins over keepOriginal: the original goes when the job ends; the copy and transcript stay.
     const auto = await transcribeAndWait(svc, recording, { fields: { ...scrub, keepOriginal: 'true', autoDelete: 'true' } });
-    for (let i = 0; i < 100 && fs.existsSync(uploaded(auto.jobId)); i++) await new Promise((r) => setTimeout(r, 50));
+    await until(() => !fs.existsSync(uploaded(auto.jobId)), 'the original to be deleted');
     assert.ok(!fs.existsSync(uploaded(auto.jobId)), 'autoDelete deleted the original');
     assert.ok(fs.existsSync(copyOf(auto.jobId)), 'autoDelete kept the redacted copy');
     const autoServed = await audio(auto.jobId);

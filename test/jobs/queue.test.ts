@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { JobRow } from '../../src/store/tables.js';
 import { dialects, startTestService, type TestService } from '../helpers/harness.js';
+import { until } from '../helpers/poll.js';
 
 function row(id: string, priority: number, createdAt: string): JobRow {
   return {
@@ -29,9 +30,11 @@ for (const dialect of await dialects()) {
       await jobs.insert(row('new-normal', 0, '2026-01-03T00:00:00.000Z'));
       assert.equal((await jobs.claimNext('a', 60_000))?.id, 'new-high');
       assert.equal((await jobs.claimNext('a', 60_000))?.id, 'old-normal');
-      const stalled = await jobs.claimNext('a', 1);
+      const stalled = await jobs.claimNext('a', 60_000);
       assert.equal(stalled?.id, 'new-normal');
-      await new Promise((r) => setTimeout(r, 20));
+      assert.equal(await jobs.claimNext('b', 60_000), undefined, 'nothing to take while the lease holds');
+      // The lease lapses (set by state, not waited for).
+      await jobs.update('new-normal', { lease_until: new Date(0).toISOString() });
       const taken = await jobs.claimNext('b', 60_000);
       assert.deepEqual([taken?.id, taken?.attempts], ['new-normal', 2]);
       assert.equal(await jobs.requeue('new-normal', 'a', 'late'), false);
@@ -50,11 +53,10 @@ for (const dialect of await dialects()) {
       // Claimed three times by processes that died mid-job: attempts 3, lease lapsed.
       await jobs.insert({ ...row('poison', 0, '2026-01-04T00:00:00.000Z'), status: 'processing', attempts: 3, worker_id: 'dead', lease_until: new Date(0).toISOString() });
       await svc.services.worker.start();
-      let job = await jobs.get('poison');
-      for (let i = 0; i < 100 && job?.status !== 'failed'; i++) {
-        await new Promise((r) => setTimeout(r, 50));
-        job = await jobs.get('poison');
-      }
+      const job = await until(async () => {
+        const found = await jobs.get('poison');
+        return found?.status === 'failed' ? found : undefined;
+      }, 'the poison job to fail');
       assert.equal(job?.status, 'failed');
       assert.match(job?.last_error ?? '', /started 3 times without finishing.* not tried again/);
       assert.equal(job?.attempts, 4);

@@ -21,8 +21,8 @@ describe('retention', () => {
   });
 
   test('retentionPolicy: the job is deleted once its days have passed', async () => {
-    const keep = json(await svc.request({ method: 'POST', url: '/asr/transcribe?wait=20', payload: { text: 'keep me' } }));
-    const job = json(await svc.request({ method: 'POST', url: '/asr/transcribe?wait=20', payload: { text: 'hello', retentionPolicy: 1 } }));
+    const keep = json(await svc.request({ method: 'POST', url: '/asr/transcribe?wait=300', payload: { text: 'keep me' } }));
+    const job = json(await svc.request({ method: 'POST', url: '/asr/transcribe?wait=300', payload: { text: 'hello', retentionPolicy: 1 } }));
     assert.equal(job.status, 'completed');
     const row = (await svc.services.store.jobs.get(job.jobId))!;
     const days = (Date.parse(row.delete_after!) - Date.parse(row.completed_at!)) / 86_400_000;
@@ -41,7 +41,7 @@ describe('retention', () => {
     if (!installed) return;
     const tone = path.join(dir, 'tone.wav');
     ffmpeg(['-f', 'lavfi', '-i', 'sine=frequency=300:duration=1', '-ar', '16000', tone]);
-    const res = await svc.request({ method: 'POST', url: '/asr/transcribe?wait=60', ...multipart({ autoDelete: 'true' }, [{ name: 'audio', filename: 'tone.wav', content: fs.readFileSync(tone) }]) });
+    const res = await svc.request({ method: 'POST', url: '/asr/transcribe?wait=300', ...multipart({ autoDelete: 'true' }, [{ name: 'audio', filename: 'tone.wav', content: fs.readFileSync(tone) }]) });
     assert.equal(res.statusCode, 200, res.body);
     const jobId = json(res).jobId;
     let audio = await svc.request({ method: 'GET', url: `/asr/jobs/${jobId}/audio` });
