@@ -9,12 +9,13 @@ import { json, startTestService, type TestService } from '../helpers/harness.js'
 import { transcribeAndWait, transcriptShape } from '../helpers/jobs.js';
 import { wer } from '../helpers/wer.js';
 import { multipart } from '../helpers/multipart.js';
+import { required } from '../helpers/require.js';
 
 const LEFT = 'he began a confused complaint against the wizard who had vanished behind the curtain on the left';
 const RIGHT = 'the horizon seems extremely distant';
 const canRun = hasTool('ffmpeg') && fs.existsSync('/usr/share/pocketsphinx/model/en-us/en-us');
 
-describe('audio jobs', { skip: !canRun && 'ffmpeg or the PocketSphinx model is not installed' }, () => {
+describe('audio jobs', { skip: required(!canRun && 'ffmpeg or the PocketSphinx model is not installed') }, () => {
   let svc: TestService;
   let dir: string;
   let mono: string;
@@ -115,7 +116,7 @@ describe('audio jobs', { skip: !canRun && 'ffmpeg or the PocketSphinx model is n
     assert.equal(octets.statusCode, 422, octets.body);
   });
 
-  test('a stereo call keeps each speaker on their channel, also as 8 kHz mu-law (synthetic, timed)', { skip: !hasTool('espeak-ng') && 'no espeak-ng' }, async () => {
+  test('a stereo call keeps each speaker on their channel, also as 8 kHz mu-law (synthetic, timed)', { skip: required(!hasTool('espeak-ng') && 'no espeak-ng') }, async () => {
     // The agent speaks first on the left; the caller answers on the right once the agent is done. Each
     // channel's words must fall in its own speaker's time, whatever the recognizer makes of them.
     const agent = speak(LEFT, path.join(dir, 'agent.wav'));
@@ -134,7 +135,7 @@ describe('audio jobs', { skip: !canRun && 'ffmpeg or the PocketSphinx model is n
     }
   });
 
-  test('the dev stereo recording gives each channel its own speaker, also as 8 kHz mu-law', { skip: !devAudio('audio/stereo/stereo_diarization.wav') && 'dev data not at hand' }, async () => {
+  test('the dev stereo recording gives each channel its own speaker, also as 8 kHz mu-law', { skip: required(!devAudio('audio/stereo/stereo_diarization.wav') && 'dev data not at hand', 'SCRUBLINE_REQUIRE_DEV_DATA') }, async () => {
     const dev = devAudio('audio/stereo/stereo_diarization.wav')!;
     const telephone = path.join(dir, 'dev-8k-mulaw.wav');
     ffmpeg(['-i', dev, '-ar', '8000', '-ac', '2', '-c:a', 'pcm_mulaw', telephone]);
@@ -154,7 +155,7 @@ describe('audio jobs', { skip: !canRun && 'ffmpeg or the PocketSphinx model is n
   });
 });
 
-describe('zip uploads', { skip: !canRun && 'ffmpeg or the PocketSphinx model is not installed' }, () => {
+describe('zip uploads', { skip: required(!canRun && 'ffmpeg or the PocketSphinx model is not installed') }, () => {
   let svc: TestService;
   let dir: string;
   before(async () => {

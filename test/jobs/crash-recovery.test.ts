@@ -11,6 +11,7 @@ import { startServerProcess, type ServerProcess } from '../helpers/cli.js';
 import { testDatabase, type TestDatabase } from '../helpers/harness.js';
 import { multipart } from '../helpers/multipart.js';
 import { until } from '../helpers/poll.js';
+import { required } from '../helpers/require.js';
 
 const canRun = hasTool('ffmpeg') && hasTool('espeak-ng') && fs.existsSync('/usr/share/pocketsphinx/model/en-us/en-us');
 
@@ -19,7 +20,7 @@ const PARAGRAPH =
   'can you tell me the reason for your call i see that your last payment was received on the fourth ' +
   'of the month and the balance on the account is now one hundred and twenty dollars ';
 
-describe('crash recovery', { skip: !canRun && 'needs ffmpeg, espeak-ng and PocketSphinx' }, () => {
+describe('crash recovery', { skip: required(!canRun && 'needs ffmpeg, espeak-ng and PocketSphinx') }, () => {
   let db: TestDatabase;
   let dir: string;
   let recording: string;

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { dialects, json, startTestService, type TestService } from '../helpers/harness.js';
 import { multipart } from '../helpers/multipart.js';
+import { required } from '../helpers/require.js';
 
 const TEXT = 'Agent: thank you for calling acme how can i help\nCaller: hi my card was charged twice\nAgent: let me look into that';
 
@@ -90,12 +91,14 @@ for (const dialect of await dialects()) {
       assert.match(json(model).detail, /not installed/);
     });
 
-    test('uploads that are not usable audio are refused and leave nothing behind', async () => {
+    test('uploads that are not usable audio are refused and leave nothing behind', async (t) => {
       const installed = json(await svc.request({ method: 'GET', url: '/asr/models' })).models.some((m: { installed: boolean }) => m.installed);
       const upload = (content: Buffer, filename = 'call.wav') =>
         svc.request({ method: 'POST', url: '/asr/transcribe', ...multipart({}, [{ name: 'audio', filename, content }]) });
       if (!installed) {
+        // Without a model only that answer can be checked: a skip here, a failure where the run requires models.
         assert.equal((await upload(Buffer.from('x'))).statusCode, 503, 'no model installed');
+        t.skip(required('no speech model is installed (only the 503 was checked)') || undefined);
         return;
       }
       const empty = await upload(Buffer.alloc(0));

@@ -10,11 +10,12 @@ import { hasFestivalVoice, hasTool, speakFestival, tempDir } from '../helpers/au
 import { json, startTestService, type TestService } from '../helpers/harness.js';
 import { transcribeAndWait } from '../helpers/jobs.js';
 import { until } from '../helpers/poll.js';
+import { required } from '../helpers/require.js';
 
 const canRun = hasTool('ffmpeg') && hasFestivalVoice() && fs.existsSync('/usr/share/pocketsphinx/model/en-us/en-us');
 const DIGITS = ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'];
 
-describe('the original recording after audio redaction', { skip: !canRun && 'needs ffmpeg, festival with the US HTS voice, and PocketSphinx' }, () => {
+describe('the original recording after audio redaction', { skip: required(!canRun && 'needs ffmpeg, festival with the US HTS voice, and PocketSphinx') }, () => {
   let svc: TestService;
   let dir: string;
   let recording: string;

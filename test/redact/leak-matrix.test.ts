@@ -15,6 +15,7 @@ import { hasFestivalVoice, hasTool, speakFestival, tempDir } from '../helpers/au
 import { dialects, json, startTestService, type TestService } from '../helpers/harness.js';
 import { multipart } from '../helpers/multipart.js';
 import { until } from '../helpers/poll.js';
+import { required } from '../helpers/require.js';
 
 // A Luhn-valid card number, an SSN, a name no list holds, a phone number and an e-mail address, in the spellings
 // they are planted in. Needles are lower case and long enough not to occur by chance in ids or timestamps.
@@ -343,7 +344,7 @@ for (const dialect of await dialects()) {
 
 const canHear = hasTool('ffmpeg') && hasFestivalVoice() && fs.existsSync('/usr/share/pocketsphinx/model/en-us/en-us');
 
-describe('leak matrix: audio job', { skip: !canHear && 'needs ffmpeg, festival with the US HTS voice, and PocketSphinx' }, () => {
+describe('leak matrix: audio job', { skip: required(!canHear && 'needs ffmpeg, festival with the US HTS voice, and PocketSphinx') }, () => {
   let svc: TestService;
   let dir: string;
   let recording: string;
