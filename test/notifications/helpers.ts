@@ -148,6 +148,9 @@ export async function until(check: () => boolean | Promise<boolean>, ms = 60_000
   }
 }
 
+/** A pause (kept for callers; to wait for something, poll its state with `until`). */
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
 /** The "will retry" log lines of an outbox: when each failed attempt scheduled the next one. */
 export function retriesScheduled(lines: string[]): number[] {
   return lines
