@@ -14,11 +14,12 @@ import { loadConfig } from '../src/config.js';
 import { closeSharedPool } from '../src/engine/pool.js';
 import { recognizeFile } from '../src/engine/recognize.js';
 import { createServices } from '../src/services.js';
+import { devDataDir } from '../test/helpers/devData.js';
 import { multipart } from '../test/helpers/multipart.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const REPEAT = Math.max(1, Number(process.env.BENCH_REPEAT ?? 3));
-const DEV = path.resolve(process.env.SCRUBLINE_DEV_DATA || path.join(here, '../../shared/data/dev'));
+const DEV = devDataDir();
 const FILES = ['audio/jfk.wav', 'audio/ljspeech/LJ001-0001.flac', 'audio/ljspeech/LJ001-0005.flac', 'audio/stereo/stereo_diarization.wav']
   .map((f) => path.join(DEV, f))
   .filter((f) => fs.existsSync(f));

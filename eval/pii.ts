@@ -13,10 +13,10 @@ import nlp from 'compromise';
 import { detectText, detectWords, type Detection } from '../src/redact/detect.js';
 import type { EntityKind } from '../src/redact/entityKinds.js';
 import type { DetectOptions } from '../src/redact/types.js';
+import { devDataDir } from '../test/helpers/devData.js';
 import { heldoutSpoken, heldoutWritten } from '../test/redact/heldout.data.js';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-export const PII_FILE = path.resolve(ROOT, process.env.SCRUBLINE_DEV_DATA || path.join('..', 'shared', 'data', 'dev'), 'pii', 'presidio_generated_small.json');
+export const PII_FILE = path.join(devDataDir(), 'pii', 'presidio_generated_small.json');
 
 export interface GoldSpan {
   kind: EntityKind;

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { runCli, startServerProcess } from './helpers/cli.js';
 import { testDatabase, type TestDatabase } from './helpers/harness.js';
+import { until } from './helpers/poll.js';
 
 describe('server process', () => {
   let db: TestDatabase;
@@ -62,8 +63,7 @@ describe('telephone-band model build at start', () => {
       SCRUBLINE_SPHINXTRAIN_BIN: '/nonexistent/sphinxtrain',
     });
     try {
-      for (let i = 0; i < 300 && !/telephone-band model (checked|build failed)/.test(server.output()); i++) await new Promise((r) => setTimeout(r, 100));
-      assert.match(server.output(), /telephone-band model (checked|build failed)/);
+      await until(() => /telephone-band model (checked|build failed)/.test(server.output()), 'the start-up model check');
       const status = (await (await fetch(`${server.url}/asr/status`)).json()) as { engine: { adaptation?: { state: string; reason?: string } } };
       assert.notEqual(status.engine.adaptation?.state, 'built');
       assert.ok(status.engine.adaptation?.reason, 'the reason is shown');

@@ -174,7 +174,7 @@ describe('OpenAPI document (sqlite)', () => {
       // engine
       ...['/asr/languages', '/asr/params', '/params', '/asr/models', '/asr/usage', '/asr/maxstreamscheck', '/asr/status', '/asr/sysinfo'].map((url) => ({ method: 'GET', url, status: 200 })),
       { method: 'POST', url: '/asr/transcribe', payload: { text: 'hello' }, status: 202 },
-      { method: 'POST', url: '/asr/transcribe?wait=30', payload: { text: 'hello there' }, status: 200 },
+      { method: 'POST', url: '/asr/transcribe?wait=300', payload: { text: 'hello there' }, status: 200 },
       { method: 'POST', url: '/asr/transcribe', payload: { priority: 'urgent' }, status: 400 },
       // system
       { method: 'POST', url: '/system/initialize', status: 200 },

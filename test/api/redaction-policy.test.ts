@@ -40,7 +40,7 @@ for (const dialect of await dialects()) {
 
     /** A finished job from a submit (JSON body or multipart fields); asserted completed. */
     async function submit(body: { json?: object; fields?: Record<string, string>; query?: string }, key: keyof typeof keys = 'submit') {
-      const url = `/asr/transcribe?wait=60${body.query ?? ''}`;
+      const url = `/asr/transcribe?wait=300${body.query ?? ''}`;
       const res = body.fields
         ? await request({ method: 'POST', url, ...multipart({ text: TEXT, ...body.fields }, []) }, key)
         : await request({ method: 'POST', url, payload: { text: TEXT, ...body.json } }, key);
@@ -147,7 +147,7 @@ for (const dialect of await dialects()) {
       const res = await request({ method: 'POST', url: '/asr/transcribe', payload: { text: TEXT, sid: 'everything' } });
       assert.equal(res.statusCode, 202, res.body);
       assert.equal(json(res).redactionStatus, 'pending');
-      const job = json(await request({ method: 'GET', url: `/asr/jobs/${json(res).jobId}?wait=60` }));
+      const job = json(await request({ method: 'GET', url: `/asr/jobs/${json(res).jobId}?wait=300` }));
       assert.equal(job.redactionStatus, 'completed');
       assert.deepEqual(job.redaction.policy, { kinds: ALL, text: true, audio: false, sid: 'everything', version: 1 });
       await assertGone(job.jobId, [...NAME, ...CARD]);
@@ -180,7 +180,7 @@ for (const dialect of await dialects()) {
 
     test('a resubmit cannot lower a job\'s redaction: the old policy and the new are united', async () => {
       const first = await submit({ json: { types: ['CreditCardNumber'] } });
-      const res = await request({ method: 'POST', url: '/asr/transcribe?wait=60', payload: { jobId: first.jobId, text: TEXT, scrubtext: false, types: ['Person'] } }, 'admin');
+      const res = await request({ method: 'POST', url: '/asr/transcribe?wait=300', payload: { jobId: first.jobId, text: TEXT, scrubtext: false, types: ['Person'] } }, 'admin');
       assert.equal(res.statusCode, 200, res.body);
       const again = json(res);
       assert.deepEqual(again.redaction.policy.kinds, ['Person', 'CreditCardNumber']);

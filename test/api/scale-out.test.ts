@@ -32,7 +32,8 @@ const publish = (svc: TestService, rules: string[]) =>
 const ruleNames = async (svc: TestService) =>
   json(await svc.request({ method: 'GET', url: '/system/get-parameter?sid=shared&name=rules' })).value.map((r: { name: string }) => r.name);
 
-async function eventually(check: () => Promise<boolean>, ms = 3000): Promise<boolean> {
+/** Whether `check` comes to hold; the bound is a backstop, far below the cache lifetime (LONG) it is told from. */
+async function eventually(check: () => Promise<boolean>, ms = 60_000): Promise<boolean> {
   const deadline = Date.now() + ms;
   while (Date.now() < deadline) {
     if (await check()) return true;
@@ -74,9 +75,10 @@ for (const dialect of await dialects()) {
       try {
         const before = await ruleNames(lonely);
         assert.equal((await publish(a, [...before, 'ZipCode'])).statusCode, 200);
-        await new Promise((r) => setTimeout(r, 300));
-        assert.deepEqual(await ruleNames(lonely), before);
+        // In order: once b (on the bus) has the new version, the invalidation has gone out; lonely still has the old.
+        assert.ok(await eventually(async () => (await ruleNames(b)).includes('ZipCode')), 'b sees the new version');
         assert.deepEqual(await ruleNames(b), [...before, 'ZipCode']);
+        assert.deepEqual(await ruleNames(lonely), before);
       } finally {
         await lonely.close();
       }

@@ -6,8 +6,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { DTMF_KEYS, detectDtmf, dtmfFrequencies } from '../../src/audio/dtmf.js';
-import { DEV_DATA, ffmpeg, hasFestivalVoice, hasTool, speakFestival, tempDir } from '../helpers/audio.js';
+import { devAudio, ffmpeg, hasFestivalVoice, hasTool, speakFestival, tempDir } from '../helpers/audio.js';
 import { filePcm, keyFile, keyPcm, keyTimes, sinePcm, type KeySequence } from './dtmfSignals.js';
+import { required } from '../helpers/require.js';
 
 const ALL = DTMF_KEYS.join('');
 const keysOf = (samples: Int16Array, rate: number, options = {}) => detectDtmf(samples, rate, options).map((t) => t.digit).join('');
@@ -132,7 +133,7 @@ describe('DTMF detector', () => {
   });
 });
 
-describe('DTMF detector on real audio', { skip: !hasTool('ffmpeg') && 'no ffmpeg' }, () => {
+describe('DTMF detector on real audio', { skip: required(!hasTool('ffmpeg') && 'no ffmpeg') }, () => {
   let dir: string;
   before(() => (dir = tempDir('scrubline-dtmf-')));
   after(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -149,7 +150,7 @@ describe('DTMF detector on real audio', { skip: !hasTool('ffmpeg') && 'no ffmpeg
     assertFinds(filePcm(wide), 16000, seq);
   });
 
-  test('festival speech (16 kHz, and 8 kHz mu-law) holds no keys', { skip: !hasFestivalVoice() && 'no festival voice' }, () => {
+  test('festival speech (16 kHz, and 8 kHz mu-law) holds no keys', { skip: required(!hasFestivalVoice() && 'no festival voice') }, () => {
     const speech = speakFestival(
       'Thank you for calling. Please say or enter your card number now. My card number is four one one one, two two two two, three three three three. ' +
         'The expiry date is nine, twenty seven. Ooooh. Hmmm. Eeeee. Mmmmm. Aaaaah. La la la la. One moment while I transfer you to an agent, beep beep.',
@@ -164,12 +165,12 @@ describe('DTMF detector on real audio', { skip: !hasTool('ffmpeg') && 'no ffmpeg
   });
 
   const recordings = [
-    ...['audio/jfk.wav', 'audio/stereo/stereo_diarization.wav', ...Array.from({ length: 8 }, (_, i) => `audio/ljspeech/LJ001-000${i + 1}.flac`)].map((f) => path.join(DEV_DATA, f)),
+    ...['audio/jfk.wav', 'audio/stereo/stereo_diarization.wav', ...Array.from({ length: 8 }, (_, i) => `audio/ljspeech/LJ001-000${i + 1}.flac`)].map((f) => devAudio(f) ?? ''),
     ...['/usr/share/pocketsphinx/test/data/librivox', '/usr/share/pocketsphinx/test/data/cards'].flatMap((d) =>
       fs.existsSync(d) ? fs.readdirSync(d).filter((f) => f.endsWith('.wav')).map((f) => path.join(d, f)) : [],
     ),
   ].filter((f) => fs.existsSync(f));
-  test(`recorded speech holds no keys (${recordings.length} recordings at hand: dev set, PocketSphinx test data)`, { skip: recordings.length === 0 && 'no recordings' }, () => {
+  test(`recorded speech holds no keys (${recordings.length} recordings at hand: dev set, PocketSphinx test data)`, { skip: required(recordings.length === 0 && 'no recordings') }, () => {
     let seconds = 0;
     for (const file of recordings) {
       for (const channel of file.includes('stereo') ? [0, 1] : [0]) {

@@ -8,6 +8,7 @@ import { after, before, describe, test } from 'node:test';
 import { probeAudio } from '../../src/audio/probe.js';
 import { mergeSpans, redactAudio } from '../../src/audio/redactAudio.js';
 import { ffmpeg, hasTool, tempDir } from '../helpers/audio.js';
+import { required } from '../helpers/require.js';
 
 /** The samples of one channel as 16-bit PCM at the file's own rate. */
 function pcm(file: string, channel: number): Int16Array {
@@ -15,7 +16,7 @@ function pcm(file: string, channel: number): Int16Array {
   return new Int16Array(out.buffer, out.byteOffset, out.length / 2);
 }
 
-describe('audio redaction', { skip: !hasTool('ffmpeg') && 'no ffmpeg' }, () => {
+describe('audio redaction', { skip: required(!hasTool('ffmpeg') && 'no ffmpeg') }, () => {
   let dir: string;
   let source: string;
   const rate = 16000;

@@ -5,10 +5,11 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { ffmpeg, hasTool, speak, tempDir } from '../helpers/audio.js';
 import { runCli } from '../helpers/cli.js';
+import { required } from '../helpers/require.js';
 
 const canRun = hasTool('ffmpeg') && hasTool('espeak-ng') && fs.existsSync('/usr/share/pocketsphinx/model/en-us/en-us');
 
-describe('scrubline transcribe', { skip: !canRun && 'needs ffmpeg, espeak-ng and PocketSphinx' }, () => {
+describe('scrubline transcribe', { skip: required(!canRun && 'needs ffmpeg, espeak-ng and PocketSphinx') }, () => {
   let dir: string;
   before(() => {
     dir = tempDir();

@@ -14,11 +14,12 @@ import { alignWords } from '../../src/engine/pocketsphinx/align.js';
 import { cardinalWords, spokenForms } from '../../src/engine/pocketsphinx/spokenNumbers.js';
 import { hasFestivalVoice, speakFestival, tempDir } from '../helpers/audio.js';
 import { devDataSkip, loadReferences } from '../helpers/devData.js';
+import { required } from '../helpers/require.js';
 
 const wideband = listModels().find((m) => m.name === WIDEBAND_MODEL);
 const model = wideband?.installed && wideband.files ? { ...wideband.files, sampleRate: wideband.sampleRate } : undefined;
 
-describe('alignment of words without times', { skip: !model && `${WIDEBAND_MODEL} is not installed` }, () => {
+describe('alignment of words without times', { skip: required(!model && `${WIDEBAND_MODEL} is not installed`) }, () => {
   let dir: string;
   before(() => (dir = tempDir('scrubline-align-')));
   after(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -36,7 +37,7 @@ describe('alignment of words without times', { skip: !model && `${WIDEBAND_MODEL
     assert.ok(ref.median <= 0.03 && ref.p90 <= 0.25, `reference text: median ${ref.median} s, p90 ${ref.p90} s (measured 0.003 / 0.114)`);
   });
 
-  test('a number written as digits (not in the dictionary) is timed over the spoken digits', { skip: !hasFestivalVoice() && 'festival voice not installed' }, async () => {
+  test('a number written as digits (not in the dictionary) is timed over the spoken digits', { skip: required(!hasFestivalVoice() && 'festival voice not installed') }, async () => {
     const wav = speakFestival('please note my pin is four four seven one thank you very much', path.join(dir, 'pin.wav'));
     const pcm = (await decodeChannels(wav, { sampleRate: model!.sampleRate })).channels[0];
     // Where the digits are: the same audio aligned with the words as spoken (all in the dictionary).
@@ -53,7 +54,7 @@ describe('alignment of words without times', { skip: !model && `${WIDEBAND_MODEL
     for (let i = 1; i < aligned.words.length; i++) assert.ok(aligned.words[i].start >= aligned.words[i - 1].start, 'in order');
   });
 
-  test('a word the dictionary lacks takes the time between its neighbours', { skip: !hasFestivalVoice() && 'festival voice not installed' }, async () => {
+  test('a word the dictionary lacks takes the time between its neighbours', { skip: required(!hasFestivalVoice() && 'festival voice not installed') }, async () => {
     const wav = speakFestival('my name is zorblatt and i need help', path.join(dir, 'name.wav'));
     const pcm = (await decodeChannels(wav, { sampleRate: model!.sampleRate })).channels[0];
     const aligned = alignWords(model!, pcm, ['my', 'name', 'is', 'zorblatt', 'and', 'i', 'need', 'help']);

@@ -139,7 +139,8 @@ describe('PocketSphinx engine on the dev recordings', { skip }, () => {
       assert.equal(pool.stats().busy, 2, 'both channels are on a worker at the same time');
       let settled = false;
       void Promise.all(running).then(() => (settled = true));
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      // Order, not time: a callback queued after the decodes started runs before they are done.
+      await new Promise((resolve) => setImmediate(resolve));
       assert.equal(settled, false, 'the event loop ran while the decodes were in progress');
       const pooled = await Promise.all(running);
       pooled.forEach((r, i) => assert.deepEqual(r.words, direct[i], `channel ${i}: the pool decodes as the decoder does`));

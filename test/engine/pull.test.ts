@@ -43,9 +43,11 @@ const archive = buildArchive(`${MODEL}.tar.bz2`, MODEL);
 const flat = buildArchive('flat-model.tar.bz2', undefined);
 const archiveSha = sha(archive);
 const hits = new Map<string, number>();
+const TRICKLE_SLICES = 40;
+const TRICKLE_GAP_MS = 50;
 
 /** Sends the body in small slices so the client sees several chunks (`gapMs` apart, else back to back). */
-function sendSlowly(res: http.ServerResponse, body: Buffer, upTo = body.length, hangAfter = false, gapMs = 0) {
+function sendSlowly(res: http.ServerResponse, body: Buffer, upTo = body.length, hangAfter = false, gapMs = 0, sliceBytes = 16_384) {
   res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': String(body.length) });
   let at = 0;
   const next = () => {
@@ -54,7 +56,7 @@ function sendSlowly(res: http.ServerResponse, body: Buffer, upTo = body.length, 
       if (upTo < body.length) return void res.socket?.destroy(); // cut the connection mid-body
       return void res.end();
     }
-    const end = Math.min(at + 16_384, upTo);
+    const end = Math.min(at + sliceBytes, upTo);
     res.write(body.subarray(at, end));
     at = end;
     if (gapMs > 0) setTimeout(next, gapMs);
@@ -76,7 +78,8 @@ const server = http.createServer((req, res) => {
   if (url === '/loop') return res.writeHead(302, { location: '/loop' }).end();
   if (url === '/stall/body') return sendSlowly(res, archive, 32_768, true);
   if (url === '/stall/headers') return; // accept, never answer
-  if (url === '/trickle') return sendSlowly(res, archive, archive.length, false, 60);
+  // 40 slices 50 ms apart: by construction the whole download lasts 2 s or more (timers never fire early).
+  if (url === '/trickle') return sendSlowly(res, archive, archive.length, false, TRICKLE_GAP_MS, Math.ceil(archive.length / TRICKLE_SLICES));
   if (url === '/cut/body') return sendSlowly(res, archive, 32_768);
   res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
 });
@@ -221,10 +224,11 @@ describe('pullArchive', () => {
   });
 
   test('the timeout is for idleness, not for the whole download', async () => {
-    // About 19 slices 60 ms apart: over a second in all, never 300 ms without a byte.
-    const t0 = performance.now();
-    const result = await pullArchive({ url: `${base}/trickle`, destDir: freshDest(), idleTimeoutMs: 300, sha256: archiveSha, folderName: MODEL });
-    assert.ok(performance.now() - t0 > 600, 'the download took longer than the idle timeout');
+    // 40 slices 50 ms apart take 2 s or more in all (by construction, not measured here): twice the idle timeout,
+    // while no gap comes near it (20 times the gap, room for a busy machine).
+    const idleTimeoutMs = 1000;
+    assert.ok(TRICKLE_SLICES * TRICKLE_GAP_MS >= 2 * idleTimeoutMs && TRICKLE_GAP_MS * 20 <= idleTimeoutMs);
+    const result = await pullArchive({ url: `${base}/trickle`, destDir: freshDest(), idleTimeoutMs, sha256: archiveSha, folderName: MODEL });
     assert.equal(result.bytes, archive.length);
   });
 

@@ -14,11 +14,12 @@ import { json, startTestService, type TestService } from '../helpers/harness.js'
 import { transcribeAndWait, transcriptShape } from '../helpers/jobs.js';
 import { multipart } from '../helpers/multipart.js';
 import { writeTinyNemoCtcModel, writeToneSequence } from '../helpers/tinyOnnxModel.js';
+import { required } from '../helpers/require.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const MODEL = 'en-us:tiny-ctc';
 
-describe('sherpa-onnx models through the service', { skip: !hasTool('ffmpeg') && 'ffmpeg is not installed' }, () => {
+describe('sherpa-onnx models through the service', { skip: required(!hasTool('ffmpeg') && 'ffmpeg is not installed') }, () => {
   let svc: TestService;
   let dir: string;
   let call: string;

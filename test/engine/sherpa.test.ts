@@ -18,6 +18,7 @@ import { addedModelsDir, defaultModelName, parseModelName } from '../../src/engi
 import { wordsFromTokens } from '../../src/engine/sherpa/words.js';
 import { ffmpeg, hasTool, stereo, tempDir } from '../helpers/audio.js';
 import { writeTinyNemoCtcModel, writeTinyTransducerModel, writeToneSequence } from '../helpers/tinyOnnxModel.js';
+import { required } from '../helpers/require.js';
 
 function refusal(dir: string): string {
   try {
@@ -115,7 +116,7 @@ describe('model folders', () => {
   });
 });
 
-describe('sherpa-onnx engine', { skip: !hasTool('ffmpeg') && 'ffmpeg is not installed' }, () => {
+describe('sherpa-onnx engine', { skip: required(!hasTool('ffmpeg') && 'ffmpeg is not installed') }, () => {
   let dir: string;
   let saved: { data?: string; models?: string };
   before(() => {

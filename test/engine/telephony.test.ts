@@ -19,6 +19,7 @@ import { recognizeFile } from '../../src/engine/recognize.js';
 import { evaluateTelephony } from '../../eval/telephony.js';
 import { devDataSkip, loadReferences } from '../helpers/devData.js';
 import { json, startTestService } from '../helpers/harness.js';
+import { required } from '../helpers/require.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const SCRIPT = path.join(ROOT, 'scripts', 'build-telephony-model.sh');
@@ -37,16 +38,16 @@ const wideband = installedModels().some((m) => m.name === WIDEBAND_MODEL);
 const noPackages = !wideband ? `${WIDEBAND_MODEL} is not installed` : packagesMissing();
 
 function build(env: Record<string, string> = {}) {
-  const t0 = performance.now();
-  const r = spawnSync('bash', [SCRIPT], { env: { ...process.env, ...env }, encoding: 'utf8', timeout: 300_000 });
-  return { status: r.status, stderr: r.stderr, seconds: (performance.now() - t0) / 1000 };
+  // The bound is only a backstop against a hung build (a real build takes about 30-60 s on 2 idle cores).
+  const r = spawnSync('bash', [SCRIPT], { env: { ...process.env, ...env }, encoding: 'utf8', timeout: 1_800_000 });
+  return { status: r.status, stderr: r.stderr };
 }
 
 after(async () => {
   await closeSharedPool();
 });
 
-describe('telephone-band adaptation build', { skip: noPackages }, () => {
+describe('telephone-band adaptation build', { skip: required(noPackages) }, () => {
   test('the transform builds from nothing, and a second run reuses it from the cache', () => {
     // A fresh models directory: nothing cached, so this is a real build (about 30-60 s on 2 cores).
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'scrubline-tel-build-'));
@@ -83,7 +84,7 @@ describe('telephone-band adaptation build', { skip: noPackages }, () => {
   });
 });
 
-describe('a broken adaptation build', { skip: !wideband && `${WIDEBAND_MODEL} is not installed` }, () => {
+describe('a broken adaptation build', { skip: required(!wideband && `${WIDEBAND_MODEL} is not installed`) }, () => {
   let dir: string;
   let saved: string | undefined;
   before(() => {
@@ -96,7 +97,7 @@ describe('a broken adaptation build', { skip: !wideband && `${WIDEBAND_MODEL} is
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  test('sphinxtrain missing: the script exits 0, the wideband model works, /asr/status gives the reason', async () => {
+  test('sphinxtrain missing: the script exits 0, the wideband model works, /asr/status gives the reason', async (t) => {
     const r = build({ SCRUBLINE_MODELS_DIR: dir, SCRUBLINE_SPHINXTRAIN_BIN: path.join(dir, 'nowhere') });
     assert.equal(r.status, 0, r.stderr);
     assert.match(r.stderr, /not built: .*bw not found/);
@@ -126,17 +127,16 @@ describe('a broken adaptation build', { skip: !wideband && `${WIDEBAND_MODEL} is
 
     // 8 kHz audio with 'auto' still transcribes, on the wideband model.
     const tone = path.join(dir, 'speech-8k.wav');
-    const src = loadReferences()?.[0]?.path;
-    if (src) {
-      execFileSync('ffmpeg', ['-nostdin', '-v', 'error', '-y', '-i', src, '-ar', '8000', '-c:a', 'pcm_mulaw', tone]);
-      const t = await recognizeFile(tone, { model: 'auto' });
-      assert.equal(t.model, WIDEBAND_MODEL);
-      assert.ok(t.channels[0].words.length > 0);
-    }
+    const src = loadReferences()?.[0]?.path; // loadReferences throws where the dev data is required
+    if (!src) return void t.skip('no dev data: the 8 kHz transcription was not checked');
+    execFileSync('ffmpeg', ['-nostdin', '-v', 'error', '-y', '-i', src, '-ar', '8000', '-c:a', 'pcm_mulaw', tone]);
+    const transcript = await recognizeFile(tone, { model: 'auto' });
+    assert.equal(transcript.model, WIDEBAND_MODEL);
+    assert.ok(transcript.channels[0].words.length > 0);
   });
 });
 
-describe('automatic model choice', { skip: noPackages || devDataSkip() }, () => {
+describe('automatic model choice', { skip: required(noPackages || devDataSkip()) }, () => {
   let dir: string;
   const refs = loadReferences() ?? [];
   before(() => {
@@ -171,7 +171,7 @@ describe('automatic model choice', { skip: noPackages || devDataSkip() }, () => 
   });
 });
 
-describe('telephone-band accuracy on the dev files', { skip: noPackages || devDataSkip() }, () => {
+describe('telephone-band accuracy on the dev files', { skip: required(noPackages || devDataSkip()) }, () => {
   test('8 kHz mu-law dev files: clearly better with the adaptation than without', async () => {
     assert.equal(build().status, 0);
     const refs = loadReferences()!;
@@ -187,7 +187,7 @@ describe('telephone-band accuracy on the dev files', { skip: noPackages || devDa
   });
 });
 
-describe('jobs and the model list', { skip: noPackages || devDataSkip() }, () => {
+describe('jobs and the model list', { skip: required(noPackages || devDataSkip()) }, () => {
   test('/asr/models lists the models, a job with no model records the one chosen, model=en-us:telephony is honoured, an unknown model is a 400', async () => {
     assert.equal(build().status, 0);
     const { multipart } = await import('../helpers/multipart.js');
@@ -198,7 +198,7 @@ describe('jobs and the model list', { skip: noPackages || devDataSkip() }, () =>
       const narrow = path.join(dir, 'call-8k.wav');
       execFileSync('ffmpeg', ['-nostdin', '-v', 'error', '-y', '-i', src, '-ar', '8000', '-c:a', 'pcm_mulaw', narrow]);
       const submit = (file: string, fields: Record<string, string> = {}) =>
-        svc.request({ method: 'POST', url: '/asr/transcribe?wait=120', ...multipart(fields, [{ name: 'audio', filename: path.basename(file), content: fs.readFileSync(file) }]) });
+        svc.request({ method: 'POST', url: '/asr/transcribe?wait=300', ...multipart(fields, [{ name: 'audio', filename: path.basename(file), content: fs.readFileSync(file) }]) });
 
       const listed = json(await svc.request({ method: 'GET', url: '/asr/models' }));
       assert.equal(listed.default, 'en-us:auto');

@@ -1,11 +1,12 @@
-// Audio for tests: the development recordings when they are at hand (../shared/data/dev), and speech made
-// on the spot with espeak-ng and ffmpeg (Debian packages), so audio tests also run where the dev set is not.
+// Audio for tests: the development recordings (vendored at test/fixtures/dev-data, or SCRUBLINE_DEV_DATA), and
+// speech made on the spot with espeak-ng and ffmpeg (Debian packages).
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { devDataDir } from './devData.js';
 
-export const DEV_DATA = path.resolve(process.env.SCRUBLINE_DEV_DATA || path.join(import.meta.dirname, '../../../shared/data/dev'));
+export const DEV_DATA = devDataDir();
 
 export function devAudio(relative: string): string | undefined {
   const file = path.join(DEV_DATA, relative);

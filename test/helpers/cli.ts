@@ -1,11 +1,13 @@
 // Running the real `scrubline` command (from source, through tsx) and the real server in a child process.
+// Bounds here are backstops against a hang, far above what a busy machine needs: tests wait on state, not time.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import net from 'node:net';
 
 const ENTRY = ['--import', 'tsx', 'src/cli/bin.ts'];
+const CHILD_BOUND_MS = 300_000;
 
 export function runCli(args: string[], env: Record<string, string>): { status: number | null; stdout: string; stderr: string } {
-  const result = spawnSync(process.execPath, [...ENTRY, ...args], { env: { ...process.env, ...env }, encoding: 'utf8', timeout: 60_000 });
+  const result = spawnSync(process.execPath, [...ENTRY, ...args], { env: { ...process.env, ...env }, encoding: 'utf8', timeout: CHILD_BOUND_MS });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
@@ -17,7 +19,7 @@ export function runCliAsync(args: string[], env: Record<string, string>): Promis
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+    const timer = setTimeout(() => child.kill('SIGKILL'), CHILD_BOUND_MS);
     child.on('error', reject);
     child.on('close', (status) => {
       clearTimeout(timer);
@@ -58,7 +60,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   child.stderr!.on('data', (chunk) => (output += chunk));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + 120_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
     try {
@@ -73,8 +75,10 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  // The start-up log line may trail the first answer through the pipe.
-  for (let i = 0; i < 50 && !output.includes('scrubline listening'); i++) await new Promise((r) => setTimeout(r, 20));
+  // The start-up log line may trail the first answer through the pipe: wait for it (state), not for a while.
+  for (const bound = Date.now() + 60_000; !output.includes('scrubline listening') && Date.now() < bound && child.exitCode === null; ) {
+    await new Promise((r) => setTimeout(r, 20));
+  }
   return {
     url,
     child,

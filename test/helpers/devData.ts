@@ -1,5 +1,6 @@
-// The development audio with reference transcripts (../shared/data/dev, or SCRUBLINE_DEV_DATA). Tests that use
-// it skip when it is absent, unless SCRUBLINE_REQUIRE_DEV_DATA=1 makes its absence a failure.
+// The development audio with reference transcripts: vendored at test/fixtures/dev-data (licences in its
+// LICENSES.md), or wherever SCRUBLINE_DEV_DATA points. Tests that use it skip when it is absent, unless
+// SCRUBLINE_REQUIRE_DEV_DATA=1 (set by CI) makes its absence a failure. Evals and benches use the same default.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,8 +16,11 @@ export interface Reference {
   text: string;
 }
 
+/** Where the dev data is vendored in the repository. */
+export const VENDORED_DEV_DATA = path.join(ROOT, 'test', 'fixtures', 'dev-data');
+
 export function devDataDir(): string {
-  return path.resolve(ROOT, process.env.SCRUBLINE_DEV_DATA || path.join('..', 'shared', 'data', 'dev'));
+  return path.resolve(ROOT, process.env.SCRUBLINE_DEV_DATA || VENDORED_DEV_DATA);
 }
 
 /** The references, or null when the dev data is not here (and not required). */

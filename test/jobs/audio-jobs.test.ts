@@ -9,12 +9,13 @@ import { json, startTestService, type TestService } from '../helpers/harness.js'
 import { transcribeAndWait, transcriptShape } from '../helpers/jobs.js';
 import { wer } from '../helpers/wer.js';
 import { multipart } from '../helpers/multipart.js';
+import { required } from '../helpers/require.js';
 
 const LEFT = 'he began a confused complaint against the wizard who had vanished behind the curtain on the left';
 const RIGHT = 'the horizon seems extremely distant';
 const canRun = hasTool('ffmpeg') && fs.existsSync('/usr/share/pocketsphinx/model/en-us/en-us');
 
-describe('audio jobs', { skip: !canRun && 'ffmpeg or the PocketSphinx model is not installed' }, () => {
+describe('audio jobs', { skip: required(!canRun && 'ffmpeg or the PocketSphinx model is not installed') }, () => {
   let svc: TestService;
   let dir: string;
   let mono: string;
@@ -102,7 +103,7 @@ describe('audio jobs', { skip: !canRun && 'ffmpeg or the PocketSphinx model is n
   test('a recording sent as the whole body (audio/wav), parameters in the query', async () => {
     const res = await svc.request({
       method: 'POST',
-      url: '/asr/transcribe?wait=120&fileName=raw-call.wav&numtrans=false',
+      url: '/asr/transcribe?wait=300&fileName=raw-call.wav&numtrans=false',
       headers: { 'content-type': 'audio/wav' },
       payload: fs.readFileSync(mono),
     });
@@ -115,7 +116,7 @@ describe('audio jobs', { skip: !canRun && 'ffmpeg or the PocketSphinx model is n
     assert.equal(octets.statusCode, 422, octets.body);
   });
 
-  test('a stereo call keeps each speaker on their channel, also as 8 kHz mu-law (synthetic, timed)', { skip: !hasTool('espeak-ng') && 'no espeak-ng' }, async () => {
+  test('a stereo call keeps each speaker on their channel, also as 8 kHz mu-law (synthetic, timed)', { skip: required(!hasTool('espeak-ng') && 'no espeak-ng') }, async () => {
     // The agent speaks first on the left; the caller answers on the right once the agent is done. Each
     // channel's words must fall in its own speaker's time, whatever the recognizer makes of them.
     const agent = speak(LEFT, path.join(dir, 'agent.wav'));
@@ -134,7 +135,7 @@ describe('audio jobs', { skip: !canRun && 'ffmpeg or the PocketSphinx model is n
     }
   });
 
-  test('the dev stereo recording gives each channel its own speaker, also as 8 kHz mu-law', { skip: !devAudio('audio/stereo/stereo_diarization.wav') && 'dev data not at hand' }, async () => {
+  test('the dev stereo recording gives each channel its own speaker, also as 8 kHz mu-law', { skip: required(!devAudio('audio/stereo/stereo_diarization.wav') && 'dev data not at hand', 'SCRUBLINE_REQUIRE_DEV_DATA') }, async () => {
     const dev = devAudio('audio/stereo/stereo_diarization.wav')!;
     const telephone = path.join(dir, 'dev-8k-mulaw.wav');
     ffmpeg(['-i', dev, '-ar', '8000', '-ac', '2', '-c:a', 'pcm_mulaw', telephone]);
@@ -154,7 +155,7 @@ describe('audio jobs', { skip: !canRun && 'ffmpeg or the PocketSphinx model is n
   });
 });
 
-describe('zip uploads', { skip: !canRun && 'ffmpeg or the PocketSphinx model is not installed' }, () => {
+describe('zip uploads', { skip: required(!canRun && 'ffmpeg or the PocketSphinx model is not installed') }, () => {
   let svc: TestService;
   let dir: string;
   before(async () => {
@@ -193,7 +194,7 @@ describe('zip uploads', { skip: !canRun && 'ffmpeg or the PocketSphinx model is 
     assert.deepEqual(body.rejected.map((r: { fileName: string }) => r.fileName), ['readme.txt']);
     assert.deepEqual(fs.readdirSync(path.join(svc.database.dataDir, 'tmp')), [], 'unpacked entries are moved or removed');
     for (const job of body.jobs) {
-      const done = json(await svc.request({ method: 'GET', url: `/asr/jobs/${job.jobId}?wait=60` }));
+      const done = json(await svc.request({ method: 'GET', url: `/asr/jobs/${job.jobId}?wait=300` }));
       assert.equal(done.status, 'completed');
     }
     const bad = await svc.request({ method: 'POST', url: '/asr/transcribe', ...multipart({ isZip: 'true' }, [{ name: 'audio', filename: 'bad.zip', content: Buffer.from('PK not really') }]) });

@@ -11,11 +11,12 @@ import { recognizeFile } from '../../src/engine/recognize.js';
 import { hasFestivalVoice, hasTool, speakFestival, tempDir } from '../helpers/audio.js';
 import { startTestService, type TestService } from '../helpers/harness.js';
 import { transcribeAndWait } from '../helpers/jobs.js';
+import { required } from '../helpers/require.js';
 
 const canRun = hasTool('ffmpeg') && hasFestivalVoice() && fs.existsSync('/usr/share/pocketsphinx/model/en-us/en-us');
 const DIGITS = ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'];
 
-describe('audio redaction of a job', { skip: !canRun && 'needs ffmpeg, festival with the US HTS voice, and PocketSphinx' }, () => {
+describe('audio redaction of a job', { skip: required(!canRun && 'needs ffmpeg, festival with the US HTS voice, and PocketSphinx') }, () => {
   let svc: TestService;
   let dir: string;
   let recording: string;

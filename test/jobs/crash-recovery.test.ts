@@ -10,6 +10,8 @@ import { hasTool, speak, tempDir } from '../helpers/audio.js';
 import { startServerProcess, type ServerProcess } from '../helpers/cli.js';
 import { testDatabase, type TestDatabase } from '../helpers/harness.js';
 import { multipart } from '../helpers/multipart.js';
+import { until } from '../helpers/poll.js';
+import { required } from '../helpers/require.js';
 
 // Receivers here are on 127.0.0.1, which notifications may reach only when allowed (test/notifications/ssrf.test.ts).
 const LOOPBACK_ALLOW = { SCRUBLINE_WEBHOOK_ALLOW: '127.0.0.0/8' };
@@ -21,7 +23,7 @@ const PARAGRAPH =
   'can you tell me the reason for your call i see that your last payment was received on the fourth ' +
   'of the month and the balance on the account is now one hundred and twenty dollars ';
 
-describe('crash recovery', { skip: !canRun && 'needs ffmpeg, espeak-ng and PocketSphinx' }, () => {
+describe('crash recovery', { skip: required(!canRun && 'needs ffmpeg, espeak-ng and PocketSphinx') }, () => {
   let db: TestDatabase;
   let dir: string;
   let recording: string;
@@ -62,26 +64,32 @@ describe('crash recovery', { skip: !canRun && 'needs ffmpeg, espeak-ng and Pocke
     assert.equal(submitted.status, 202, await submitted.clone().text());
     const { jobId } = (await submitted.json()) as { jobId: string };
 
-    // Wait until recognition is under way, then kill the process outright.
-    for (let i = 0; i < 200; i++) {
-      const job = (await (await fetch(`${server.url}/asr/jobs/${jobId}`)).json()) as { status: string };
-      if (job.status === 'processing') break;
-      assert.notEqual(job.status, 'completed', 'the job finished before it could be interrupted; make the recording longer');
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    // Wait until recognition is under way (state; the bound is a backstop), then kill the process outright.
+    await until(async () => {
+      const { status } = (await (await fetch(`${server!.url}/asr/jobs/${jobId}`)).json()) as { status: string };
+      assert.notEqual(status, 'completed', 'the job finished before it could be interrupted; make the recording longer');
+      assert.ok(['queued', 'processing'].includes(status), status);
+      return status === 'processing';
+    }, 'recognition under way');
     assert.equal(await server.stop('SIGKILL'), null);
     assert.equal(hits.length, 0, 'nothing was notified before the kill');
 
     server = await startServerProcess(env());
-    const done = (await (await fetch(`${server.url}/asr/jobs/${jobId}?wait=120`)).json()) as { status: string; attempts: number; vendorATranscript?: { utterances: unknown[] } };
+    const done = (await (await fetch(`${server.url}/asr/jobs/${jobId}?wait=300`)).json()) as { status: string; attempts: number; vendorATranscript?: { utterances: unknown[] } };
     assert.equal(done.status, 'completed');
     assert.equal(done.attempts, 2, 'claimed once before the kill and once after');
     assert.ok((done.vendorATranscript?.utterances.length ?? 0) > 0);
     assert.match(server.output(), /took over a job whose lease ran out/);
 
-    for (let i = 0; i < 100 && hits.length === 0; i++) await new Promise((r) => setTimeout(r, 50));
-    await new Promise((r) => setTimeout(r, 500));
+    // Until the job's record says its notification was delivered (state), then count what the receiver got.
+    type Delivery = { status: string; attempts: number };
+    const deliveries = await until(async () => {
+      const found = ((await (await fetch(`${server!.url}/asr/jobs/${jobId}`)).json()) as { notifications?: Delivery[] }).notifications ?? [];
+      return found.length > 0 && found.every((d) => d.status === 'delivered') ? found : undefined;
+    }, 'the notification delivered');
+    assert.equal(deliveries.length, 1, 'one delivery');
     assert.ok(hits.length >= 1 && hits.length <= 2, `notified ${hits.length} times`);
+    assert.equal(hits.length, deliveries[0].attempts, 'every send reached the receiver and is in the record');
     assert.equal(new Set(hits.map((h) => h.id)).size, 1, 'one delivery id');
     assert.equal(JSON.parse(hits[0].body).jobId, jobId);
   });

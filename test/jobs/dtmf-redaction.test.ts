@@ -13,6 +13,7 @@ import { durationOf, ffmpeg, hasFestivalVoice, hasTool, speakFestival, tempDir }
 import { json, startTestService, type TestService } from '../helpers/harness.js';
 import { transcribeAndWait } from '../helpers/jobs.js';
 import { filePcm, keyFile } from '../audio/dtmfSignals.js';
+import { required } from '../helpers/require.js';
 
 const canRun = hasTool('ffmpeg') && hasFestivalVoice() && fs.existsSync('/usr/share/pocketsphinx/model/en-us/en-us');
 const CARD = '4539148803436467';
@@ -20,7 +21,7 @@ const KEYS = `${CARD}#`;
 const SEQ = { keys: KEYS, on: 0.1, off: 0.23 };
 const DIGIT_WORDS = ['zero', 'oh', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'];
 
-describe('DTMF redaction of a job', { skip: !canRun && 'needs ffmpeg, festival with the US HTS voice, and PocketSphinx' }, () => {
+describe('DTMF redaction of a job', { skip: required(!canRun && 'needs ffmpeg, festival with the US HTS voice, and PocketSphinx') }, () => {
   let svc: TestService;
   let dir: string;
   let recording: string;

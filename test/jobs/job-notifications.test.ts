@@ -34,7 +34,8 @@ function receiver(failures: number) {
   };
 }
 
-async function eventually<T>(get: () => Promise<T>, ok: (value: T) => boolean, ms = 15_000): Promise<T> {
+/** The value once `ok` holds (the bound is a backstop: what is asserted next fails if it never does). */
+async function eventually<T>(get: () => Promise<T>, ok: (value: T) => boolean, ms = 120_000): Promise<T> {
   const deadline = Date.now() + ms;
   for (;;) {
     const value = await get();

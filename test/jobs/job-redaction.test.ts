@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { keypadEntries, maskKeypadWords, widenUntimed } from '../../src/jobs/jobRedaction.js';
 import { json, startTestService, type TestService } from '../helpers/harness.js';
+import { until } from '../helpers/poll.js';
 
 // Receivers here are on 127.0.0.1, which notifications may reach only when allowed (test/notifications/ssrf.test.ts).
 const LOOPBACK_ALLOW = { SCRUBLINE_WEBHOOK_ALLOW: '127.0.0.0/8' };
@@ -53,7 +54,7 @@ describe('job redaction', () => {
   after(() => svc.close());
 
   async function run(payload: object) {
-    const res = await svc.request({ method: 'POST', url: '/asr/transcribe?wait=30', payload });
+    const res = await svc.request({ method: 'POST', url: '/asr/transcribe?wait=300', payload });
     assert.equal(res.statusCode, 200, res.body);
     const job = json(res);
     assert.equal(job.status, 'completed', job.message);
@@ -101,7 +102,7 @@ describe('job redaction', () => {
     try {
       const url = `http://127.0.0.1:${(hook.address() as AddressInfo).port}/hook`;
       const job = await run({ text: CALL, types: ['Person', 'USSocialSecurityNumber'], notification: { url } });
-      for (let i = 0; i < 300 && bodies.length === 0; i++) await new Promise((r) => setTimeout(r, 50));
+      await until(() => bodies.length > 0, 'the notification');
       assert.equal(bodies.length, 1, 'the notification arrived');
       const event = JSON.parse(bodies[0]);
       assert.deepEqual([event.jobId, event.subType, event.processJob.redactionStatus], [job.jobId, 'completed', 'completed']);

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { dialects, json, startTestService, type TestService } from '../helpers/harness.js';
 import { multipart } from '../helpers/multipart.js';
+import { required } from '../helpers/require.js';
 
 const TEXT = 'Agent: thank you for calling acme how can i help\nCaller: hi my card was charged twice\nAgent: let me look into that';
 
@@ -21,7 +22,7 @@ for (const dialect of await dialects()) {
     const submit = (payload: object, query = '') => svc.request({ method: 'POST', url: `/asr/transcribe${query}`, payload });
 
     test('a text transcript becomes a completed job; wait answers 200 with it', async () => {
-      const res = await submit({ text: TEXT, tracking_id: 'ref-1', priority: 'high', notification: { url: 'https://hooks.example.com/x', auth_headers: ['Authorization: Bearer abcdefghijklmnop'] } }, '?wait=20');
+      const res = await submit({ text: TEXT, tracking_id: 'ref-1', priority: 'high', notification: { url: 'https://hooks.example.com/x', auth_headers: ['Authorization: Bearer abcdefghijklmnop'] } }, '?wait=300');
       assert.equal(res.statusCode, 200, res.body);
       const job = json(res);
       assert.equal(job.status, 'completed');
@@ -40,14 +41,14 @@ for (const dialect of await dialects()) {
       const res = await submit({ text: 'hello there' });
       assert.equal(res.statusCode, 202, res.body);
       assert.ok(['queued', 'processing', 'completed'].includes(json(res).status));
-      const done = json(await svc.request({ method: 'GET', url: `${res.headers.location}?wait=20` }));
+      const done = json(await svc.request({ method: 'GET', url: `${res.headers.location}?wait=300` }));
       assert.equal(done.status, 'completed');
       const list = json(await svc.request({ method: 'GET', url: '/asr/jobs?status=completed' }));
       assert.ok(list.jobs.some((j: { jobId: string }) => j.jobId === done.jobId));
     });
 
     test('resubmitting a finished job runs it again with the new parameters', async () => {
-      const first = json(await submit({ text: 'one two three' }, '?wait=20'));
+      const first = json(await submit({ text: 'one two three' }, '?wait=300'));
       const again = await submit({ jobId: first.jobId, tracking_id: 'second-run', wait: 20 });
       assert.equal(again.statusCode, 200, again.body);
       assert.equal(json(again).jobId, first.jobId);
@@ -90,12 +91,14 @@ for (const dialect of await dialects()) {
       assert.match(json(model).detail, /not installed/);
     });
 
-    test('uploads that are not usable audio are refused and leave nothing behind', async () => {
+    test('uploads that are not usable audio are refused and leave nothing behind', async (t) => {
       const installed = json(await svc.request({ method: 'GET', url: '/asr/models' })).models.some((m: { installed: boolean }) => m.installed);
       const upload = (content: Buffer, filename = 'call.wav') =>
         svc.request({ method: 'POST', url: '/asr/transcribe', ...multipart({}, [{ name: 'audio', filename, content }]) });
       if (!installed) {
+        // Without a model only that answer can be checked: a skip here, a failure where the run requires models.
         assert.equal((await upload(Buffer.from('x'))).statusCode, 503, 'no model installed');
+        t.skip(required('no speech model is installed (only the 503 was checked)') || undefined);
         return;
       }
       const empty = await upload(Buffer.alloc(0));

@@ -9,11 +9,13 @@ import { after, before, describe, test } from 'node:test';
 import { hasFestivalVoice, hasTool, speakFestival, tempDir } from '../helpers/audio.js';
 import { json, startTestService, type TestService } from '../helpers/harness.js';
 import { transcribeAndWait } from '../helpers/jobs.js';
+import { until } from '../helpers/poll.js';
+import { required } from '../helpers/require.js';
 
 const canRun = hasTool('ffmpeg') && hasFestivalVoice() && fs.existsSync('/usr/share/pocketsphinx/model/en-us/en-us');
 const DIGITS = ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'];
 
-describe('the original recording after audio redaction', { skip: !canRun && 'needs ffmpeg, festival with the US HTS voice, and PocketSphinx' }, () => {
+describe('the original recording after audio redaction', { skip: required(!canRun && 'needs ffmpeg, festival with the US HTS voice, and PocketSphinx') }, () => {
   let svc: TestService;
   let dir: string;
   let recording: string;
@@ -84,7 +86,7 @@ describe('the original recording after audio redaction', { skip: !canRun && 'nee
 
     // autoDelete wins over keepOriginal: the original goes when the job ends; the copy and transcript stay.
     const auto = await transcribeAndWait(svc, recording, { fields: { ...scrub, keepOriginal: 'true', autoDelete: 'true' } });
-    for (let i = 0; i < 100 && fs.existsSync(uploaded(auto.jobId)); i++) await new Promise((r) => setTimeout(r, 50));
+    await until(() => !fs.existsSync(uploaded(auto.jobId)), 'the original to be deleted');
     assert.ok(!fs.existsSync(uploaded(auto.jobId)), 'autoDelete deleted the original');
     assert.ok(fs.existsSync(copyOf(auto.jobId)), 'autoDelete kept the redacted copy');
     const autoServed = await audio(auto.jobId);

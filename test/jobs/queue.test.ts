@@ -5,6 +5,7 @@ import { after, before, describe, test } from 'node:test';
 import { dbTime } from '../../src/store/dbClock.js';
 import type { JobRow } from '../../src/store/tables.js';
 import { dialects, startTestService, type TestService } from '../helpers/harness.js';
+import { until } from '../helpers/poll.js';
 
 function row(id: string, priority: number, createdAt: string): JobRow {
   return {
@@ -56,11 +57,10 @@ for (const dialect of await dialects()) {
       // Claimed three times by processes that died mid-job: attempts 3, lease lapsed.
       await jobs.insert({ ...row('poison', 0, '2026-01-04T00:00:00.000Z'), status: 'processing', attempts: 3, worker_id: 'dead', run_id: 'dead-run', lease_until: new Date(0).toISOString() });
       await svc.services.worker.start();
-      let job = await jobs.get('poison');
-      for (let i = 0; i < 100 && job?.status !== 'failed'; i++) {
-        await new Promise((r) => setTimeout(r, 50));
-        job = await jobs.get('poison');
-      }
+      const job = await until(async () => {
+        const found = await jobs.get('poison');
+        return found?.status === 'failed' ? found : undefined;
+      }, 'the poison job to fail');
       assert.equal(job?.status, 'failed');
       assert.match(job?.last_error ?? '', /started 3 times without finishing.* not tried again/);
       assert.equal(job?.attempts, 4);

@@ -43,7 +43,7 @@ for (const dialect of await dialects()) {
       } finally {
         await svc.services.worker.start();
       }
-      const failed = json(await svc.request({ method: 'GET', url: `/asr/jobs/${jobId}?wait=20` }));
+      const failed = json(await svc.request({ method: 'GET', url: `/asr/jobs/${jobId}?wait=300` }));
       assert.equal(failed.status, 'failed');
       assert.ok(!fs.existsSync(inputFile(jobId)), 'the input file is removed');
       const rows = await stored(jobId);
@@ -55,7 +55,7 @@ for (const dialect of await dialects()) {
     });
 
     test('a redacted text job: the input file is gone once redacted; resubmitting needs the text again', async () => {
-      const job = json(await submit({ text: SECRET, types: ['Person', 'USSocialSecurityNumber'] }, '?wait=20'));
+      const job = json(await submit({ text: SECRET, types: ['Person', 'USSocialSecurityNumber'] }, '?wait=300'));
       assert.equal(job.status, 'completed');
       assert.equal(job.redactionStatus, 'completed');
       assert.ok(!fs.existsSync(inputFile(job.jobId)));
@@ -66,7 +66,7 @@ for (const dialect of await dialects()) {
     });
 
     test('an unredacted text job keeps its input for a resubmit; deleting the job removes it', async () => {
-      const job = json(await submit({ text: 'plain words here' }, '?wait=20'));
+      const job = json(await submit({ text: 'plain words here' }, '?wait=300'));
       assert.equal(job.status, 'completed');
       assert.ok(!(await stored(job.jobId)).includes('plain words here'), 'not in the row');
       const again = json(await submit({ jobId: job.jobId, wait: 20 }));

@@ -24,11 +24,23 @@ for (const dialect of await dialects()) {
     test('two outboxes deliver each notification once; retries are not doubled either', async () => {
       const N = 40;
       const seen = new Map<string, number>();
-      // Every notification is refused once (503), then accepted; answers come after a short random delay.
-      rx = await receiver((_, hit) => {
+      // Every notification is refused once (503), then accepted. The first answers are held until more sends are
+      // open at once than one outbox may have (concurrency 4): so both outboxes take part, by construction.
+      const held: (() => void)[] = [];
+      let gateOpen = false;
+      rx = await receiver(async (_, hit) => {
         const id = String(hit.headers['webhook-id']);
         const n = (seen.get(id) ?? 0) + 1;
         seen.set(id, n);
+        if (!gateOpen) {
+          await new Promise<void>((resolve) => {
+            held.push(resolve);
+            if (held.length > 4) {
+              gateOpen = true;
+              for (const release of held.splice(0)) release();
+            }
+          });
+        }
         return { status: n === 1 ? 503 : 200 };
       });
       const a = outbox(fx.database, { pollMs: 5, concurrency: 4, schedule: [30, 30, 30] });
@@ -40,9 +52,9 @@ for (const dialect of await dialects()) {
       a.outbox.start();
       b.outbox.start();
       try {
-        await until(() => a.calls.delivered.length + b.calls.delivered.length === N, 20_000, 'all deliveries');
-        await new Promise((r) => setTimeout(r, 200));
+        await until(() => a.calls.delivered.length + b.calls.delivered.length === N, 60_000, 'all deliveries');
       } finally {
+        // Stopped before counting: nothing is in flight after this, and every row is delivered (checked below).
         await a.outbox.stop();
         await b.outbox.stop();
       }
@@ -51,7 +63,7 @@ for (const dialect of await dialects()) {
       for (const [id, n] of seen) assert.equal(n, 2, `${id} reached the receiver ${n} times`);
       const delivered = [...a.calls.delivered, ...b.calls.delivered].map(([, id]) => id);
       assert.equal(new Set(delivered).size, N, 'onDelivered once per delivery');
-      assert.ok(a.calls.delivered.length > 0 && b.calls.delivered.length > 0, `both took part (${a.calls.delivered.length}/${b.calls.delivered.length})`);
+      assert.ok(gateOpen, 'more sends were open at once than one outbox allows: both took part');
       const views = (await Promise.all([...Array(N).keys()].map((i) => a.outbox.deliveriesFor(`job-${i}`)))).flat();
       assert.ok(views.every((v) => v.status === 'delivered' && v.attempts === 2));
       assert.deepEqual(await a.outbox.counts(), { pending: 0, sending: 0, delivered: N, failed: 0 });
@@ -62,14 +74,23 @@ for (const dialect of await dialects()) {
       let open = 0;
       let peak = 0;
       let served = 0;
+      // The first answer is held until a second send is open: the first claim takes 3 rows at once, so sends
+      // overlap by construction, not by a race with the clock.
+      let first: (() => void) | undefined;
       const server = http.createServer((_, res) => {
         open++;
         peak = Math.max(peak, open);
-        setTimeout(() => {
+        const answer = () => {
           open--;
           served++;
           res.end('ok');
-        }, 20);
+        };
+        if (served === 0 && open === 1) first = answer;
+        else {
+          first?.();
+          first = undefined;
+          setImmediate(answer);
+        }
       });
       await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
       const url = `http://127.0.0.1:${(server.address() as { port: number }).port}/`;
@@ -78,7 +99,7 @@ for (const dialect of await dialects()) {
       try {
         for (let i = 0; i < 15; i++) await a.outbox.enqueue(fx.database.db, { jobId: `job-${i}`, url, payload: event(`job-${i}`) });
         a.outbox.start();
-        await until(() => a.calls.delivered.length === 15, 10_000, 'the backlog');
+        await until(() => a.calls.delivered.length === 15, 60_000, 'the backlog');
       } finally {
         await a.outbox.stop();
         server.closeAllConnections();

@@ -81,8 +81,8 @@ export interface Receiver {
   close(): Promise<void>;
 }
 
-/** A receiver on 127.0.0.1 answering the n-th request (0-based) as `answer` says. */
-export async function receiver(answer: (index: number, hit: Hit) => Answer): Promise<Receiver> {
+/** A receiver on 127.0.0.1 answering the n-th request (0-based) as `answer` says (held while a promise is pending). */
+export async function receiver(answer: (index: number, hit: Hit) => Answer | Promise<Answer>): Promise<Receiver> {
   const hits: Hit[] = [];
   const waiters: { n: number; resolve: () => void }[] = [];
   const hanging = new Set<http.ServerResponse>();
@@ -93,13 +93,13 @@ export async function receiver(answer: (index: number, hit: Hit) => Answer): Pro
       const hit: Hit = { method: req.method!, url: req.url!, headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), at: Date.now() };
       const index = hits.push(hit) - 1;
       for (const w of waiters.filter((w) => hits.length >= w.n)) w.resolve();
-      const a = answer(index, hit);
-      if (a === 'hang') {
-        hanging.add(res);
-        return;
-      }
-      res.writeHead(a.status, { 'content-type': 'text/plain', ...a.headers });
-      res.end(`answer ${a.status}`);
+      hanging.add(res);
+      void Promise.resolve(answer(index, hit)).then((a) => {
+        if (a === 'hang' || res.destroyed) return;
+        hanging.delete(res);
+        res.writeHead(a.status, { 'content-type': 'text/plain', ...a.headers });
+        res.end(`answer ${a.status}`);
+      });
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -107,7 +107,7 @@ export async function receiver(answer: (index: number, hit: Hit) => Answer): Pro
   return {
     url: `http://127.0.0.1:${port}/hooks/scrubline?tenant=acme`,
     hits,
-    waitForHits(n, ms = 10_000) {
+    waitForHits(n, ms = 60_000) {
       if (hits.length >= n) return Promise.resolve();
       return new Promise((resolve, reject) => {
         const timer = setTimeout(() => reject(new Error(`receiver had ${hits.length} of ${n} requests after ${ms} ms`)), ms);
@@ -165,8 +165,8 @@ export function outbox(
   return { outbox: ob, calls, lines };
 }
 
-/** Poll `check` until it holds (or fail after `ms`). */
-export async function until(check: () => boolean | Promise<boolean>, ms = 10_000, what = 'condition'): Promise<void> {
+/** Poll `check` until it holds (or fail after `ms`, a bound far above any expected wait on a busy machine). */
+export async function until(check: () => boolean | Promise<boolean>, ms = 60_000, what = 'condition'): Promise<void> {
   const deadline = Date.now() + ms;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
@@ -174,7 +174,16 @@ export async function until(check: () => boolean | Promise<boolean>, ms = 10_000
   }
 }
 
+/** A pause (kept for callers; to wait for something, poll its state with `until`). */
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** The "will retry" log lines of an outbox: when each failed attempt scheduled the next one. */
+export function retriesScheduled(lines: string[]): number[] {
+  return lines
+    .map((line) => JSON.parse(line) as { msg?: string; nextAttemptAt?: string })
+    .filter((entry) => entry.msg === 'notification attempt failed; will retry')
+    .map((entry) => Date.parse(entry.nextAttemptAt!));
+}
 
 export function event(jobId: string) {
   return {

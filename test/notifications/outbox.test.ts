@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { afterEach, beforeEach, describe, test } from 'node:test';
 import { NotificationTargetError, verifySignature } from '../../src/jobs/notifications/index.js';
 import { DeliveryStore } from '../../src/store/deliveries.js';
-import { box, deadUrl, dialects, event, type Fixture, fixture, outbox, receiver, type Receiver, SECRET, sleep, until } from './helpers.js';
+import { box, deadUrl, dialects, event, type Fixture, fixture, outbox, receiver, type Receiver, retriesScheduled, SECRET, until } from './helpers.js';
 
 const TOKEN = 'S3cr3t-bearer-token-9a7c1e5f3b';
 const TENANT_KEY = 'tenant-key-0f4e2d6c8a1b3579';
@@ -36,8 +36,8 @@ for (const dialect of await dialects()) {
       const { outbox: ob, calls, lines } = started();
       const id = await ob.enqueue(fx.database.db, { jobId: 'job-1', url: rx.url, authHeaders: AUTH, payload: event('job-1') });
       assert.match(id, /^msg_[A-Za-z0-9_-]{22}$/);
-      await until(() => calls.delivered.length === 1, 10_000, 'delivery');
-      await sleep(200); // nothing more comes
+      await until(() => calls.delivered.length === 1, 60_000, 'delivery');
+      await ob.stop(); // nothing more comes: the row is delivered and nothing is in flight
 
       assert.equal(rx.hits.length, 4);
       for (const hit of rx.hits) {
@@ -51,8 +51,15 @@ for (const dialect of await dialects()) {
         assert.equal(hit.headers['x-tenant-key'], TENANT_KEY);
         assert.deepEqual(JSON.parse(hit.body), event('job-1'));
       }
-      // Backoff: each retry waited at least its scheduled delay (50, 100, 150 ms; no jitter here).
-      [50, 100, 150].forEach((delay, i) => assert.ok(rx!.hits[i + 1].at - rx!.hits[i].at >= delay - 5, `retry ${i + 1} waited ${delay} ms`));
+      // Backoff, by order of recorded events (no clock bound): each failed attempt scheduled the next one at least
+      // its delay (50, 100, 150 ms; no jitter here) after it started, and each retry started no earlier than that.
+      const scheduled = retriesScheduled(lines);
+      const log = (await ob.deliveriesFor('job-1'))[0].log;
+      assert.equal(scheduled.length, 3);
+      [50, 100, 150].forEach((delay, i) => {
+        assert.ok(scheduled[i] >= Date.parse(log[i].at) + delay, `retry ${i + 1} scheduled ${delay} ms on`);
+        assert.ok(Date.parse(log[i + 1].at) >= scheduled[i], `retry ${i + 1} not started before it was due`);
+      });
 
       assert.deepEqual(calls.delivered, [['job-1', id]]);
       assert.deepEqual(calls.failed, []);
@@ -85,8 +92,8 @@ for (const dialect of await dialects()) {
       rx = await receiver(() => ({ status: 400 }));
       const { outbox: ob, calls } = started();
       const id = await ob.enqueue(fx.database.db, { jobId: 'job-400', url: rx.url, payload: event('job-400') });
-      await until(() => calls.failed.length === 1, 5000, 'failure');
-      await sleep(300);
+      await until(() => calls.failed.length === 1, 60_000, 'failure');
+      await ob.stop(); // nothing more comes: the row is failed and nothing is in flight
       assert.equal(rx.hits.length, 1);
       assert.equal(calls.failed[0][1], id);
       assert.match(calls.failed[0][2], /HTTP 400/);
@@ -101,7 +108,7 @@ for (const dialect of await dialects()) {
       rx = await receiver(() => ({ status: 307, headers: { location: 'http://127.0.0.1:9/elsewhere' } }));
       const { outbox: ob, calls } = started();
       await ob.enqueue(fx.database.db, { jobId: 'job-307', url: rx.url, authHeaders: AUTH, payload: event('job-307') });
-      await until(() => calls.failed.length === 1, 5000, 'failure');
+      await until(() => calls.failed.length === 1, 60_000, 'failure');
       assert.equal(rx.hits.length, 1);
       assert.match(calls.failed[0][2], /redirect/);
     });
@@ -110,7 +117,7 @@ for (const dialect of await dialects()) {
       const url = await deadUrl();
       const { outbox: ob, calls } = started();
       const id = await ob.enqueue(fx.database.db, { jobId: 'job-down', url, payload: event('job-down') });
-      await until(() => calls.failed.length === 1, 5000, 'giving up');
+      await until(() => calls.failed.length === 1, 60_000, 'giving up');
       const [view] = await ob.deliveriesFor('job-down');
       assert.equal(view.deliveryId, id);
       assert.equal(view.status, 'failed');
@@ -121,17 +128,23 @@ for (const dialect of await dialects()) {
 
     test('a receiver coming back up gets the delivery on a retry', async () => {
       const url = await deadUrl();
-      const { outbox: ob, calls } = started({ schedule: [100, 300, 300, 300] });
+      // Driven attempt by attempt (runOnce), the retry made due by state: no race between the schedule and the
+      // receiver starting on a busy machine.
+      const { outbox: ob, calls } = outbox(fx.database, { schedule: [600_000, 600_000] });
       // The first attempt meets a closed port; the receiver then starts on that same port.
       const port = Number(new URL(url).port);
-      await ob.enqueue(fx.database.db, { jobId: 'job-up', url, payload: event('job-up') });
-      await until(async () => (await ob.deliveriesFor('job-up'))[0].attempts >= 1, 5000, 'first attempt');
+      const id = await ob.enqueue(fx.database.db, { jobId: 'job-up', url, payload: event('job-up') });
+      assert.equal(await ob.runOnce(), 1);
+      assert.equal((await ob.deliveriesFor('job-up'))[0].status, 'pending', 'refused, to be retried');
+      assert.equal(await ob.runOnce(), 0, 'the retry is not due yet');
       const http = await import('node:http');
       let hits = 0;
       const server = http.createServer((_, res) => void (hits++, res.end('ok')));
       await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
       stops.push(() => new Promise((resolve) => server.close(() => resolve())));
-      await until(() => calls.delivered.length === 1, 5000, 'delivery');
+      await fx.database.db.updateTable('deliveries').set({ next_attempt_at: new Date(0).toISOString() }).where('id', '=', id).execute();
+      assert.equal(await ob.runOnce(), 1);
+      assert.deepEqual(calls.delivered, [['job-up', id]]);
       assert.equal(hits, 1);
       const [view] = await ob.deliveriesFor('job-up');
       assert.equal(view.log[0].error, 'connection failed');
@@ -140,9 +153,9 @@ for (const dialect of await dialects()) {
 
     test('a receiver that never answers times out and is retried', async () => {
       rx = await receiver((i) => (i === 0 ? 'hang' : { status: 204 }));
-      const { outbox: ob, calls } = started({ timeoutMs: 200, leaseMs: 1000 });
+      const { outbox: ob, calls } = started({ timeoutMs: 200, leaseMs: 600_000 });
       await ob.enqueue(fx.database.db, { jobId: 'job-slow', url: rx.url, payload: event('job-slow') });
-      await until(() => calls.delivered.length === 1, 5000, 'delivery');
+      await until(() => calls.delivered.length === 1, 60_000, 'delivery');
       const [view] = await ob.deliveriesFor('job-slow');
       assert.match(view.log[0].error!, /timeout/);
       assert.equal(view.log[1].statusCode, 204);
@@ -151,12 +164,16 @@ for (const dialect of await dialects()) {
 
     test('429 with Retry-After is honoured (seconds), and capped', async () => {
       rx = await receiver((i) => (i === 0 ? { status: 429, headers: { 'retry-after': '1' } } : { status: 200 }));
-      const { outbox: ob, calls } = started();
+      const { outbox: ob, calls, lines } = started();
       await ob.enqueue(fx.database.db, { jobId: 'job-429', url: rx.url, payload: event('job-429') });
-      await until(() => calls.delivered.length === 1, 5000, 'delivery');
-      const gap = rx.hits[1].at - rx.hits[0].at;
-      assert.ok(gap >= 950, `waited ${gap} ms for Retry-After: 1 (schedule says 50 ms)`);
-      assert.deepEqual((await ob.deliveriesFor('job-429'))[0].log.map((a) => a.statusCode), [429, 200]);
+      await until(() => calls.delivered.length === 1, 60_000, 'delivery');
+      // By order of recorded events: the retry was scheduled a second on (not the schedule's 50 ms) and not
+      // started before then.
+      const log = (await ob.deliveriesFor('job-429'))[0].log;
+      assert.deepEqual(log.map((a) => a.statusCode), [429, 200]);
+      const [retryAt] = retriesScheduled(lines);
+      assert.ok(retryAt >= Date.parse(log[0].at) + 1000, 'Retry-After: 1 is honoured (schedule says 50 ms)');
+      assert.ok(Date.parse(log[1].at) >= retryAt, 'the retry did not start before it was due');
 
       // A receiver asking for an hour is tried again after the cap (by an outbox configured with it alone).
       await ob.stop();
@@ -165,16 +182,19 @@ for (const dialect of await dialects()) {
       rx = await receiver((i) => (i === 0 ? { status: 503, headers: { 'retry-after': when } } : { status: 200 }));
       const capped = started({ retryAfterCapMs: 300 });
       await capped.outbox.enqueue(fx.database.db, { jobId: 'job-503', url: rx.url, payload: event('job-503') });
-      await until(() => capped.calls.delivered.length === 1, 5000, 'capped delivery');
-      const cappedGap = rx.hits[1].at - rx.hits[0].at;
-      assert.ok(cappedGap >= 290, `waited ${cappedGap} ms (cap 300 ms)`);
+      await until(() => capped.calls.delivered.length === 1, 60_000, 'capped delivery');
+      const cappedLog = (await capped.outbox.deliveriesFor('job-503'))[0].log;
+      const [cappedAt] = retriesScheduled(capped.lines);
+      assert.ok(cappedAt >= Date.parse(cappedLog[0].at) + 300, 'not before the cap');
+      assert.ok(cappedAt < Date.parse(cappedLog[0].at) + 3600_000 - 60_000, 'the hour asked for was capped');
+      assert.ok(Date.parse(cappedLog[1].at) >= cappedAt);
     });
 
     test('PUT is used when asked; the body is the event record exactly as signed', async () => {
       rx = await receiver(() => ({ status: 202 }));
       const { outbox: ob, calls } = started();
       await ob.enqueue(fx.database.db, { jobId: 'job-put', url: rx.url, method: 'put', payload: event('job-put') });
-      await until(() => calls.delivered.length === 1, 5000, 'delivery');
+      await until(() => calls.delivered.length === 1, 60_000, 'delivery');
       assert.equal(rx.hits[0].method, 'PUT');
       assert.ok(verifySignature(SECRET, rx.hits[0].headers, rx.hits[0].body));
     });
@@ -199,8 +219,8 @@ for (const dialect of await dialects()) {
         /rolled back again/,
       );
       ob.kick();
-      await until(() => calls.delivered.length === 1, 5000, 'delivery');
-      await sleep(100);
+      await until(() => calls.delivered.length === 1, 60_000, 'delivery');
+      await ob.stop();
       assert.deepEqual(await ob.deliveriesFor('job-rolled-back'), []);
       assert.equal(rx.hits.length, 1);
       assert.equal(rx.hits[0].headers['webhook-id'], id);
@@ -258,8 +278,7 @@ for (const dialect of await dialects()) {
       const server = http.createServer((req, res) => {
         seen.push(String(req.headers['webhook-id']));
         if (seen.length === 1) {
-          release = () => res.end('ok');
-          setTimeout(() => release?.(), 150);
+          release = () => res.end('ok'); // answered once stop() has begun (below)
         } else if (seen.length === 2) {
           // never answered: stop() must give up on it
         } else {
@@ -273,22 +292,24 @@ for (const dialect of await dialects()) {
       });
       const url = `http://127.0.0.1:${(server.address() as { port: number }).port}/`;
 
-      const first = started({ stopTimeoutMs: 2000 });
+      const first = started({ stopTimeoutMs: 600_000 });
       await first.outbox.enqueue(fx.database.db, { jobId: 'job-stop', url, payload: event('job-stop') });
-      await until(() => seen.length === 1, 5000, 'first send');
-      await first.outbox.stop();
+      await until(() => seen.length === 1, 60_000, 'first send');
+      const stopping = first.outbox.stop();
+      release!();
+      await stopping;
       assert.equal(first.calls.delivered.length, 1, 'stop waited for the answer');
 
       const second = started({ stopTimeoutMs: 100 });
       const id = await second.outbox.enqueue(fx.database.db, { jobId: 'job-stop-2', url, payload: event('job-stop-2') });
-      await until(() => seen.length === 2, 5000, 'second send');
+      await until(() => seen.length === 2, 60_000, 'second send');
       await second.outbox.stop();
       const [view] = await second.outbox.deliveriesFor('job-stop-2');
       assert.equal(view.status, 'pending', 'handed back');
       assert.equal(view.attempts, 0, 'an aborted send is not counted');
 
       const third = started();
-      await until(() => third.calls.delivered.length === 1, 5000, 'resend');
+      await until(() => third.calls.delivered.length === 1, 60_000, 'resend');
       assert.deepEqual(seen.slice(1), [id, id]);
     });
   });

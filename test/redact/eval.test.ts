@@ -1,8 +1,9 @@
 // Recall guard on the evaluation (eval/pii.ts): the digit kinds in spoken (ASR) form must not regress. Loose
-// bounds; skipped when the dev file is absent.
+// bounds; skipped when the dev file is absent (a failure with SCRUBLINE_REQUIRE_DEV_DATA=1, as in CI).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { evaluate, fullSystem, loadPresidio, toAsr } from '../../eval/pii.js';
+import { evaluate, fullSystem, loadPresidio, PII_FILE, toAsr } from '../../eval/pii.js';
+import { required } from '../helpers/require.js';
 
 const samples = loadPresidio();
 const DIGIT_KINDS = ['USSocialSecurityNumber', 'CreditCardNumber', 'PhoneNumber', 'IPAddress', 'USDriversLicenseNumber'] as const;
@@ -15,7 +16,7 @@ test('ASR converter keeps gold spans on the spoken words', () => {
   assert.equal(text.slice(a.gold[1].start, a.gold[1].end), 'jo dot b at x dot com');
 });
 
-test('spoken-form recall of digit kinds on the Presidio sample', { skip: samples ? false : 'dev PII file absent' }, () => {
+test('spoken-form recall of digit kinds on the Presidio sample', { skip: required(!samples && `dev PII file absent (${PII_FILE})`, 'SCRUBLINE_REQUIRE_DEV_DATA') }, () => {
   const { spoken, written } = evaluate(fullSystem(), samples!);
   let gold = 0;
   let missed = 0;

@@ -14,6 +14,8 @@ import { recognizeFile } from '../../src/engine/recognize.js';
 import { hasFestivalVoice, hasTool, speakFestival, tempDir } from '../helpers/audio.js';
 import { dialects, json, startTestService, type TestService } from '../helpers/harness.js';
 import { multipart } from '../helpers/multipart.js';
+import { until } from '../helpers/poll.js';
+import { required } from '../helpers/require.js';
 
 // Receivers here are on 127.0.0.1, which notifications may reach only when allowed (test/notifications/ssrf.test.ts).
 const LOOPBACK_ALLOW = { SCRUBLINE_WEBHOOK_ALLOW: '127.0.0.0/8' };
@@ -86,8 +88,7 @@ async function receiver() {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
     bodies,
     async waitFor(n: number) {
-      for (let i = 0; i < 600 && bodies.length < n; i++) await new Promise((r) => setTimeout(r, 50));
-      assert.ok(bodies.length >= n, `${n} notification(s) arrived`);
+      await until(() => bodies.length >= n, `${n} notification(s)`);
     },
     close: () => new Promise((resolve) => server.close(resolve)),
   };
@@ -159,9 +160,9 @@ for (const dialect of await dialects()) {
       await svc.close();
     });
 
-    const submitJson = (payload: object, query = '') => svc.request({ method: 'POST', url: `/asr/transcribe?wait=60${query}`, payload });
+    const submitJson = (payload: object, query = '') => svc.request({ method: 'POST', url: `/asr/transcribe?wait=300${query}`, payload });
     const submitForm = (fields: Record<string, string>, query = '') =>
-      svc.request({ method: 'POST', url: `/asr/transcribe?wait=60${query}`, ...multipart(fields, []) });
+      svc.request({ method: 'POST', url: `/asr/transcribe?wait=300${query}`, ...multipart(fields, []) });
 
     async function expectRedactedJob(res: { statusCode: number; body: string }, label: string) {
       assert.equal(res.statusCode, 200, `${label}: ${res.body}`);
@@ -238,7 +239,7 @@ for (const dialect of await dialects()) {
 
     test('resubmit cannot lower a job\'s redaction', async () => {
       const first = await expectRedactedJob(await submitJson({ text: CALL, types: KINDS }), 'first run');
-      const again = await svc.request({ method: 'POST', url: '/asr/transcribe?wait=60', payload: { jobId: first.jobId, text: CALL, scrubtext: false, types: [] } });
+      const again = await svc.request({ method: 'POST', url: '/asr/transcribe?wait=300', payload: { jobId: first.jobId, text: CALL, scrubtext: false, types: [] } });
       if (redactedOrRefused(again) === 'accepted') await expectRedactedJob(again, 'resubmitted without redaction');
     });
 
@@ -332,8 +333,11 @@ for (const dialect of await dialects()) {
     test('every stored row, the raw database and data files, and every log line at trace', async () => {
       assertClean('stored rows', await allRows(svc));
       assertClean('events', (await svc.request({ method: 'GET', url: '/system/events?limit=1000' })).body);
-      // Let the outbox finish writing before reading the files.
-      await new Promise((r) => setTimeout(r, 200));
+      // Let the outbox finish writing before reading the files: nothing left to send (state).
+      await until(async () => {
+        const counts = await svc.services.outbox.counts();
+        return counts.pending === 0 && counts.sending === 0;
+      }, 'the outbox to be idle');
       for (const [file, text] of dataFiles(svc.database.dataDir)) assertClean(`data file ${path.relative(svc.database.dataDir, file)}`, text);
       assert.ok(logLines.length > 0, 'logs were captured');
       assertClean('logs at trace', logLines.join('\n'));
@@ -343,7 +347,7 @@ for (const dialect of await dialects()) {
 
 const canHear = hasTool('ffmpeg') && hasFestivalVoice() && fs.existsSync('/usr/share/pocketsphinx/model/en-us/en-us');
 
-describe('leak matrix: audio job', { skip: !canHear && 'needs ffmpeg, festival with the US HTS voice, and PocketSphinx' }, () => {
+describe('leak matrix: audio job', { skip: required(!canHear && 'needs ffmpeg, festival with the US HTS voice, and PocketSphinx') }, () => {
   let svc: TestService;
   let dir: string;
   let recording: string;
@@ -362,7 +366,7 @@ describe('leak matrix: audio job', { skip: !canHear && 'needs ffmpeg, festival w
     const original = fs.readFileSync(recording);
     const digest = (b: Buffer) => crypto.createHash('sha256').update(b).digest('hex');
     const submit = (fields: Record<string, string>) =>
-      svc.request({ method: 'POST', url: '/asr/transcribe?wait=120', ...multipart(fields, [{ name: 'audio', filename: 'ssn.wav', content: original }]) });
+      svc.request({ method: 'POST', url: '/asr/transcribe?wait=300', ...multipart(fields, [{ name: 'audio', filename: 'ssn.wav', content: original }]) });
     const res = await submit({ scrubaudio: 'true' });
     assert.equal(res.statusCode, 200, res.body);
     const job = json(res);
@@ -388,7 +392,7 @@ describe('leak matrix: audio job', { skip: !canHear && 'needs ffmpeg, festival w
     }
 
     // A resubmit asking for nothing keeps the redaction.
-    const again = await svc.request({ method: 'POST', url: '/asr/transcribe?wait=120', payload: { jobId: job.jobId, scrubaudio: false, scrubtext: false } });
+    const again = await svc.request({ method: 'POST', url: '/asr/transcribe?wait=300', payload: { jobId: job.jobId, scrubaudio: false, scrubtext: false } });
     if (redactedOrRefused(again) === 'accepted') {
       const rerun = json(again);
       assert.equal(rerun.status, 'completed', rerun.message);

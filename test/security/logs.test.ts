@@ -35,7 +35,7 @@ describe('logs at trace hold no secret', () => {
       { text: `my card is ${seeded('form-text')}`, api_key: key, 'notification.url': hook, 'notification.auth_headers': `X-Token: ${seeded('form-auth')}` },
       [],
     );
-    const formJob = await svc.request({ method: 'POST', url: '/asr/transcribe?wait=20', headers: { ...form.headers, ...bearer }, payload: form.payload });
+    const formJob = await svc.request({ method: 'POST', url: '/asr/transcribe?wait=300', headers: { ...form.headers, ...bearer }, payload: form.payload });
     assert.equal(formJob.statusCode, 200, formJob.body);
     // Multipart with an (unusable) file: the parser logs its options, headers included, at trace.
     const upload = multipart({ api_key: key }, [{ name: 'audio', filename: 'x.wav', content: Buffer.from(`RIFF${seeded('file-bytes')}`) }]);
@@ -49,7 +49,7 @@ describe('logs at trace hold no secret', () => {
     // JSON body, and the text in the query string.
     const body = await svc.request({
       method: 'POST',
-      url: `/asr/transcribe?wait=20&text=${encodeURIComponent(seeded('query-text'))}`,
+      url: `/asr/transcribe?wait=300&text=${encodeURIComponent(seeded('query-text'))}`,
       headers: bearer,
       payload: { text: `call me at ${seeded('json-text')}`, notification: { url: hook, auth_headers: [`Authorization: Bearer ${seeded('json-auth')}`] } },
     });

@@ -20,7 +20,7 @@ describe('SQLite secure_delete', () => {
 
   test("a deleted job's values are gone from the database file", async () => {
     const marker = 'Dropped-7c1e93a5b2-marker';
-    const job = json(await svc.request({ method: 'POST', url: '/asr/transcribe?wait=20', payload: { text: 'hello there', tracking_id: marker } }));
+    const job = json(await svc.request({ method: 'POST', url: '/asr/transcribe?wait=300', payload: { text: 'hello there', tracking_id: marker } }));
     assert.equal(job.status, 'completed');
     const db = svc.services.store.database.db;
     const file = path.join(svc.database.dataDir, 'scrubline.sqlite');

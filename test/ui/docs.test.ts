@@ -35,7 +35,7 @@ describe('API browser at /docs', { skip: !hasBrowser && `no Chromium at ${CHROMI
       if (url.protocol.startsWith('http') && url.hostname !== '127.0.0.1') outside.push(request.url());
     });
     await page.goto(`${base}/docs`);
-    await page.waitForSelector('.opblock', { timeout: 30_000 });
+    await page.waitForSelector('.opblock', { timeout: 120_000 });
     const text = await page.textContent('body');
     for (const path of ['/asr/params', '/asr/transcribe', '/system/cache/v2/publish', '/system/cache/post-call', '/cache/real-call', '/cache/list']) {
       assert.ok(text?.includes(path), `the page lists ${path}`);
@@ -46,7 +46,7 @@ describe('API browser at /docs', { skip: !hasBrowser && `no Chromium at ${CHROMI
     await operation.locator('button.try-out__btn').click();
     await operation.locator('button.execute').click();
     const status = operation.locator('.live-responses-table tbody .response-col_status').first();
-    await status.waitFor({ timeout: 30_000 });
+    await status.waitFor({ timeout: 120_000 });
     assert.equal((await status.textContent())?.trim(), '200');
     assert.match((await operation.locator('.live-responses-table .microlight').first().textContent()) ?? '', /uttmaxsilence/);
     assert.deepEqual(outside, [], 'nothing is fetched from outside this machine');
