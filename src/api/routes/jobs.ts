@@ -9,6 +9,7 @@ import { ServiceError, notFound } from '../../errors.js';
 import { TERMINAL } from '../../store/jobs.js';
 import type { JobRow } from '../../store/tables.js';
 import type { Services } from '../../services.js';
+import { idString, paging } from '../../schema/bounds.js';
 import { ref } from '../../schema/registry.js';
 import { responses, VALIDATED_IN_HANDLER } from '../schemas.js';
 import { discard, rawAudioParser, readTranscribeInput, type UploadedFile } from './transcribeInput.js';
@@ -34,7 +35,7 @@ export function jobRoutes(services: Services): FastifyPluginAsync {
   const tags = ['jobs'];
   const jobs = services.jobs;
 
-  const JobParams = Type.Object({ jobId: Type.String() });
+  const JobParams = Type.Object({ jobId: idString() });
 
   async function answerJob(reply: FastifyReply, row: JobRow, created: boolean) {
     const record = await services.jobRecords.record(row);
@@ -140,8 +141,7 @@ export function jobRoutes(services: Services): FastifyPluginAsync {
           summary: 'Jobs, newest first, paged',
           querystring: Type.Object({
             status: Type.Optional(Type.Enum([...JOB_STATUSES])),
-            limit: Type.Integer({ minimum: 1, maximum: 500, default: 50 }),
-            offset: Type.Integer({ minimum: 0, default: 0 }),
+            ...paging(500, 50),
           }),
           response: responses({ 200: Type.Object({ total: Type.Integer(), limit: Type.Integer(), offset: Type.Integer(), jobs: Type.Array(ref('ProcessJob')) }) }),
         },
