@@ -131,6 +131,8 @@ for (const dialect of await dialects()) {
         // Loopback and a closed port: nothing is ever sent (no notification sender runs here) nor reachable.
         url: ['http://127.0.0.1:9/hook'],
         webhook: ['http://127.0.0.1:9/hook'],
+        method: ['POST', 'PUT'],
+        auth_headers: ['X-Token: fuzz'],
       };
       const fuzzer = new OpenApiFuzzer(doc, known, {
         // `wait` blocks by design (up to 600 s on a queued job): valid requests use 0; hostile values still come.
@@ -164,6 +166,7 @@ for (const dialect of await dialects()) {
           const counts = statuses.get(req.operation) ?? new Map<number, number>();
           counts.set(answer.status, (counts.get(answer.status) ?? 0) + 1);
           statuses.set(req.operation, counts);
+          if (process.env.FUZZ_DEBUG && req.operation === process.env.FUZZ_DEBUG) console.log(`# ${answer.status} ${describeRequest(req).slice(0, 400)} => ${answer.body.slice(0, 300)}`);
           if (answer.status >= 500) {
             const log = logLines.slice(logged).join('').slice(0, 1500);
             failures.push(`${describeRequest(req)}\n  -> ${answer.status} ${answer.body.slice(0, 300)}\n  log: ${log}`);

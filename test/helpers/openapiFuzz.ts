@@ -206,9 +206,12 @@ export class OpenApiFuzzer {
         const out: Record<string, unknown> = {};
         if (depth > 5) return out;
         const required = new Set<string>(s.required ?? []);
-        for (const [key, sub] of Object.entries<Schema>(s.properties ?? {})) {
-          // Optional fields sparsely, so that large resources stay small.
-          if (required.has(key) || rng.chance(depth === 0 ? 0.3 : 0.15)) out[key] = this.sample(sub, rng, depth + 1, key, method);
+        const properties = Object.entries<Schema>(s.properties ?? {});
+        // Optional fields sparsely (a few per object), so that large resources stay small and valid requests
+        // with many optional parameters still happen.
+        const p = Math.min(0.5, (depth === 0 ? 4 : 2) / Math.max(1, properties.length));
+        for (const [key, sub] of properties) {
+          if (required.has(key) || rng.chance(p)) out[key] = this.sample(sub, rng, depth + 1, key, method);
         }
         return out;
       }
@@ -226,7 +229,7 @@ export class OpenApiFuzzer {
     if (s.format === 'uuid') return '3f1c0e0a-8a44-4b7b-9a8e-0c2b7c9d1e2f';
     if (s.format === 'binary') return 'binary';
     const known = this.known(name, method);
-    if (known && known.length > 0 && rng.chance(0.6)) return rng.pick(known);
+    if (known && known.length > 0 && rng.chance(0.85)) return rng.pick(known);
     const min = s.minLength ?? 0;
     const max = Math.min(s.maxLength ?? 24, 24);
     const alphabet = 'abcdefghijklmnopqrstuvwxyz0123456789-_ ';
@@ -246,6 +249,7 @@ export class OpenApiFuzzer {
     let path = op.path;
     const query: string[] = [];
     const headers: Record<string, string> = {};
+    const optionalQuery = op.parameters.filter((p) => p.in === 'query' && !p.required).length;
     for (const p of op.parameters) {
       const place = `${p.in}:${p.name}`;
       const hostile = spoiled.has(place);
@@ -253,7 +257,7 @@ export class OpenApiFuzzer {
         const value = hostile ? hostileText(rng) : this.pathValue(p, rng, op.method);
         path = path.replace(`{${p.name}}`, encodeText(value));
       } else if (p.in === 'query') {
-        if (!hostile && !p.required && !rng.chance(0.4)) continue;
+        if (!hostile && !p.required && !rng.chance(Math.min(0.5, 3 / optionalQuery))) continue;
         if (hostile) {
           // An array for a scalar (the parameter repeated) or a hostile value.
           const values = rng.chance(0.2) ? [this.sample(p.schema, rng, 0, p.name, op.method), this.sample(p.schema, rng, 0, p.name, op.method)] : [hostileText(rng)];
