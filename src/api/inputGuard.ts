@@ -49,7 +49,7 @@ export function jsonBodyIssue(body: unknown): FieldIssue | undefined {
       continue;
     }
     if (value === null || typeof value !== 'object') continue;
-    if (depth >= MAX_JSON_DEPTH) {
+    if (depth > MAX_JSON_DEPTH) {
       return { pointer: pointer || '/', path: pointerToPath(pointer) || '(root)', message: `is nested more than ${MAX_JSON_DEPTH} levels deep` };
     }
     if (Array.isArray(value)) {

@@ -15,7 +15,7 @@ export const MAX_QUERY_TEXT_LENGTH = 8192;
 export const MAX_OFFSET = 2_147_483_647;
 /** Largest integer a JSON field may hold: beyond it a JavaScript number is no longer an exact integer. */
 export const MAX_SAFE_INT = Number.MAX_SAFE_INTEGER;
-/** Deepest nesting of a JSON body: resources nest about ten levels; deeper is not a record, only a stack risk. */
+/** Deepest nesting of a JSON body (the root is level 0), as redaction allows: deeper is no record, only a stack risk. */
 export const MAX_JSON_DEPTH = 64;
 
 /** No C0 control characters (NUL included) nor DEL: for ids and identifiers. */
