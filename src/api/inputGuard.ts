@@ -8,7 +8,7 @@
 //    unbounded parameter fails at startup, so the class of "huge offset" errors cannot come back.
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { invalid } from '../errors.js';
-import { MAX_JSON_DEPTH } from '../schema/bounds.js';
+import { MAX_IDENT_LENGTH, MAX_JSON_DEPTH } from '../schema/bounds.js';
 import type { FieldIssue } from '../schema/problem.js';
 import { pointerToPath } from '../schema/validator.js';
 
@@ -64,6 +64,17 @@ export function jsonBodyIssue(body: unknown): FieldIssue | undefined {
     }
   }
   return undefined;
+}
+
+/**
+ * The name of an uploaded recording (a multipart part's filename, a zip entry's name) is recorded with its
+ * job: bounded and free of control characters like any identifier, or the upload is refused naming it.
+ */
+export function assertFileName(name: string, pointer = '/audio'): void {
+  let message: string | undefined;
+  if (name.length > MAX_IDENT_LENGTH) message = `file name must NOT have more than ${MAX_IDENT_LENGTH} characters`;
+  else if (/[\u0000-\u001f\u007f]/.test(name)) message = 'file name must not contain control characters (NUL included)';
+  if (message) throw invalid(`${pointer.slice(1)}: ${message}`, [{ pointer, path: pointerToPath(pointer), message }]);
 }
 
 const isJson = (request: FastifyRequest) => /\bjson\b/i.test(String(request.headers['content-type'] ?? ''));

@@ -100,6 +100,22 @@ for (const dialect of await dialects()) {
       });
     }
 
+    test('an upload whose file name holds a NUL -> 400 naming it, and no upload is left behind', async () => {
+      const fs = await import('node:fs');
+      const path = await import('node:path');
+      const boundary = '----nul';
+      const wav = Buffer.alloc(44);
+      const payload = Buffer.concat([
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="audio"; filename="call\u0000.wav"\r\nContent-Type: audio/wav\r\n\r\n`),
+        wav,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]);
+      const res = await svc.request({ method: 'POST', url: '/asr/transcribe', headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, payload });
+      assertRefused(res, '/audio');
+      const tmp = path.join(svc.database.dataDir, 'tmp');
+      assert.deepEqual(fs.existsSync(tmp) ? fs.readdirSync(tmp) : [], []);
+    });
+
     test('the same NUL as a JSON escape written by the client is refused the same way', async () => {
       const res = await svc.request({ method: 'POST', url: '/cache/post-call', headers: { 'content-type': 'application/json' }, payload: '{"eventId":"x","message":"a\\u0000b"}' });
       assertRefused(res, '/message');

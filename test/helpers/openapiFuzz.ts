@@ -327,7 +327,9 @@ export class OpenApiFuzzer {
     const fields = (this.sample(schema, rng, 0, '', method) as Record<string, unknown>) ?? {};
     delete fields.audio;
     const names = Object.keys(fields);
-    const spoiledName = wrecked && names.length > 0 ? rng.pick(names) : undefined;
+    // What is spoiled: a field, an extra field, the file's name or its content.
+    const target = wrecked ? rng.pick(['field', 'extra', 'filename', 'content'] as const) : undefined;
+    const spoiledName = target === 'field' && names.length > 0 ? rng.pick(names) : undefined;
     for (const [name, value] of Object.entries(fields)) {
       if (name === spoiledName) {
         field(name, plain(hostileText(rng)));
@@ -335,11 +337,11 @@ export class OpenApiFuzzer {
         for (const v of asQueryValues(value)) field(name, v);
       }
     }
-    if (wrecked && !spoiledName) field(rng.pick(['types', 'sid', 'jobId', 'extra']), plain(hostileText(rng)));
-    // A recording most of the time, sometimes garbage or a hostile file name.
-    if (rng.chance(0.7)) {
-      const filename = wrecked && rng.chance(0.5) ? rng.pick(['', '../../x.wav', 'a\u0000.wav', big(5000) + '.wav', 'é🙂.wav']) : 'call.wav';
-      const content = wrecked && rng.chance(0.5) ? Buffer.from('RIFF\u0000\u0000garbage') : this.audio;
+    if (target === 'extra' || (target === 'field' && !spoiledName)) field(rng.pick(['types', 'sid', 'jobId', 'extra']), plain(hostileText(rng)));
+    // A recording most of the time (always when its name or content is spoiled).
+    if (target === 'filename' || target === 'content' || rng.chance(0.7)) {
+      const filename = target === 'filename' ? rng.pick(['', '../../x.wav', 'a\u0000.wav', 'a\u0001b.wav', big(5000) + '.wav', 'é🙂.wav', '%00.wav']) : 'call.wav';
+      const content = target === 'content' ? rng.pick([Buffer.from('RIFF\u0000\u0000garbage'), Buffer.alloc(0), this.audio.subarray(0, 60)]) : this.audio;
       chunks.push(
         Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="audio"; filename="${filename.replace(/["\r\n]/g, '_')}"\r\nContent-Type: audio/wav\r\n\r\n`),
         content,

@@ -12,6 +12,7 @@ import type { Services } from '../../services.js';
 import { idString, paging } from '../../schema/bounds.js';
 import { ref } from '../../schema/registry.js';
 import { responses, VALIDATED_IN_HANDLER } from '../schemas.js';
+import { assertFileName } from '../inputGuard.js';
 import { discard, rawAudioParser, readTranscribeInput, type UploadedFile } from './transcribeInput.js';
 import { extractRecordings } from '../../audio/unzip.js';
 import { TranscribeParams } from '../../jobs/request.js';
@@ -108,6 +109,7 @@ export function jobRoutes(services: Services): FastifyPluginAsync {
             // A zip (isZip) is unpacked: one job per recording in it. In a batch a file that is not usable
             // is reported beside the jobs of the others, not fatal to them.
             recordings = params.isZip ? await unzipAll(files, tempDir) : files;
+            for (const file of recordings) assertFileName(file.fileName);
             for (const file of recordings) {
               try {
                 rows.push(await jobs.submitAudio(file.tempPath, file.fileName, params, caller));
