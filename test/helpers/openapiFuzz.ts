@@ -162,6 +162,20 @@ export class OpenApiFuzzer {
     }
   }
 
+  /**
+   * An operation chosen at random, weighted by how much input it takes (parameters, body types), so that the
+   * large surfaces get most requests and every operation gets some.
+   */
+  pickOperation(operations: readonly Operation[], rng: Rng): Operation {
+    const weight = (op: Operation) => 2 + Math.sqrt(op.parameters.length) + 3 * Object.keys(op.bodies).length;
+    let at = rng.next() * operations.reduce((sum, op) => sum + weight(op), 0);
+    for (const op of operations) {
+      at -= weight(op);
+      if (at < 0) return op;
+    }
+    return operations[operations.length - 1];
+  }
+
   /** A shared schema of the document (components), by name. */
   schema(name: string): Schema {
     return this.resolve({ $ref: `#/components/schemas/${name}` });
@@ -244,7 +258,9 @@ export class OpenApiFuzzer {
     const spoil = rng.int(0, 2); // how many places get a hostile value (0: a valid request)
     const places = this.places(op);
     const spoiled = new Set<string>();
-    for (let i = 0; i < spoil && places.length > 0; i++) spoiled.add(rng.pick(places));
+    // A part of the request first (path, query, header, body), then a place in it: a body is spoiled as often
+    // as the query, however many query parameters there are.
+    for (let i = 0; i < spoil; i++) spoiled.add(rng.pick(rng.pick(places)));
 
     let path = op.path;
     const query: string[] = [];
@@ -296,11 +312,11 @@ export class OpenApiFuzzer {
     return { operation: op.id, method: op.method, url: path + (query.length > 0 ? `?${query.join('&')}` : ''), headers, body };
   }
 
-  private places(op: Operation): string[] {
-    const places = op.parameters.map((p) => `${p.in}:${p.name}`);
-    places.push('query:(extra)');
-    if (Object.keys(op.bodies).length > 0) places.push('body', 'body');
-    return places;
+  private places(op: Operation): string[][] {
+    const parts = new Map<string, string[]>([['query', ['query:(extra)']]]);
+    for (const p of op.parameters) parts.set(p.in, [...(parts.get(p.in) ?? []), `${p.in}:${p.name}`]);
+    if (Object.keys(op.bodies).length > 0) parts.set('body', ['body']);
+    return [...parts.values()];
   }
 
   private pathValue(p: Parameter, rng: Rng, method: string): string {
@@ -340,7 +356,7 @@ export class OpenApiFuzzer {
     if (target === 'extra' || (target === 'field' && !spoiledName)) field(rng.pick(['types', 'sid', 'jobId', 'extra']), plain(hostileText(rng)));
     // A recording most of the time (always when its name or content is spoiled).
     if (target === 'filename' || target === 'content' || rng.chance(0.7)) {
-      const filename = target === 'filename' ? rng.pick(['', '../../x.wav', 'a\u0000.wav', 'a\u0001b.wav', big(5000) + '.wav', 'é🙂.wav', '%00.wav']) : 'call.wav';
+      const filename = target === 'filename' ? rng.pick(['', '../../x.wav', 'a\u0000.wav', '\u0000', 'a\u0001b.wav', 'tab\t.wav', big(5000) + '.wav', 'é🙂.wav', '%00.wav']) : 'call.wav';
       const content = target === 'content' ? rng.pick([Buffer.from('RIFF\u0000\u0000garbage'), Buffer.alloc(0), this.audio.subarray(0, 60)]) : this.audio;
       chunks.push(
         Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="audio"; filename="${filename.replace(/["\r\n]/g, '_')}"\r\nContent-Type: audio/wav\r\n\r\n`),
