@@ -4,7 +4,8 @@
 // catch it first), and the service still answers at the end.
 //
 // Deterministic: the requests come from one seed (printed; FUZZ_SEED=n repeats a run, FUZZ_REQUESTS=n
-// changes how many per database). A 5xx is reported with its request and the server's logged error.
+// changes how many per database; FUZZ_DEBUG="POST /asr/transcribe" prints every answer of one operation).
+// A 5xx is reported with its request and the server's logged error.
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
