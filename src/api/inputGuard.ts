@@ -5,7 +5,9 @@
 //  - JSON bodies nested no deeper than MAX_JSON_DEPTH (deeper is no record, only a risk for recursive code);
 //  - and, checked once when routes are registered, every path, query and header parameter schema bounded:
 //    integers with a minimum and a maximum, strings with a maxLength (or an enum). A route declaring an
-//    unbounded parameter fails at startup, so the class of "huge offset" errors cannot come back.
+//    unbounded parameter fails at startup, so the class of "huge offset" errors cannot come back;
+//  - names of uploaded recordings bounded and free of control characters (assertFileName, called by the
+//    upload route: multipart bodies are read by the handler, after these hooks).
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { invalid } from '../errors.js';
 import { MAX_IDENT_LENGTH, MAX_JSON_DEPTH } from '../schema/bounds.js';
@@ -27,8 +29,9 @@ function textPartIssues(part: unknown, root: string): FieldIssue[] {
   const issues: FieldIssue[] = [];
   if (part === null || typeof part !== 'object') return issues;
   for (const [key, value] of Object.entries(part)) {
-    const pointer = `${root}/${escapeToken(key)}`;
-    if (key.includes(NUL)) issues.push(nulIssue(`${root}/${escapeToken(key.replaceAll(NUL, '\\0'))}`, 'the parameter name'));
+    // A NUL in a name is shown as \0: the problem's pointer must not carry the character it refuses.
+    const pointer = `${root}/${escapeToken(key.replaceAll(NUL, '\\0'))}`;
+    if (key.includes(NUL)) issues.push(nulIssue(pointer, 'the parameter name'));
     for (const v of Array.isArray(value) ? value : [value]) {
       if (typeof v === 'string' && v.includes(NUL)) {
         issues.push(nulIssue(pointer, 'the value'));

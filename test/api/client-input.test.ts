@@ -66,6 +66,20 @@ for (const dialect of await dialects()) {
         assertRefused(await svc.request({ method: route.method, url: route.url }), route.pointer);
       });
     }
+    test('a NUL in a query parameter nobody declared, or in its name -> 400 naming it', async () => {
+      assertRefused(await svc.request({ method: 'GET', url: '/asr/jobs?anything=a%00' }), '/query/anything');
+      assertRefused(await svc.request({ method: 'GET', url: '/asr/jobs?a%00=1' }), '/query/a\\0');
+    });
+
+    test('a NUL in the query of a raw upload -> 400 before the body is read: no upload left behind', async () => {
+      const fs = await import('node:fs');
+      const path = await import('node:path');
+      const res = await svc.request({ method: 'POST', url: '/asr/transcribe?sid=p%00', headers: { 'content-type': 'audio/wav' }, payload: Buffer.alloc(4096) });
+      assertRefused(res, '/query/sid');
+      const tmp = path.join(svc.database.dataDir, 'tmp');
+      assert.deepEqual(fs.existsSync(tmp) ? fs.readdirSync(tmp) : [], []);
+    });
+
     test('a NUL after a real id is refused too, and the job is untouched', async () => {
       assertRefused(await svc.request({ method: 'DELETE', url: `/asr/jobs/${jobId}%00` }), '/params/jobId');
       assert.equal((await svc.request({ method: 'GET', url: `/asr/jobs/${jobId}` })).statusCode, 200);
