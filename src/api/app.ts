@@ -8,6 +8,8 @@ import { bodyAjv, textAjv } from '../schema/validator.js';
 import type { Services } from '../services.js';
 import { VERSION } from '../version.js';
 import { registerAuth } from './auth.js';
+import { registerInputGuard } from './inputGuard.js';
+import { MAX_ID_LENGTH } from '../schema/bounds.js';
 import { VALIDATED_IN_HANDLER } from './schemas.js';
 import { registerProblemHandlers } from './problems.js';
 import { registerRateLimit } from './rateLimit.js';
@@ -29,6 +31,9 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     bodyLimit: services.config.limits.jsonBodyBytes,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
+    // A path parameter is an id: room for MAX_ID_LENGTH characters percent-encoded (up to 9 bytes of URL per
+    // character); longer is a 414 before routing, and the route's schema bounds the decoded id (400).
+    routerOptions: { maxParamLength: MAX_ID_LENGTH * 9 },
   });
 
   // Bodies are validated exactly as sent: no coercion and nothing removed. Query strings are text, so they
@@ -71,6 +76,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   registerProblemHandlers(app);
   registerAuth(app, services.store.apiKeys, services.config.authCacheMs);
   await registerRateLimit(app, services.config);
+  registerInputGuard(app);
 
   app.addHook('onSend', async (_request, reply) => {
     reply.header('x-scrubline-version', VERSION);

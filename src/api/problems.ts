@@ -1,6 +1,7 @@
 // Every error answered as application/problem+json (RFC 9457). Client mistakes get their 4xx with the
 // path of each invalid field; only a fault of the service itself is a 500, logged with its stack.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import pg from 'pg';
 import { describeJsonError, type ErrorKind, ServiceError } from '../errors.js';
 import type { FieldIssue, Problem } from '../schema/problem.js';
 import { toIssues } from '../schema/validator.js';
@@ -62,6 +63,23 @@ const FASTIFY_CLIENT_ERRORS: Record<string, number> = {
   FST_ERR_BAD_URL: 400,
 };
 
+/**
+ * PostgreSQL errors that only a stored or compared value can cause (SQLSTATE): the request carried a value
+ * validation should have refused. A last line of defence, answered 400 and logged as a validation gap; every
+ * other database error stays a 500.
+ */
+const VALUE_REFUSED_BY_POSTGRES: Record<string, string> = {
+  '22P05': 'a character the database cannot store (such as NUL)', // untranslatable_character
+  '22021': 'a character the database cannot store (such as NUL)', // character_not_in_repertoire
+  '22003': 'a number outside the range the database can store', // numeric_value_out_of_range
+  '54000': 'a value too large for the database to store or index', // program_limit_exceeded
+};
+
+function refusedByDatabase(error: unknown): string | undefined {
+  if (!(error instanceof pg.DatabaseError) || !error.code) return undefined;
+  return VALUE_REFUSED_BY_POSTGRES[error.code];
+}
+
 function validationIssues(error: FastifyError): FieldIssue[] {
   const context = (error as FastifyError & { validationContext?: string }).validationContext ?? 'body';
   // Body paths are given from the body's root; other parts are prefixed with their name (query, params).
@@ -100,6 +118,11 @@ export function registerProblemHandlers(app: FastifyInstance): void {
     }
     if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
       return sendProblem(reply, problem(error.statusCode, error.message));
+    }
+    const refused = refusedByDatabase(error);
+    if (refused) {
+      request.log.warn({ err: error, route: request.routeOptions.url }, 'the database refused a value that validation let through');
+      return sendProblem(reply, problem(400, `The request holds ${refused}.`));
     }
     request.log.error({ err: error }, 'request failed');
     return sendProblem(reply, problem(500, 'The service failed to answer this request; the failure is logged.'));

@@ -1,12 +1,18 @@
 // The parameters of POST /asr/transcribe, declared once: multipart fields and query strings are text and
 // are coerced to these types; a JSON body must have them. Names follow the engine's (V-Blaze) and the
 // request shape (resource 7).
+// Every value is bounded (schema/bounds.ts): these are also the query parameters of the route.
 import Type, { type Static } from 'typebox';
+import { idString, MAX_IDENT_LENGTH, NO_CONTROL_CHARACTERS } from '../schema/bounds.js';
 import { Notification } from '../schema/resources/request.js';
 
 const bool = (description: string) => Type.Optional(Type.Boolean({ description }));
-const int = (description: string) => Type.Optional(Type.Integer({ description }));
-const str = (description: string) => Type.Optional(Type.String({ description }));
+/** An id or name: bounded, no control characters. */
+const str = (description: string) => Type.Optional(idString({ description }));
+/** A URL: bounded, no control characters. */
+const url = (description: string) => Type.Optional(Type.String({ maxLength: MAX_IDENT_LENGTH, pattern: NO_CONTROL_CHARACTERS, description }));
+/** A transcript sent as text: as long as the body allows (bounded here only so that the schema is). */
+const MAX_TEXT_LENGTH = 64 * 1024 * 1024;
 
 export const TranscribeParams = Type.Object(
   {
@@ -23,7 +29,7 @@ export const TranscribeParams = Type.Object(
     uttminactivity: Type.Optional(Type.Integer({ minimum: 0, maximum: 60_000, description: 'ms of speech that makes an utterance.' })),
     uttpadding: Type.Optional(Type.Integer({ minimum: 0, maximum: 10_000, description: 'ms kept around speech.' })),
     uttmaxtime: Type.Optional(Type.Integer({ minimum: 1, maximum: 3600, description: 'Longest utterance, s.' })),
-    scrubmindist: Type.Optional(Type.Number({ minimum: 0, description: 'Redacted audio spans closer than this (s) merge.' })),
+    scrubmindist: Type.Optional(Type.Number({ minimum: 0, maximum: 3600, description: 'Redacted audio spans closer than this (s) merge.' })),
     scrubsound: Type.Optional(
       Type.Union([Type.Literal('tone'), Type.Literal('silence')], { description: 'What replaces a redacted audio span: a 1 kHz tone (default) or silence.' }),
     ),
@@ -36,17 +42,25 @@ export const TranscribeParams = Type.Object(
     ),
     jobId: str('Resubmit: run this existing job again with these parameters, on its stored audio.'),
     types: Type.Optional(
-      Type.Array(Type.String(), {
+      Type.Array(idString(), {
+        maxItems: 200,
         description: 'Entity kinds to redact (any letter case; `all` or `*` for every kind; unknown names are a 400). Form and query fields: a JSON array, a comma list or repeated fields.',
       }),
     ),
-    insights: Type.Optional(Type.Array(Type.String())),
+    insights: Type.Optional(Type.Array(idString(), { maxItems: 200 })),
     notification: Type.Optional(Notification),
-    webhook: str('A URL to POST the terminal event to (as notification.url).'),
+    webhook: url('A URL to POST the terminal event to (as notification.url).'),
     agent_location: Type.Optional(Type.Enum(['left', 'right'], { description: 'Which channel is the agent.' })),
     direction: str('inbound or outbound.'),
     wait: Type.Optional(Type.Integer({ minimum: 0, maximum: 600, description: 'Block up to N seconds for the result.' })),
-    text: str('A text transcript instead of audio (JSON requests); one utterance per line, "Agent:"/"Caller:" prefixes name the speaker.'),
+    text: Type.Optional(
+      Type.String({
+        maxLength: MAX_TEXT_LENGTH,
+        // Any text but NUL, which the store cannot hold: refused naming the field, never silently dropped.
+        pattern: '^[^\\u0000]*$',
+        description: 'A text transcript instead of audio (JSON requests); one utterance per line, "Agent:"/"Caller:" prefixes name the speaker.',
+      }),
+    ),
     isZip: bool('The upload is a zip of recordings.'),
     retentionPolicy: Type.Optional(Type.Integer({ minimum: 0, maximum: 36_500, description: "Days to keep the job (audio, transcript, record) after it ends; 0 or absent: keep." })),
     autoDelete: bool('Delete the original recording as soon as the job ends (the transcript and any redacted copy are kept; wins over keepOriginal).'),

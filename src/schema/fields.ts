@@ -5,7 +5,11 @@
 // Every string field is declared with its redaction class (fieldClass.ts): content(), ident(), phone() or
 // credential(); dateTime() and uuid() are identifiers. A plain str() has no class: redaction reads it as
 // content, and test/schema/field-classes.test.ts fails on it, so a new field cannot go unclassified.
+//
+// Identifiers come bounded (bounds.ts): no control characters and a length limit, ids (key()) short enough
+// for an index; integers are exact (within ±2^53-1). Free text (content) is bounded by the body's size.
 import Type, { type TSchema, type TProperties, type TOptional, type TString } from 'typebox';
+import { MAX_ID_LENGTH, MAX_IDENT_LENGTH, MAX_SAFE_INT, NO_CONTROL_CHARACTERS } from './bounds.js';
 import { FIELD_CLASS, type FieldClass } from './fieldClass.js';
 
 const classed = (fieldClass: FieldClass, options: Record<string, unknown> = {}): TString =>
@@ -15,13 +19,17 @@ const classed = (fieldClass: FieldClass, options: Record<string, unknown> = {}):
 export const str = () => Type.String();
 /** Free text: searched and redacted. */
 export const content = (options: Record<string, unknown> = {}) => classed('content', options);
-/** An id, enum value, code, time or url of our own: left as is. */
-export const ident = (options: Record<string, unknown> = {}) => classed('identifier', options);
+/** An identifier (enum value, code, time, url of our own): left as is; bounded, no control characters. */
+export const ident = (options: Record<string, unknown> = {}) =>
+  classed('identifier', { maxLength: MAX_IDENT_LENGTH, pattern: NO_CONTROL_CHARACTERS, ...options });
+/** An id that the store keys or looks records up by (eventId, jobId, sid, conversation keys): an identifier short enough for an index. */
+export const key = (options: Record<string, unknown> = {}) => ident({ maxLength: MAX_ID_LENGTH, ...options });
 /** Phone-bearing metadata: masked whole when PhoneNumber is redacted. */
 export const phone = (options: Record<string, unknown> = {}) => classed('phone', options);
 /** A credential (credentials.ts): sealed and masked elsewhere, never searched. */
-export const credential = (options: Record<string, unknown> = {}) => classed('credential', options);
-export const int = () => Type.Integer();
+export const credential = (options: Record<string, unknown> = {}) =>
+  classed('credential', { maxLength: MAX_IDENT_LENGTH, pattern: NO_CONTROL_CHARACTERS, ...options });
+export const int = () => Type.Integer({ minimum: -MAX_SAFE_INT, maximum: MAX_SAFE_INT });
 export const num = () => Type.Number();
 export const bool = () => Type.Boolean();
 export const dateTime = () => ident({ format: 'date-time' });

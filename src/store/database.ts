@@ -91,12 +91,22 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         provider: migrationProvider(dialect),
         ...(dialect === 'postgres' && { migrationTableSchema: options.databaseSchema ?? 'public' }),
       });
-      const { error, results } = await migrator.migrateToLatest();
-      if (error) throw error;
-      return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+      // Kysely's introspection reads every schema of the database: one dropped meanwhile by someone else
+      // (3F000, another schema named) fails the read, not our migration; it is read again.
+      for (let attempt = 1; ; attempt++) {
+        const { error, results } = await migrator.migrateToLatest();
+        if (!error) return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+        if (attempt >= 5 || !droppedElsewhere(error, options.databaseSchema ?? 'public')) throw error;
+      }
     },
     close: () => db.destroy(),
   };
   await database.migrate();
   return database;
+}
+
+/** A schema other than ours vanished under a catalog read (invalid_schema_name naming another schema). */
+function droppedElsewhere(error: unknown, ours: string): boolean {
+  const { code, message } = error as { code?: string; message?: string };
+  return code === '3F000' && typeof message === 'string' && !message.includes(`"${ours}"`);
 }

@@ -3,6 +3,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import Type from 'typebox';
 import { VALIDATED_IN_HANDLER, responses } from '../schemas.js';
+import { idString, paging, queryText } from '../../schema/bounds.js';
 import { ref } from '../../schema/registry.js';
 import type { EventRecord } from '../../schema/resources/eventRecord.js';
 import type { Services } from '../../services.js';
@@ -60,7 +61,7 @@ export function cacheRoutes(services: Services): FastifyPluginAsync {
         schema: {
           tags,
           summary: 'The messages of a live conversation, in order',
-          params: Type.Object({ key: Type.String() }),
+          params: Type.Object({ key: idString() }),
           response: responses(
             {
               200: Type.Object({
@@ -84,9 +85,8 @@ export function cacheRoutes(services: Services): FastifyPluginAsync {
           summary: 'Entries of the cache, newest first, paged',
           querystring: Type.Object({
             kind: Type.Optional(Type.Enum([...CACHE_KINDS])),
-            prefix: Type.Optional(Type.String()),
-            limit: Type.Integer({ minimum: 1, maximum: 1000, default: 100 }),
-            offset: Type.Integer({ minimum: 0, default: 0 }),
+            prefix: Type.Optional(queryText()),
+            ...paging(1000, 100),
           }),
           response: responses({
             200: Type.Object({ total: Type.Integer(), limit: Type.Integer(), offset: Type.Integer(), entries: Type.Array(CacheEntry) }),

@@ -9,8 +9,10 @@ import { ServiceError, notFound } from '../../errors.js';
 import { TERMINAL } from '../../store/jobs.js';
 import type { JobRow } from '../../store/tables.js';
 import type { Services } from '../../services.js';
+import { idString, paging } from '../../schema/bounds.js';
 import { ref } from '../../schema/registry.js';
 import { responses, VALIDATED_IN_HANDLER } from '../schemas.js';
+import { assertFileName } from '../inputGuard.js';
 import { discard, rawAudioParser, readTranscribeInput, type UploadedFile } from './transcribeInput.js';
 import { extractRecordings } from '../../audio/unzip.js';
 import { TranscribeParams } from '../../jobs/request.js';
@@ -34,7 +36,7 @@ export function jobRoutes(services: Services): FastifyPluginAsync {
   const tags = ['jobs'];
   const jobs = services.jobs;
 
-  const JobParams = Type.Object({ jobId: Type.String() });
+  const JobParams = Type.Object({ jobId: idString() });
 
   async function answerJob(reply: FastifyReply, row: JobRow, created: boolean) {
     const record = await services.jobRecords.record(row);
@@ -118,6 +120,7 @@ export function jobRoutes(services: Services): FastifyPluginAsync {
             // A zip (isZip) is unpacked: one job per recording in it. In a batch a file that is not usable
             // is reported beside the jobs of the others, not fatal to them.
             recordings = params.isZip ? await unzipAll(files, tempDir) : files;
+            for (const file of recordings) assertFileName(file.fileName);
             // One turn for the request's recordings (SCRUBLINE_PROBE_CONCURRENCY/QUEUE): a request is admitted
             // whole or answered 503 + Retry-After before any of its jobs exists, so a retry duplicates nothing.
             await services.uploads.probe.run(async () => {
@@ -155,8 +158,7 @@ export function jobRoutes(services: Services): FastifyPluginAsync {
           summary: 'Jobs, newest first, paged',
           querystring: Type.Object({
             status: Type.Optional(Type.Enum([...JOB_STATUSES])),
-            limit: Type.Integer({ minimum: 1, maximum: 500, default: 50 }),
-            offset: Type.Integer({ minimum: 0, default: 0 }),
+            ...paging(500, 50),
           }),
           response: responses({ 200: Type.Object({ total: Type.Integer(), limit: Type.Integer(), offset: Type.Integer(), jobs: Type.Array(ref('ProcessJob')) }) }),
         },

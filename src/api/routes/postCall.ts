@@ -1,6 +1,7 @@
 // POST/GET of post-call records, served under both /system/cache/post-call and /cache/post-call.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import Type from 'typebox';
+import { idString, queryText } from '../../schema/bounds.js';
 import { ref } from '../../schema/registry.js';
 import type { EventRecord } from '../../schema/resources/eventRecord.js';
 import type { Services } from '../../services.js';
@@ -15,7 +16,7 @@ export function postCallHandlers(services: Services) {
           tags,
           summary: 'Validate and store a conversation event record (resource 1 with all nested resources)',
           description: 'Answers the stored record (credentials masked), or only {eventId, status} with `Prefer: return=minimal`.',
-          headers: Type.Object({ prefer: Type.Optional(Type.String({ description: 'return=minimal to answer only {eventId, status}' })) }),
+          headers: Type.Object({ prefer: Type.Optional(queryText({ description: 'return=minimal to answer only {eventId, status}' })) }),
           body: ref('EventRecord'),
           response: responses({ 200: ref('EventRecord'), 201: ref('EventRecord') }, [400, 413, 415]),
         },
@@ -39,7 +40,7 @@ export function postCallHandlers(services: Services) {
         schema: {
           tags,
           summary: 'Read a stored conversation event record, credentials masked',
-          params: Type.Object({ eventId: Type.String() }),
+          params: Type.Object({ eventId: idString() }),
           response: responses({ 200: ref('EventRecord') }, [404]),
         },
       }),

@@ -2,6 +2,7 @@
 // configurations, plus the post-call record under its /system path.
 import type { FastifyPluginAsync } from 'fastify';
 import Type from 'typebox';
+import { idString, paging, queryText } from '../../schema/bounds.js';
 import { ref } from '../../schema/registry.js';
 import type { EventRecord } from '../../schema/resources/eventRecord.js';
 import type { Services } from '../../services.js';
@@ -22,9 +23,9 @@ const ParameterValue = Type.Object(
 
 const SetParameterBody = Type.Object(
   {
-    name: Type.String({ description: 'Parameter name; an engine parameter of resource 20, a systemSettings field, "systemSettings" (an object of them), or any name of your own.' }),
+    name: idString({ description: 'Parameter name; an engine parameter of resource 20, a systemSettings field, "systemSettings" (an object of them), or any name of your own.' }),
     value: Type.Unknown({ description: 'Any JSON value; typed parameters must have their type.' }),
-    sid: Type.Optional(Type.String({ minLength: 1, description: 'Project id: sets a project parameter instead of a system one.' })),
+    sid: Type.Optional(idString({ description: 'Project id: sets a project parameter instead of a system one.' })),
   },
   { additionalProperties: true },
 );
@@ -102,7 +103,7 @@ export function systemRoutes(services: Services): FastifyPluginAsync {
         schema: {
           tags,
           summary: 'Read a parameter (project, then published configuration, then system, then default); without name, list a scope',
-          querystring: Type.Object({ name: Type.Optional(Type.String({ minLength: 1 })), sid: Type.Optional(Type.String({ minLength: 1 })) }),
+          querystring: Type.Object({ name: Type.Optional(idString()), sid: Type.Optional(idString()) }),
           response: responses({ 200: Type.Union([ParameterValue, Type.Object({ parameters: Type.Array(ParameterValue) })]) }, [400, 404]),
         },
       },
@@ -158,10 +159,9 @@ export function systemRoutes(services: Services): FastifyPluginAsync {
           tags,
           summary: 'The event log, newest first',
           querystring: Type.Object({
-            type: Type.Optional(Type.String()),
-            subject: Type.Optional(Type.String()),
-            limit: Type.Integer({ minimum: 1, maximum: 1000, default: 100 }),
-            offset: Type.Integer({ minimum: 0, default: 0 }),
+            type: Type.Optional(queryText()),
+            subject: Type.Optional(queryText()),
+            ...paging(1000, 100),
           }),
           response: responses({ 200: Type.Object({ events: Type.Array(ref('EventRecord')) }) }),
         },

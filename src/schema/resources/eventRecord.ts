@@ -1,7 +1,7 @@
 // Resource 1: the conversation event record, the body of POST /system/cache/post-call. It carries every
 // other resource of the interface.
 import Type, { type Static } from 'typebox';
-import { bool, content, dateTime, group, ident, int, open, opt } from '../fields.js';
+import { bool, content, dateTime, group, ident, int, key, open, opt } from '../fields.js';
 import { Analytics } from './analytics.js';
 import { Campaign } from './campaign.js';
 import { Conversation } from './conversation.js';
@@ -16,7 +16,8 @@ import { VendorATranscript, VendorBTranscript } from './vendorTranscripts.js';
 
 export const EventRecord = open(
   {
-    ...group(['eventId', 'type', 'subType', 'jobId', 'conversationId', 'status'], ident),
+    ...group(['eventId', 'jobId', 'conversationId'], key),
+    ...group(['type', 'subType', 'status'], ident),
     // `json` is JSON text: its own strings are searched (see redact/recordWalk.ts).
     ...group(['message', 'details', 'json', 'custom0', 'custom1', 'custom2', 'custom3', 'custom4'], content),
     ...group(['segmentsCreated', 'insightsCreated'], int),
@@ -31,7 +32,7 @@ export const EventRecord = open(
     redactionRequest: opt(JobRequest),
     conversation: opt(Conversation),
     analytics: opt(Analytics),
-    job: opt(open({ jobId: opt(ident()) })),
+    job: opt(open({ jobId: opt(key()) })),
     insights: opt(Type.Array(Insight)),
     redactionTypes: opt(Type.Array(RedactionType)),
     utterances: opt(Type.Array(Utterance)),

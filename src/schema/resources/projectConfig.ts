@@ -1,6 +1,6 @@
 // Resource 19: a project configuration, published through POST /system/cache/v2/publish.
 import Type, { type Static } from 'typebox';
-import { bool, content, ident, open, opt } from '../fields.js';
+import { bool, content, ident, key, open, opt } from '../fields.js';
 
 /** Mask types: the interface shows Placeholder; DESIGN.md adds the others. */
 export const MASK_TYPES = ['Placeholder', 'MaskCharacter', 'EntityIndex', 'Hash', 'Remove'] as const;
@@ -17,7 +17,7 @@ export type ProjectRule = Static<typeof ProjectRule>;
 
 export const ProjectConfig = open(
   {
-    sid: ident({ minLength: 1, description: 'Project identifier.' }),
+    sid: key({ minLength: 1, description: 'Project identifier.' }),
     name: opt(content()),
     active: opt(bool()),
     agent_location: opt(ident()),

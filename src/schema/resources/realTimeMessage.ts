@@ -1,16 +1,18 @@
 // Resource 5: one message of a live conversation.
 import type { Static } from 'typebox';
-import { bool, content, group, ident, nullable, num, open, opt, phone } from '../fields.js';
+import { bool, content, group, ident, key, nullable, num, open, opt, phone } from '../fields.js';
 
 export const RealTimeMessage = open(
   {
     ...group(
       [
-        'direction', 'agentId', 'campaign', 'hostName', 'clientId', 'localIp', 'engagementId', 'ucid',
-        'engagementStartTime', 'type', 'emotion', 'speaker',
+        'direction', 'agentId', 'campaign', 'hostName', 'clientId', 'localIp', 'engagementStartTime', 'type',
+        'emotion', 'speaker',
       ],
       ident,
     ),
+    // The live conversation's key (engagementId, else ucid).
+    ...group(['engagementId', 'ucid'], key),
     // remoteIp is the far end's address (an IPAddress value), not ours.
     ...group(['text', 'prompt', 'alert', 'insights', 'call_metadata', 'skill', 'remoteIp'], content),
     ...group(['fromNumber', 'toNumber', 'clientNumber', 'agentExtension'], phone),

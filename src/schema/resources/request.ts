@@ -1,6 +1,6 @@
 // Resource 7: the request shape (processJob.request and the event record's redactionRequest).
 import Type, { type Static } from 'typebox';
-import { credential, group, ident, open, opt } from '../fields.js';
+import { credential, group, ident, key, open, opt } from '../fields.js';
 
 export const Notification = open({
   url: opt(ident()),
@@ -10,7 +10,8 @@ export const Notification = open({
 
 export const JobRequest = open(
   {
-    ...group(['sid', 'engine', 'program', 'language', 'policy', 'tracking_id'], ident),
+    ...group(['sid', 'tracking_id'], key),
+    ...group(['engine', 'program', 'language', 'policy'], ident),
     insights: opt(Type.Array(ident())),
     types: opt(Type.Array(ident())),
     notification: opt(Notification),
