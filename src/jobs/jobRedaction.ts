@@ -112,8 +112,11 @@ export function widenUntimed(spans: RedactedSpan[], durationSeconds: number): nu
  * never show what the audio hides. Keypad tones (DTMF) are found on the recording itself, whatever the
  * recognizer heard, and redacted too (kind `DTMF`, by time only); words over them are masked as DTMF_MASK.
  */
+/** File names of redacted copies in a job's folder (`redacted-<run id>.<ext>`). */
+export const REDACTED_COPY_PREFIX = 'redacted-';
+
 export function jobRedactor(options: RedactorOptions) {
-  return async (job: JobRow, params: TranscribeParams, transcript: Transcript, signal?: AbortSignal) => {
+  return async (job: JobRow, params: TranscribeParams, transcript: Transcript, signal?: AbortSignal, runId?: string) => {
     const project = params.sid ? await options.projects.current(params.sid) : undefined;
     const policy = jobPolicy(params, project);
     if (!redacts(policy)) return undefined;
@@ -130,7 +133,9 @@ export function jobRedactor(options: RedactorOptions) {
     if (pcm && job.audio_path) {
       record.untimedSpans = widenUntimed(spans, pcm.samples.length / pcm.channels / pcm.sampleRate);
       const engine = await options.engineParams(params.sid);
-      const relative = path.join(path.dirname(job.audio_path), `redacted${path.extname(job.audio_path) || '.wav'}`);
+      // Named by the run: a run that lost its job (another process took it over before this one noticed) writes
+      // its own file, never over the copy of the run that holds the job; the worker removes whichever is not kept.
+      const relative = path.join(path.dirname(job.audio_path), `${REDACTED_COPY_PREFIX}${runId ?? 'copy'}${path.extname(job.audio_path) || '.wav'}`);
       const merged = await writeRedacted(pcm, path.join(options.dataDir, relative), spans, {
         minDistance: Number(params.scrubmindist ?? engine.scrubmindist ?? 0.3),
         padding: AUDIO_PADDING,

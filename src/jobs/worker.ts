@@ -13,6 +13,7 @@ import type { JobClaim, JobRun } from '../store/jobs.js';
 import type { EventRecord } from '../schema/resources/eventRecord.js';
 import type { TranscribeParams } from './request.js';
 import { deleteAfter } from './retention.js';
+import { REDACTED_COPY_PREFIX } from './jobRedaction.js';
 import { textToTranscript } from './textTranscript.js';
 import { readTextInput, removeTextInput } from './textInput.js';
 import { newWorkerId } from './workerId.js';
@@ -42,7 +43,7 @@ export interface WorkerOptions {
    * Text redaction of a recognized transcript, when the job asks for it (undefined: not asked). `replaceAudio`:
    * a checked redacted copy of the recording (relative path) that replaces the original, which is deleted.
    */
-  redact?: (job: JobRow, params: TranscribeParams, transcript: Transcript, signal?: AbortSignal) => Promise<{ transcript: Transcript; record: unknown; replaceAudio?: string } | undefined>;
+  redact?: (job: JobRow, params: TranscribeParams, transcript: Transcript, signal?: AbortSignal, runId?: string) => Promise<{ transcript: Transcript; record: unknown; replaceAudio?: string } | undefined>;
   /** Inside the terminal transaction: queue the job's notification with its terminal event. */
   onTerminal?: (tx: Repositories, job: JobRow, event: EventRecord) => Promise<void>;
   /** After the terminal transaction committed (start sending at once). */
@@ -206,36 +207,45 @@ export class JobWorker {
     const recognized = await this.transcribe(job, params, signal);
     signal.throwIfAborted();
     // Text redaction, when asked for, happens before anything is stored: the unredacted words are not kept.
-    const redacted = this.options.redact ? await this.options.redact(job, params, recognized, signal) : undefined;
-    signal.throwIfAborted();
+    const redacted = this.options.redact ? await this.options.redact(job, params, recognized, signal, run.runId) : undefined;
+    const copy = redactedCopyOf(redacted?.record);
     const transcript = redacted?.transcript ?? recognized;
     const replaced = redacted?.replaceAudio && job.audio_path && job.audio_path !== redacted.replaceAudio ? job.audio_path : undefined;
     const words = transcript.channels.reduce((n, c) => n + c.words.length, 0);
-    // The result, the redaction state, the recording's new path and the terminal state land together, and
-    // only while this run holds the job.
-    const held = await this.finalize(
-      run,
-      { status: 'completed', audioSeconds: transcript.audioSeconds, processingSeconds: transcript.processingSeconds, model: transcript.model },
-      `${words} words from ${transcript.audioSeconds.toFixed(1)} s of audio`,
-      { words, audioSeconds: transcript.audioSeconds },
-      async (tx) => {
-        if (!(await tx.jobs.saveResult(run, transcript, redacted?.record))) throw new JobLostError('the job was lost while its result was stored');
-        if (!redacted) return;
-        // A text job's input holds the values just redacted: it is not kept either.
-        const stored = JSON.parse(job.params) as Record<string, unknown>;
-        if (job.input_kind === 'text') delete stored.text;
-        await tx.jobs.updateHeld(run, {
-          redaction_status: 'completed',
-          params: JSON.stringify(stored),
-          // Audio redaction wrote a checked copy the original is not kept beside: the copy becomes the job's
-          // recording (what /audio serves and a resubmit runs on); the original is deleted once this commits.
-          ...(replaced && { audio_path: redacted.replaceAudio }),
-        });
-      },
-    );
-    if (!held) throw new JobLostError('the job was cancelled, deleted or taken over while it ran; its result is not recorded');
+    try {
+      signal.throwIfAborted();
+      // The result, the redaction state, the recording's new path and the terminal state land together, and
+      // only while this run holds the job.
+      const held = await this.finalize(
+        run,
+        { status: 'completed', audioSeconds: transcript.audioSeconds, processingSeconds: transcript.processingSeconds, model: transcript.model },
+        `${words} words from ${transcript.audioSeconds.toFixed(1)} s of audio`,
+        { words, audioSeconds: transcript.audioSeconds },
+        async (tx) => {
+          if (!(await tx.jobs.saveResult(run, transcript, redacted?.record))) throw new JobLostError('the job was lost while its result was stored');
+          if (!redacted) return;
+          // A text job's input holds the values just redacted: it is not kept either.
+          const stored = JSON.parse(job.params) as Record<string, unknown>;
+          if (job.input_kind === 'text') delete stored.text;
+          await tx.jobs.updateHeld(run, {
+            redaction_status: 'completed',
+            params: JSON.stringify(stored),
+            // Audio redaction wrote a checked copy the original is not kept beside: the copy becomes the job's
+            // recording (what /audio serves and a resubmit runs on); the original is deleted once this commits.
+            ...(replaced && { audio_path: redacted.replaceAudio }),
+          });
+        },
+      );
+      if (!held) throw new JobLostError('the job was cancelled, deleted or taken over while it ran; its result is not recorded');
+    } catch (error) {
+      // This run's redacted copy is nobody's recording: not left on disk beside the job's.
+      if (copy) fs.rmSync(path.join(this.options.dataDir, copy), { force: true });
+      throw error;
+    }
     if (redacted && job.input_kind === 'text') removeTextInput(this.options.dataDir, job.id);
     if (replaced) fs.rmSync(path.join(this.options.dataDir, replaced), { force: true });
+    // Copies of earlier runs (a resubmit with other kinds) are not the job's any more: only this run's is kept.
+    if (copy) removeOtherCopies(this.options.dataDir, copy);
     log.info({ audioSeconds: transcript.audioSeconds, processingSeconds: transcript.processingSeconds, words }, 'job completed');
   }
 
@@ -347,4 +357,19 @@ function withoutTextInput(job: JobRow): string | undefined {
   if (!('text' in stored)) return undefined;
   delete stored.text;
   return JSON.stringify(stored);
+}
+
+/** The redacted copy a redaction record names (`record.audio.path`, relative to the data directory). */
+function redactedCopyOf(record: unknown): string | undefined {
+  const audio = (record as { audio?: { path?: unknown } } | undefined)?.audio;
+  return typeof audio?.path === 'string' ? audio.path : undefined;
+}
+
+/** Remove the redacted copies in `keep`'s folder other than `keep`. */
+function removeOtherCopies(dataDir: string, keep: string): void {
+  const folder = path.join(dataDir, path.dirname(keep));
+  const entries = fs.existsSync(folder) ? fs.readdirSync(folder) : [];
+  for (const name of entries) {
+    if (name.startsWith(REDACTED_COPY_PREFIX) && name !== path.basename(keep)) fs.rmSync(path.join(folder, name), { force: true });
+  }
 }

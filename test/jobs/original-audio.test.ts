@@ -21,7 +21,13 @@ describe('the original recording after audio redaction', { skip: required(!canRu
   let recording: string;
   let originalBytes: Buffer;
   const uploaded = (jobId: string) => path.join(svc.database.dataDir, 'uploads', jobId, 'ssn.wav');
-  const copyOf = (jobId: string) => path.join(svc.database.dataDir, 'uploads', jobId, 'redacted.wav');
+  /** The job's redacted copy: named by the run that wrote it, and the only one in the job's folder. */
+  const copyOf = (jobId: string) => {
+    const folder = path.join(svc.database.dataDir, 'uploads', jobId);
+    const copies = fs.readdirSync(folder).filter((name) => name.startsWith('redacted-'));
+    assert.equal(copies.length, 1, `one redacted copy in the job's folder, found ${copies.join(', ')}`);
+    return path.join(folder, copies[0]);
+  };
   const scrub = { scrubaudio: 'true', types: 'USSocialSecurityNumber' };
 
   before(async () => {
@@ -67,6 +73,16 @@ describe('the original recording after audio redaction', { skip: required(!canRu
     assert.equal(json(again).status, 'completed', json(again).message);
     const text = (await svc.request({ method: 'GET', url: `/asr/jobs/${job.jobId}/transcript?format=text` })).body;
     for (const digit of DIGITS) assert.ok(!text.split(/\s+/).includes(digit), `"${digit}" heard again on resubmit: ${text}`);
+
+    // A resubmit that scrubs again writes a copy of its own run (never over the copy the job serves while it
+    // runs); once it holds the result, the earlier run's copy is gone and /audio serves the new one.
+    const firstCopy = copyOf(job.jobId);
+    const scrubbed = await svc.request({ method: 'POST', url: '/asr/transcribe', payload: { jobId: job.jobId, wait: 300, scrubaudio: true, types: ['USSocialSecurityNumber'] } });
+    assert.equal(json(scrubbed).status, 'completed', scrubbed.body);
+    const secondCopy = copyOf(job.jobId);
+    assert.notEqual(secondCopy, firstCopy, 'the copy is named by the run that wrote it');
+    assert.ok(!fs.existsSync(firstCopy), 'the earlier copy is removed');
+    assert.deepEqual((await audio(job.jobId)).rawPayload, fs.readFileSync(secondCopy));
   });
 
   test('keepOriginal (request or project): the original stays, for admin keys only, each read an event; autoDelete still deletes it', async () => {
