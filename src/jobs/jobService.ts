@@ -15,6 +15,7 @@ import type { Repositories, Store } from '../store/index.js';
 import type { EventRecord } from '../schema/resources/eventRecord.js';
 import { TERMINAL, type JobListQuery } from '../store/jobs.js';
 import type { JobRow } from '../store/tables.js';
+import { checkMarks } from '../redact/windows/marks.js';
 import { checkNotificationTarget } from './notificationTarget.js';
 import type { TargetPolicy } from './notifications/index.js';
 import { deleteAfter } from './retention.js';
@@ -147,7 +148,8 @@ export class JobService {
     return {
       id,
       status: 'queued',
-      redaction_status: redacts(policy) ? 'pending' : 'not_requested',
+      // Marked windows are redaction asked for, with or without kinds.
+      redaction_status: redacts(policy) || (params.sensitiveWindows?.length ?? 0) > 0 ? 'pending' : 'not_requested',
       priority: priorityValue(params.priority),
       sid: params.sid ?? null,
       model,
@@ -172,6 +174,8 @@ export class JobService {
     const policy = await this.policyFor(params, caller);
     const model = await this.chooseModel(params.model);
     const facts = await this.checkAudio(tempPath);
+    // A mark on a channel the recording does not have cannot be done as asked: refused.
+    checkMarks(params.sensitiveWindows, { channels: facts.channels });
     const id = crypto.randomUUID();
     const safeName = (path.basename(fileName).replace(SAFE_NAME, '_') || 'audio').slice(-120);
     const relative = path.join('uploads', id, safeName);
@@ -187,6 +191,7 @@ export class JobService {
   async submitText(params: TranscribeParams, caller: Caller = {}): Promise<JobRow> {
     checkNotificationTarget(params, this.options.notificationPolicy);
     const policy = await this.policyFor(params, caller);
+    checkMarks(params.sensitiveWindows);
     if (!params.text || params.text.trim() === '') {
       throw invalid('A JSON request needs `text` (a transcript) or `jobId` (to resubmit); audio goes as multipart/form-data.', [
         { pointer: '/text', path: 'text', message: 'is required and must not be empty' },
@@ -232,6 +237,10 @@ export class JobService {
     const previous = withoutText(JSON.parse(job.params) as StoredParams);
     const { redactionPolicy: had, ...before } = previous;
     const merged = { ...before, ...params, jobId: undefined, redactionPolicy: undefined };
+    // Marked windows only add up: a resubmit keeps the job's marks and adds its own.
+    checkMarks(params.sensitiveWindows);
+    const marks = [...(before.sensitiveWindows ?? []), ...(params.sensitiveWindows ?? [])];
+    if (marks.length > 0) merged.sensitiveWindows = marks;
     checkNotificationTarget(merged, this.options.notificationPolicy);
     // A job from before policies were recorded had what its parameters resolve to now; when they no longer
     // resolve, a job that had redaction keeps every kind (more, never less).

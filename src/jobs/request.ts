@@ -4,7 +4,7 @@
 // Every value is bounded (schema/bounds.ts): these are also the query parameters of the route.
 import Type, { type Static } from 'typebox';
 import { idString, MAX_IDENT_LENGTH, NO_CONTROL_CHARACTERS } from '../schema/bounds.js';
-import { Notification } from '../schema/resources/request.js';
+import { MAX_MARKED_WINDOWS, Notification, SensitiveWindowMark } from '../schema/resources/request.js';
 
 const bool = (description: string) => Type.Optional(Type.Boolean({ description }));
 /** An id or name: bounded, no control characters. */
@@ -69,6 +69,13 @@ export const TranscribeParams = Type.Object(
         'A kept original is served by GET /asr/jobs/{jobId}/audio?redacted=false to admin keys only, each read an event.',
     ),
     fileName: str('Name recorded for the job (text jobs).'),
+    sensitiveWindows: Type.Optional(
+      Type.Array(SensitiveWindowMark, {
+        maxItems: MAX_MARKED_WINDOWS,
+        description:
+          'Windows an agent desktop or IVR marked (pause/resume): [{start, end, channel, kind?}], seconds. The audio of the channel and the words in each window are redacted whatever was recognized. Form and query fields: a JSON string.',
+      }),
+    ),
   },
   { additionalProperties: true, description: 'Parameters of POST /asr/transcribe.' },
 );

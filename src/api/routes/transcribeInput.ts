@@ -12,6 +12,7 @@ import type { FastifyRequest } from 'fastify';
 import { ServiceError, invalid } from '../../errors.js';
 import { TranscribeParams } from '../../jobs/request.js';
 import { parseKinds } from '../../redact/policy.js';
+import { parseMarksField } from '../../redact/windows/marks.js';
 import { check, checkText } from '../../schema/validator.js';
 
 export interface UploadedFile {
@@ -43,6 +44,8 @@ function normalizeTextFields(fields: Record<string, unknown>): Record<string, un
       } catch {
         throw invalid('notification must be a JSON object', [{ pointer: '/notification', path: 'notification', message: 'must be a JSON object' }]);
       }
+    } else if (key === 'sensitiveWindows') {
+      out.sensitiveWindows = parseMarksField(value);
     } else if (key === 'types' || key === 'types[]') {
       // `types[]` is how some clients name a repeated field: the same kinds, never an ignored field.
       out.types = parseKinds([...((out.types as string[] | undefined) ?? []), ...[value].flat()], 'types');
@@ -73,6 +76,8 @@ function safeJson(value: string, key: string): unknown {
 export function combineParams(query: TranscribeParams, body: TranscribeParams): TranscribeParams {
   const out: TranscribeParams = { ...query, ...body };
   if (query.types !== undefined || body.types !== undefined) out.types = parseKinds([...(query.types ?? []), ...(body.types ?? [])]);
+  // Marked windows from both places: a window marked is never dropped.
+  if (query.sensitiveWindows && body.sensitiveWindows) out.sensitiveWindows = [...query.sensitiveWindows, ...body.sensitiveWindows];
   for (const flag of SCRUB_FLAGS) {
     if (query[flag] === true || body[flag] === true) out[flag] = true;
   }

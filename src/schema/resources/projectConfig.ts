@@ -6,6 +6,10 @@ import { bool, content, ident, key, open, opt } from '../fields.js';
 export const MASK_TYPES = ['Placeholder', 'MaskCharacter', 'EntityIndex', 'Hash', 'Remove'] as const;
 export type MaskType = (typeof MASK_TYPES)[number];
 
+/** How much of the caller channel sensitive windows redact (redact/windows/modes.ts). */
+export const WINDOW_MODES = ['windows', 'payment-segment', 'agent-only'] as const;
+export type WindowMode = (typeof WINDOW_MODES)[number];
+
 export const ProjectRule = open({
   name: ident({ minLength: 1, description: 'Entity kind to redact, e.g. Person, Address, USSocialSecurityNumber.' }),
   active: opt(bool()),
@@ -27,6 +31,12 @@ export const ProjectConfig = open(
     /** With scrubaudio: keep each job's original recording beside its redacted copy (served to admin keys only). */
     keepOriginal: opt(bool()),
     rules: opt(Type.Array(ProjectRule)),
+    /**
+     * How sensitive windows (cue, number, mark, keypad) redact the recording: `windows` (default) each window on its
+     * own channel; `payment-segment` also the caller's channel from the first window to the last; `agent-only` the
+     * caller's channel whole (audio silenced, words masked).
+     */
+    windowMode: opt(Type.Enum([...WINDOW_MODES], { description: 'windows (default) | payment-segment | agent-only: how much of the caller channel sensitive windows redact.' })),
   },
   { title: 'projectConfig', description: 'Resource 19.' },
 );
