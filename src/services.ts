@@ -12,7 +12,7 @@ import { JobRecords } from './jobs/jobRecords.js';
 import { JobService } from './jobs/jobService.js';
 import { JobWorker, type RecognizeFile } from './jobs/worker.js';
 import { applyAutoDelete, RetentionSweeper } from './jobs/retention.js';
-import { jobRedactor } from './jobs/jobRedaction.js';
+import { type JobWindowFinder, jobRedactor } from './jobs/jobRedaction.js';
 import { sweepOrphanUploads } from './jobs/orphanUploads.js';
 import { renderMetaForJob } from './jobs/renderMeta.js';
 import { jobRecord } from './jobs/jobRecord.js';
@@ -64,6 +64,8 @@ function queueWaitSeconds(row: JobRow): number | null {
 /** Parts a test replaces (a recognizer whose timing it controls). */
 export interface ServiceOverrides {
   recognize?: RecognizeFile;
+  /** Sensitive-window finder of job redaction (cue phrases, number-shaped speech); none when absent. */
+  findWindows?: JobWindowFinder;
 }
 
 export async function createServices(config: Config, logger: Logger, overrides: ServiceOverrides = {}): Promise<Services> {
@@ -130,7 +132,15 @@ export async function createServices(config: Config, logger: Logger, overrides: 
     engineParams: (sid) => parameters.engineParams(sid),
     onTerminal: notifyTerminal,
     afterTerminal: () => outbox.kick(),
-    redact: jobRedactor({ projects, hashKey: redactionHashKey, dataDir: config.dataDir, engineParams: (sid) => parameters.engineParams(sid) }),
+    redact: jobRedactor({
+      projects,
+      hashKey: redactionHashKey,
+      dataDir: config.dataDir,
+      engineParams: (sid) => parameters.engineParams(sid),
+      findWindows: overrides.findWindows,
+      // The redacted copy heard again by the recognizer the worker uses, with the model the job used.
+      recheck: async (file, model, signal) => (overrides.recognize ?? recognizeFile)(file, { model, params: await parameters.engineParams(), maxSeconds: config.limits.audioSeconds, signal }),
+    }),
     onFinished: async (row) => {
       // Cancellations are counted by the process that cancels (JobService.onCancelled), not by the run it ended.
       if (row.status === 'completed' || row.status === 'failed') {

@@ -1,17 +1,31 @@
 // A job's redaction runs the effective policy resolved at submit (redact/policy.ts, stored with the job's
 // parameters) together with what its project requires now, masked as the project's rules say; the policy is
 // recorded in the job's redaction record. Nothing asked or required: no redaction.
+import fs from 'node:fs';
 import path from 'node:path';
 import { detectDtmf } from '../audio/dtmf.js';
 import { type AudioSpan, decodeForRedaction, type RedactionPcm, writeRedacted } from '../audio/redactAudio.js';
 import type { ProjectConfigs } from '../cache/projectConfigs.js';
 import { keypadEntriesOffLoop, redactTranscriptOffLoop } from '../redact/offload/index.js';
 import type { RedactedSpan } from '../redact/redactTranscript.js';
-import { jobPolicy, policyRecord, policyRules, redacts } from '../redact/policy.js';
+import { jobPolicy, policyRecord, policyRules, type ProjectInForce, redacts } from '../redact/policy.js';
+import type { EntityKind } from '../redact/entityKinds.js';
+import { type AppliedWindow, applyWindows, clipWindows } from '../redact/windows/apply.js';
+import { markWindows } from '../redact/windows/marks.js';
+import { modeWindows } from '../redact/windows/modes.js';
+import { recheckWindows, windowsReport } from '../redact/windows/report.js';
+import type { SensitiveWindow } from '../redact/windows/types.js';
+import { agentChannel } from '../transcript/roles.js';
 import type { JobRow } from '../store/tables.js';
 import type { Transcript, Word } from '../transcript/types.js';
 import type { TranscribeParams } from './request.js';
 import { checkRedactedCopy, keepsOriginal } from './originalAudio.js';
+
+/** Finds sensitive windows (cue phrases, number-shaped speech) in the recognized, unredacted transcript. */
+export type JobWindowFinder = (transcript: Transcript, kinds: readonly EntityKind[], project: ProjectInForce | undefined) => SensitiveWindow[];
+
+/** Recognizes a file again (the redacted copy) with the model the job used. */
+export type RecheckRecognizer = (file: string, model: string, signal?: AbortSignal) => Promise<Transcript>;
 
 export interface RedactorOptions {
   projects: ProjectConfigs;
@@ -19,6 +33,18 @@ export interface RedactorOptions {
   dataDir: string;
   /** Engine parameters in force for a project (scrubmindist). */
   engineParams: (sid?: string) => Promise<Record<string, unknown>>;
+  /** Sensitive windows found in the recognized words (cue phrases, number-shaped speech); none when absent. */
+  findWindows?: JobWindowFinder;
+  /**
+   * Recognizes the redacted copy again: digit words heard inside former windows fail the job's redaction
+   * (recheck in the record). Absent: no re-recognition check (the record says so).
+   */
+  recheck?: RecheckRecognizer;
+}
+
+/** A redaction that could not be done as asked: the job fails (redactionStatus failed), never tried again. */
+export class WindowRedactionError extends Error {
+  readonly permanent = true;
 }
 
 /** Seconds added around every audio span (words and keypad tones alike). */
@@ -119,34 +145,80 @@ export function jobRedactor(options: RedactorOptions) {
   return async (job: JobRow, params: TranscribeParams, transcript: Transcript, signal?: AbortSignal, runId?: string) => {
     const project = params.sid ? await options.projects.current(params.sid) : undefined;
     const policy = jobPolicy(params, project);
-    if (!redacts(policy)) return undefined;
-    const scrubaudio = policy.audio;
+    const marks = markWindows(params.sensitiveWindows);
+    // Marked windows are redaction asked for even with no kinds: their text and (with audio) their audio go.
+    if (!redacts(policy) && marks.length === 0) return undefined;
+    const scrubaudio = policy.audio || marks.length > 0;
     const rules = policyRules(policy, project?.config);
     // The recording is decoded once, at its own rate: keypad tones are found on it, then it is edited.
     const pcm = scrubaudio && job.audio_path ? await decodeForRedaction(path.join(options.dataDir, job.audio_path), { signal }) : undefined;
+    const channels = pcm?.channels ?? transcript.channels.length;
+    const duration = pcm ? pcm.frames / pcm.sampleRate : transcript.audioSeconds;
+    const missing = marks.find((m) => m.channel >= channels);
+    if (missing) throw new WindowRedactionError(`a sensitive window is marked on channel ${missing.channel}; the recording has ${channels} channel(s)`);
     const keypad = pcm ? maskKeypadWords(transcript, await keypadEntriesOffLoop(pcm)) : { transcript, spans: [] };
     signal?.throwIfAborted();
+    // Cue and number windows are found on the words as recognized (a cue must be read before it is masked).
+    const found = options.findWindows?.(transcript, policy.kinds, project) ?? [];
     const result = await redactTranscriptOffLoop(keypad.transcript, rules, options.hashKey);
     signal?.throwIfAborted();
-    const spans = [...result.spans, ...keypad.spans].sort((a, b) => a.start - b.start || a.channel - b.channel);
-    const record: Record<string, unknown> = { policy: policyRecord(policy), rules: rules.map((r) => ({ kind: r.kind, maskType: r.maskType })), spans };
+    const keypadWindows: AppliedWindow[] = keypad.spans.map((k) => ({ channel: k.channel, start: k.start, end: k.end, kind: 'DTMF', source: 'keypad' }));
+    const asked: AppliedWindow[] = clipWindows([...found, ...marks], duration);
+    const agent = agentChannel({ agentLocation: params.agent_location ?? project?.config.agent_location });
+    const mode = project?.config.windowMode ?? 'windows';
+    const added = modeWindows([...asked, ...keypadWindows], { mode, channels, agentChannel: agent, duration });
+    // Windows only add: their spans join the core's and the keypad's, whose words are already masked.
+    const applied = applyWindows(result.transcript, [...asked, ...added], rules);
+    const spans = [...result.spans, ...keypad.spans, ...applied.spans].sort((a, b) => a.start - b.start || a.channel - b.channel);
+    const entityWindows: AppliedWindow[] = result.spans.map((e) => ({ channel: e.channel, start: e.start, end: e.end, kind: e.kind, source: 'entity' }));
+    const windows = [...entityWindows, ...keypadWindows, ...asked, ...added];
+    const record: Record<string, unknown> = {
+      policy: policyRecord(policy),
+      rules: rules.map((r) => ({ kind: r.kind, maskType: r.maskType })),
+      spans,
+      windows: windowsReport(windows, channels, duration, mode),
+    };
     if (pcm && job.audio_path) {
-      record.untimedSpans = widenUntimed(spans, pcm.samples.length / pcm.channels / pcm.sampleRate);
+      record.untimedSpans = widenUntimed(spans, duration);
       const engine = await options.engineParams(params.sid);
       // Named by the run: a run that lost its job (another process took it over before this one noticed) writes
       // its own file, never over the copy of the run that holds the job; the worker removes whichever is not kept.
       const relative = path.join(path.dirname(job.audio_path), `${REDACTED_COPY_PREFIX}${runId ?? 'copy'}${path.extname(job.audio_path) || '.wav'}`);
-      const merged = await writeRedacted(pcm, path.join(options.dataDir, relative), spans, {
+      const copy = path.join(options.dataDir, relative);
+      const merged = await writeRedacted(pcm, copy, spans, {
         minDistance: Number(params.scrubmindist ?? engine.scrubmindist ?? 0.3),
         padding: AUDIO_PADDING,
         mode: params.scrubsound ?? 'tone',
       });
       // The copy stands in for the original only once checked; the worker then deletes the original.
-      await checkRedactedCopy(path.join(options.dataDir, relative), pcm);
+      await checkRedactedCopy(copy, pcm);
+      record.recheck = await recheckCopy(options.recheck, copy, transcript.model, windows, signal);
       const keepOriginal = await keepsOriginal(params, options.projects);
       record.audio = { path: relative, spans: merged.flat().sort((a, b) => a.start - b.start), keepOriginal };
-      if (!keepOriginal) return { transcript: result.transcript, record, replaceAudio: relative };
+      if (!keepOriginal) return { transcript: applied.transcript, record, replaceAudio: relative };
     }
-    return { transcript: result.transcript, record };
+    return { transcript: applied.transcript, record };
   };
+}
+
+/**
+ * Listen to the redacted copy again: a digit heard inside a former window means the copy still says what it
+ * must not, and the job's redaction fails (the copy is removed; the original stays, as for any failed
+ * redaction) rather than report success. Only windows that were asked for are checked.
+ */
+async function recheckCopy(recheck: RecheckRecognizer | undefined, copy: string, model: string, windows: readonly AppliedWindow[], signal?: AbortSignal) {
+  if (!recheck || windows.length === 0) return { checked: false };
+  let heard: Transcript;
+  try {
+    heard = await recheck(copy, model, signal);
+  } catch (error) {
+    fs.rmSync(copy, { force: true });
+    throw error;
+  }
+  const report = recheckWindows(heard, windows);
+  if (report.digitsInWindows > 0) {
+    fs.rmSync(copy, { force: true });
+    throw new WindowRedactionError(`the redacted audio was recognized again and ${report.digitsInWindows} digit word(s) were heard inside redacted windows; the redaction is not accepted`);
+  }
+  return { checked: true, ...report };
 }
