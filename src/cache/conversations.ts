@@ -1,5 +1,7 @@
 // Conversation records: post-call event records stored whole, and live conversations built from real-call
 // messages. Credentials are sealed before anything is stored and masked in everything answered.
+import { checkMarks, markWindows } from '../redact/windows/marks.js';
+import { maskRecordWindows, recordChannels } from '../redact/windows/recordMarks.js';
 import crypto from 'node:crypto';
 import { invalid, notFound } from '../errors.js';
 import type { EventRecord } from '../schema/resources/eventRecord.js';
@@ -87,9 +89,20 @@ export class Conversations {
     if (issues.length > 0) throw invalid('A redaction rule of the record cannot be used.', issues);
     const custom = recordRules(record);
     const rules = policyRules(resolved.policy, resolved.project?.config);
-    if (rules.length === 0 && custom.phrases.length === 0 && custom.kinds.length === 0) return record;
+    // Client-marked windows: what was said inside them is masked by time and channel, whatever the words were.
+    const asked = record.redactionRequest?.sensitiveWindows;
+    checkMarks(asked, { field: 'redactionRequest.sensitiveWindows', channels: recordChannels(record) });
+    const marks = markWindows(asked);
+    if (marks.length > 0) {
+      record = structuredClone(record);
+      maskRecordWindows(record, marks, rules);
+    }
+    const windows = marks.length > 0 ? { windows: { bySource: { mark: marks.length }, list: marks.map(({ channel, start, end, kind, source }) => ({ channel, start, end, kind, source })) } } : {};
+    if (rules.length === 0 && custom.phrases.length === 0 && custom.kinds.length === 0) {
+      return marks.length > 0 ? ({ ...record, redaction: { policy: policyRecord(resolved.policy), ...windows } } as EventRecord) : record;
+    }
     const { record: redacted, entities } = await redactRecordOffLoop(record, rules, this.hashKey);
-    return { ...redacted, entities: [...(redacted.entities ?? []), ...entities], maskValues: true, redaction: { policy: policyRecord(resolved.policy) } } as EventRecord;
+    return { ...redacted, entities: [...(redacted.entities ?? []), ...entities], maskValues: true, redaction: { policy: policyRecord(resolved.policy), ...windows } } as EventRecord;
   }
 
   /** Store a validated event record; a record with a known eventId replaces the earlier one. */
