@@ -261,4 +261,60 @@ for (const dialect of ['sqlite', 'postgres'] as Dialect[]) {
       assert.equal(json(ok).redactionStatus, 'pending');
     });
   });
+
+  describe(`client-marked windows on post-call records (${dialect})`, () => {
+    let svc: TestService;
+    before(async () => {
+      svc = await startTestService(dialect, { workers: false });
+    });
+    after(async () => {
+      await svc?.close();
+    });
+
+    // The caller (channel 1) reads digits the recognizer half missed ("for five tree nine"): no entity is found
+    // in them, only the mark says they are sensitive.
+    const record = (eventId: string, marks: unknown) => ({
+      eventId,
+      redactionRequest: { sensitiveWindows: marks },
+      utterances: [
+        { start: 0, end: 3, channel: 0, speaker: 0, text: 'can i have the long number on the front', formattedText: 'Can I have the long number on the front?' },
+        { start: 3.5, end: 6, channel: 1, speaker: 1, text: 'for five tree nine one for ate ate', formattedText: 'For five tree nine one for ate ate.' },
+        { start: 6.5, end: 8, channel: 0, speaker: 0, text: 'thank you very much', formattedText: 'Thank you very much.' },
+      ],
+      vendorATranscript: {
+        utterances: [
+          { start: 3.5, end: 6, metadata: { channel: 1 }, events: [{ word: 'for', start: 3.5, end: 3.8 }, { word: 'five', start: 3.9, end: 4.2 }, { word: 'tree', start: 4.3, end: 4.6 }, { word: 'thanks', start: 6.1, end: 6.4 }] },
+          { start: 0, end: 3, metadata: { channel: 0 }, events: [{ word: 'number', start: 3.6, end: 3.9 }] },
+        ],
+      },
+    });
+
+    test('words and utterances inside a marked window are masked in the stored record; the rest is kept', async () => {
+      const res = await svc.request({ method: 'POST', url: '/cache/post-call', payload: record('marked-1', [{ start: 3.4, end: 6.05, channel: 1, kind: 'CreditCardNumber' }]) });
+      assert.equal(res.statusCode, 201, res.body);
+      const row = await svc.services.store.database.db.selectFrom('conversations').selectAll().where('event_id', '=', 'marked-1').execute();
+      const got = json(await svc.request({ method: 'GET', url: '/cache/post-call/marked-1' }));
+      const all = `${JSON.stringify(row)}\n${JSON.stringify(got)}`.toLowerCase();
+      for (const value of ['tree nine', 'for five', 'ate ate', '"tree"', '"five"']) assert.ok(!all.includes(value), `"${value}" survived in the stored record`);
+      const utterances = got.utterances ?? got.record?.utterances;
+      assert.equal(utterances[1].text, '[CREDIT_CARD_NUMBER]');
+      assert.equal(utterances[1].formattedText, '[CREDIT_CARD_NUMBER]');
+      assert.match(utterances[0].text, /long number on the front/, "the agent's line (channel 0) is kept");
+      assert.match(utterances[2].text, /thank you/);
+      const events = (got.vendorATranscript ?? got.record?.vendorATranscript).utterances[0].events.map((e: any) => e.word);
+      assert.deepEqual(events, ['[CREDIT_CARD_NUMBER]', '[CREDIT_CARD_NUMBER]', '[CREDIT_CARD_NUMBER]', 'thanks']);
+      // A word of the agent's channel at the same time is not the caller's: kept.
+      assert.equal((got.vendorATranscript ?? got.record?.vendorATranscript).utterances[1].events[0].word, 'number');
+      assert.deepEqual(json(res).redaction.windows.bySource, { mark: 1 });
+    });
+
+    test('a mark on a channel the record does not have, or with end before start, is a 400 and nothing is stored', async () => {
+      for (const [eventId, marks] of [['marked-bad-channel', [{ start: 1, end: 2, channel: 4 }]], ['marked-bad-order', [{ start: 2, end: 1, channel: 1 }]]] as const) {
+        const res = await svc.request({ method: 'POST', url: '/cache/post-call', payload: record(eventId, marks) });
+        assert.equal(res.statusCode, 400, res.body);
+        assert.ok(JSON.stringify(json(res)).includes('redactionRequest.sensitiveWindows[0]'), res.body);
+        assert.equal((await svc.request({ method: 'GET', url: `/cache/post-call/${eventId}` })).statusCode, 404);
+      }
+    });
+  });
 }
