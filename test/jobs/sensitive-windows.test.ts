@@ -318,3 +318,51 @@ for (const dialect of ['sqlite', 'postgres'] as Dialect[]) {
     });
   });
 }
+
+describe('the re-recognition check fails the redaction closed when it hears a digit inside a former window', { skip: required(!hasTool('ffmpeg') && 'needs ffmpeg') }, () => {
+  let svc: TestService;
+  let dir: string;
+  let stereoFile: string;
+  let calls = 0;
+  // A recognizer that hears "four five" at 1-2 s on channel 1 whatever the audio says (the redacted copy too).
+  const recognize = async (): Promise<Transcript> => {
+    calls++;
+    return {
+      model: 'en-us:test', engine: 'test', language: 'en-us', audioSeconds: 4, sourceSampleRate: RATE, processingSeconds: 0,
+      channels: [
+        { channel: 0, words: [{ word: 'hello', start: 0.2, end: 0.6, confidence: 1 }], segments: [] },
+        { channel: 1, words: [{ word: 'four', start: 1.1, end: 1.4, confidence: 1 }, { word: 'five', start: 1.5, end: 1.8, confidence: 1 }], segments: [] },
+      ],
+    };
+  };
+
+  before(async () => {
+    svc = await startTestService('sqlite', { overrides: { recognize } });
+    dir = tempDir('scrubline-windows-recheck-');
+    stereoFile = path.join(dir, 'stereo.wav');
+    ffmpeg(['-f', 'lavfi', '-i', `sine=frequency=440:sample_rate=${RATE}:duration=4`, '-ac', '2', '-c:a', 'pcm_s16le', stereoFile]);
+  });
+  after(async () => {
+    await svc?.close();
+    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  test('digits heard again: the job fails with redactionStatus failed, the original is kept, no copy is left', async () => {
+    const res = await svc.request({
+      method: 'POST',
+      url: '/asr/transcribe?wait=120',
+      ...multipart({ sensitiveWindows: JSON.stringify([{ start: 1, end: 2, channel: 1 }]) }, [{ name: 'audio', filename: 'stereo.wav', content: fs.readFileSync(stereoFile) }]),
+    });
+    assert.equal(res.statusCode, 200, res.body);
+    const job = json(res);
+    assert.equal(job.status, 'failed', res.body);
+    assert.equal(job.redactionStatus, 'failed');
+    assert.match(job.message ?? job.error ?? res.body, /digit/);
+    assert.equal(calls, 2, 'recognized once, then the redacted copy once (never tried again)');
+    const files = fs.readdirSync(path.join(svc.services.config.dataDir, 'uploads', job.jobId));
+    assert.deepEqual(files.filter((f) => f.startsWith('redacted-')), [], 'the rejected copy is removed');
+    assert.deepEqual(files, ['stereo.wav'], 'the original is kept (as for any failed redaction)');
+    const transcript = await svc.request({ method: 'GET', url: `/asr/jobs/${job.jobId}/transcript?format=text` });
+    assert.notEqual(transcript.statusCode, 200, 'no transcript of a failed redaction');
+  });
+});
