@@ -256,7 +256,7 @@ for (const dialect of ['sqlite', 'postgres'] as Dialect[]) {
         assert.equal(res.statusCode, 400, `${value}: ${res.body}`);
       }
       // A good mark on the channel the recording has is accepted.
-      const ok = await submit({ sensitiveWindows: JSON.stringify([{ start: 0.5, end: 1.5, channel: 0, kind: 'creditcardnumber' }]) });
+      const ok = await submit({ sensitiveWindows: JSON.stringify([{ start: 0.5, end: 1.5, channel: 0, kind: 'CreditCardNumber' }]) });
       assert.equal(ok.statusCode, 202, ok.body);
       assert.equal(json(ok).redactionStatus, 'pending');
     });

@@ -28,10 +28,8 @@ export function checkMarks(marks: readonly SensitiveWindowMark[] | undefined, op
   (marks ?? []).forEach((mark, i) => {
     const at = (name: string, message: string) => issues.push({ pointer: `/${field.split('.').join('/')}/${i}/${name}`, path: `${field}[${i}].${name}`, message });
     if (!(mark.end > mark.start)) at('end', 'must be after start');
-    if (mark.kind !== undefined && mark.kind.trim().toUpperCase() !== SENSITIVE_KIND) {
-      const kind = canonicalKind(mark.kind);
-      if (!kind || kind === 'all') at('kind', 'must be an entity kind name or SENSITIVE');
-    }
+    // The schema names the kinds; checked again for callers that did not validate (never 'all').
+    if (mark.kind !== undefined && mark.kind !== SENSITIVE_KIND && (canonicalKind(mark.kind) ?? 'all') === 'all') at('kind', 'must be an entity kind name or SENSITIVE');
     if (options.channels !== undefined && mark.channel >= options.channels) {
       at('channel', `the recording has ${options.channels} channel${options.channels === 1 ? '' : 's'} (0-based): no channel ${mark.channel}`);
     }
@@ -42,7 +40,7 @@ export function checkMarks(marks: readonly SensitiveWindowMark[] | undefined, op
 /** Checked marks as windows (source 'mark'), kinds canonical. */
 export function markWindows(marks: readonly SensitiveWindowMark[] | undefined): SensitiveWindow[] {
   return (marks ?? []).map((m) => {
-    const kind = m.kind === undefined ? undefined : canonicalKind(m.kind);
+    const kind = m.kind === undefined || m.kind === SENSITIVE_KIND ? undefined : canonicalKind(m.kind);
     return { channel: m.channel, start: m.start, end: m.end, kind: kind && kind !== 'all' ? kind : SENSITIVE_KIND, source: 'mark' as const };
   });
 }

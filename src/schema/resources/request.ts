@@ -1,5 +1,6 @@
 // Resource 7: the request shape (processJob.request and the event record's redactionRequest).
 import Type, { type Static } from 'typebox';
+import { ENTITY_KINDS } from '../../redact/entityKinds.js';
 import { credential, group, ident, key, open, opt } from '../fields.js';
 
 export const Notification = open({
@@ -21,7 +22,7 @@ export const SensitiveWindowMark = Type.Object(
     start: Type.Number({ minimum: 0, maximum: MAX_WINDOW_SECONDS, description: 'Seconds from the start of the recording.' }),
     end: Type.Number({ minimum: 0, maximum: MAX_WINDOW_SECONDS, description: 'Seconds from the start of the recording; after start.' }),
     channel: Type.Integer({ minimum: 0, maximum: 255, description: '0-based audio channel (0 left, 1 right); the recording must have it.' }),
-    kind: opt(key({ description: 'Entity kind the window stands for (e.g. CreditCardNumber, any letter case); SENSITIVE when absent.' })),
+    kind: opt(Type.Enum([...ENTITY_KINDS, 'SENSITIVE'], { description: 'Entity kind the window stands for (e.g. CreditCardNumber); SENSITIVE when absent.' })),
   },
   { additionalProperties: false, description: 'A client-marked sensitive window.' },
 );
