@@ -93,13 +93,15 @@ export class Conversations {
     const asked = record.redactionRequest?.sensitiveWindows;
     checkMarks(asked, { field: 'redactionRequest.sensitiveWindows', channels: recordChannels(record) });
     const marks = markWindows(asked);
+    let masked = 0;
     if (marks.length > 0) {
       record = structuredClone(record);
-      maskRecordWindows(record, marks, rules);
+      masked = maskRecordWindows(record, marks, rules);
     }
     const windows = marks.length > 0 ? { windows: { bySource: { mark: marks.length }, list: marks.map(({ channel, start, end, kind, source }) => ({ channel, start, end, kind, source })) } } : {};
     if (rules.length === 0 && custom.phrases.length === 0 && custom.kinds.length === 0) {
-      return marks.length > 0 ? ({ ...record, redaction: { policy: policyRecord(resolved.policy), ...windows } } as EventRecord) : record;
+      // Marks that covered nothing of a record nothing else redacts leave it as sent.
+      return masked > 0 ? ({ ...record, redaction: { policy: policyRecord(resolved.policy), ...windows } } as EventRecord) : record;
     }
     const { record: redacted, entities } = await redactRecordOffLoop(record, rules, this.hashKey);
     return { ...redacted, entities: [...(redacted.entities ?? []), ...entities], maskValues: true, redaction: { policy: policyRecord(resolved.policy), ...windows } } as EventRecord;
