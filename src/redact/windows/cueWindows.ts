@@ -46,7 +46,7 @@ function phrasesOf(options: WindowOptions): CuePhrase<CueTag>[] {
     for (const [kind, phrases] of Object.entries(options.requests) as [EntityKind, string[]][])
       for (const p of phrases) list.push(cuePhrase(p, { kind, direction: 'request' }));
     for (const [kind, phrases] of Object.entries(options.leadIns) as [EntityKind, string[]][])
-      for (const p of phrases) list.push(cuePhrase(p, { kind, direction: 'leadIn' }));
+      for (const p of phrases) list.push(cuePhrase(p, { kind, direction: 'leadIn' }, true));
     list = list.filter((p) => p.words.length > 0);
     prepared.set(options, list);
   }

@@ -172,11 +172,13 @@ export interface CuePhrase<T = unknown> {
   words: CueWord[];
   /** What the caller attached (kind, direction). */
   tag: T;
+  /** Every word must be heard (fuzzily): for lead-ins, whose last words ("is") tell them from a request. */
+  whole: boolean;
 }
 
-export function cuePhrase<T>(text: string, tag: T): CuePhrase<T> {
+export function cuePhrase<T>(text: string, tag: T, whole = false): CuePhrase<T> {
   const words = text.split(/\s+/).map(cueWord).filter((w) => w.text !== '');
-  return { text: words.map((w) => w.text).join(' '), words, tag };
+  return { text: words.map((w) => w.text).join(' '), words, tag, whole };
 }
 
 /** A match: the phrase, and the indexes of the first and last recognized word it covers. */
@@ -250,7 +252,8 @@ function alignAt<T>(
   const visit = (p: number, h: number, extras: number, missedContent: number, matched: number, last: number) => {
     if (p === words.length) {
       // Enough of the phrase: every content word but the allowed one, and more than half the words.
-      if (matched * 2 > words.length && matched > 0 && last >= start) best = best === undefined ? last : Math.max(best, last);
+      const enough = phrase.whole ? matched === words.length : matched * 2 > words.length;
+      if (enough && matched > 0 && last >= start) best = best === undefined ? last : Math.max(best, last);
       return;
     }
     const w = words[p];
@@ -268,7 +271,8 @@ function alignAt<T>(
   // A one-word phrase ("routing", "cvv") has nothing around it to confirm it: exact text or sound key only.
   if (words.length === 1) {
     const w = heard[start];
-    return w === words[0].text || (words[0].key.length >= 2 && phoneticKey(w) === words[0].key) ? start : undefined;
+    // Short keys (ssn: SN, like "son") say too little: exact text then.
+    return w === words[0].text || (words[0].key.length >= 3 && phoneticKey(w) === words[0].key) ? start : undefined;
   }
   for (let skip = 0; skip < Math.min(3, words.length); skip++) {
     const skipped = words.slice(0, skip);

@@ -70,7 +70,7 @@ function extendOverSpeech(cue: CueWindow, party: Party, opts: WindowOptions, aud
   let prevEnd = cue.start;
   for (const w of party.words) {
     if (w.end <= cue.start) continue;
-    if (w.start <= cue.end) {
+    if (w.end <= cue.end) {
       prevEnd = Math.max(prevEnd, w.end);
       continue;
     }
