@@ -201,6 +201,20 @@ describe('number-shaped speech', () => {
   });
 });
 
+describe('hint words', () => {
+  test('a mangled request keeps its key word: a short digit run after it is a window of that kind', () => {
+    // "okay can I have the card number please" as the bundled engine heard it on a synthesized 8 kHz call.
+    const ask = say(0, 'the a. m. card im lee you');
+    const answer = say(4, 'for one one one two');
+    const list = windows(stereo(ask, answer));
+    assert.ok(covers(list, 1, answer[0].start, lastEnd(answer), 'CreditCardNumber'), JSON.stringify(list));
+    // Without the key word, five digit-like words alone are no window.
+    assert.deepEqual(windows(stereo(say(0, 'the a. m. thing im lee you'), answer)), []);
+    // Nor when the run comes long after the word.
+    assert.deepEqual(windows(stereo(ask, say(40, 'for one one one two'))), []);
+  });
+});
+
 describe('per-project configuration', () => {
   test('a project adds phrases and changes bounds; defaults stay', () => {
     const project = { phrases: { USBankAccountNumber: ['your member id'] }, maxSeconds: { CreditCardNumber: 5 } };

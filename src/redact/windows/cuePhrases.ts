@@ -95,3 +95,23 @@ export const DEFAULT_MAX_SECONDS: Partial<Record<EntityKind, number>> = {
 
 /** The bound for a kind with none listed. */
 export const FALLBACK_MAX_SECONDS = 20;
+
+/**
+ * Single words that say which value is being talked about. Too common to open a window alone ("I paid by
+ * card"), they give a number run heard soon after on another party (or later from the same one) the context of
+ * a cue: when the recognizer mangles "can I have the card number" into "the a. m. card i'm lee you", the word
+ * "card" and four digit-like words after it still make a card window.
+ */
+export const DEFAULT_HINT_WORDS: PhraseList = {
+  CreditCardNumber: ['card', 'visa', 'mastercard', 'amex', 'discover'],
+  USSocialSecurityNumber: ['social', 'ssn'],
+  USBankAccountNumber: ['account', 'checking', 'savings'],
+  ABARoutingNumber: ['routing'],
+  DateOfBirth: ['birth', 'born', 'birthday'],
+  CVV: ['cvv'],
+  ExpirationDate: ['expiration', 'expiry', 'expires'],
+  ZipCode: ['zip', 'postal'],
+  PhoneNumber: ['phone', 'callback'],
+  USDriversLicenseNumber: ['license'],
+  USPassportNumber: ['passport'],
+};

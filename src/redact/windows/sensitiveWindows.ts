@@ -6,7 +6,7 @@ import type { EntityKind } from '../entityKinds.js';
 import { findCueWindows, type CueWindow } from './cueWindows.js';
 import { numberRuns, numberWordClass, type NumberRun } from './numberSpeech.js';
 import { partiesOf, type Party, type WindowTranscript } from './parties.js';
-import { normalizeWord } from './phonetic.js';
+import { normalizeWord, phoneticKey } from './phonetic.js';
 import type { SensitiveWindow } from './types.js';
 import { resolveWindowOptions, type WindowOptions } from './windowOptions.js';
 
@@ -50,11 +50,13 @@ export function findSensitiveWindows(transcript: WindowTranscript, { kinds, proj
   const audioEnd = transcript.audioSeconds ?? Infinity;
   const cues = findCueWindows(transcript, { kinds: asked, options: opts });
   const out: SensitiveWindow[] = [];
-  for (const party of partiesOf(transcript)) {
+  const parties = partiesOf(transcript);
+  const hints = findHints(parties, asked, opts);
+  for (const party of parties) {
     const mine = cues.filter((c) => c.party === party.id).sort((a, b) => a.start - b.start);
     for (const cue of mine) extendOverSpeech(cue, party, opts, audioEnd);
     for (const run of numberRuns(party.words, { maxGapSeconds: opts.numberGapSeconds })) {
-      const window = numberWindow(run, party, mine, asked, opts, audioEnd);
+      const window = numberWindow(run, party, mine, hints, asked, opts, audioEnd);
       if (window) out.push(window);
     }
   }
@@ -85,6 +87,7 @@ function numberWindow(
   run: NumberRun,
   party: Party,
   cues: readonly CueWindow[],
+  hints: readonly Hint[],
   asked: ReadonlySet<string>,
   opts: WindowOptions,
   audioEnd: number,
@@ -96,6 +99,9 @@ function numberWindow(
     // Inside (or just after) a cue window: the cue's kind.
     const cue = cues.find((c) => run.start >= c.start - 1 && run.start <= c.end + 1);
     if (cue) return { ...base, kind: cue.kind, reason: `${reason} after ${cue.reason ?? 'a cue'}` };
+    // A hint word ("card") said shortly before, by either party: a cue the recognizer half heard.
+    const hint = latestHint(hints, run.start, opts);
+    if (hint) return { ...base, kind: hint.kind, reason: `${reason} after "${hint.word}"` };
     const before = previousWord(party, run.first);
     if (before && VALUE_LEAD_WORDS.has(normalizeWord(before.word)) && run.start - before.end <= 1.5) {
       const kind = kindFor(run.length, asked);
@@ -103,10 +109,49 @@ function numberWindow(
     }
   }
   if (run.length >= opts.minNumberWordsAnywhere && run.digits >= opts.minDigitWordsAnywhere) {
-    const kind = kindFor(run.length, asked);
+    const kind = latestHint(hints, run.start, opts)?.kind ?? kindFor(run.length, asked);
     if (kind) return { ...base, kind, reason };
   }
   return undefined;
+}
+
+interface Hint {
+  kind: EntityKind;
+  word: string;
+  at: number;
+}
+
+/** Hint words of the asked kinds, by exact text or sound key (keys of three sounds or more), in time order. */
+function findHints(parties: readonly Party[], asked: ReadonlySet<string>, opts: WindowOptions): Hint[] {
+  const byText = new Map<string, EntityKind>();
+  const byKey = new Map<string, EntityKind>();
+  for (const [kind, words] of Object.entries(opts.hintWords) as [EntityKind, string[]][]) {
+    if (!asked.has(kind)) continue;
+    for (const w of words) {
+      const text = normalizeWord(w);
+      byText.set(text, kind);
+      const key = phoneticKey(text);
+      if (key.length >= 3) byKey.set(key, kind);
+    }
+  }
+  const hints: Hint[] = [];
+  if (byText.size === 0) return hints;
+  for (const party of parties)
+    for (const w of party.words) {
+      const text = normalizeWord(w.word);
+      const kind = byText.get(text) ?? byKey.get(phoneticKey(text));
+      if (kind) hints.push({ kind, word: text, at: w.end });
+    }
+  return hints.sort((a, b) => a.at - b.at);
+}
+
+function latestHint(hints: readonly Hint[], at: number, opts: WindowOptions): Hint | undefined {
+  let found: Hint | undefined;
+  for (const h of hints) {
+    if (h.at > at + 0.5) break;
+    if (h.at >= at - opts.hintSeconds) found = h;
+  }
+  return found;
 }
 
 /** The word before index `i` that is not a hesitation. */

@@ -2,13 +2,17 @@
 // in place of the defaults' (projectConfig.cueWindows).
 import type { CueWindowsConfig } from '../../schema/resources/projectConfig.js';
 import { ENTITY_KINDS, type EntityKind } from '../entityKinds.js';
-import { DEFAULT_LEAD_INS, DEFAULT_MAX_SECONDS, DEFAULT_REQUESTS, FALLBACK_MAX_SECONDS, type PhraseList } from './cuePhrases.js';
+import { DEFAULT_HINT_WORDS, DEFAULT_LEAD_INS, DEFAULT_MAX_SECONDS, DEFAULT_REQUESTS, FALLBACK_MAX_SECONDS, type PhraseList } from './cuePhrases.js';
 
 export interface WindowOptions {
   /** Cue windows at all (number-shaped speech is found either way). */
   cuesEnabled: boolean;
   requests: Partial<Record<EntityKind, string[]>>;
   leadIns: Partial<Record<EntityKind, string[]>>;
+  /** Single words that give a following number run the context of a cue (cuePhrases.ts DEFAULT_HINT_WORDS). */
+  hintWords: Partial<Record<EntityKind, string[]>>;
+  /** How long after a hint word a number run still counts as answering it, in seconds. */
+  hintSeconds: number;
   /** Seconds a cue window may stay open, per kind (every kind has one). */
   maxSeconds: Record<EntityKind, number>;
   /** A pause this long in the answering party's speech ends its turn. */
@@ -31,6 +35,8 @@ export const DEFAULT_WINDOW_OPTIONS: Readonly<WindowOptions> = Object.freeze({
   cuesEnabled: true,
   requests: copyList(DEFAULT_REQUESTS),
   leadIns: copyList(DEFAULT_LEAD_INS),
+  hintWords: copyList(DEFAULT_HINT_WORDS),
+  hintSeconds: 15,
   maxSeconds: Object.fromEntries(ENTITY_KINDS.map((k) => [k, DEFAULT_MAX_SECONDS[k] ?? FALLBACK_MAX_SECONDS])) as Record<EntityKind, number>,
   silenceGapSeconds: 4,
   padSeconds: 0.3,
