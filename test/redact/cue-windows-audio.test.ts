@@ -6,15 +6,15 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { durationOf, ffmpeg, hasTool, speak, stereo, tempDir } from '../helpers/audio.js';
+import { durationOf, ffmpeg, hasFestivalVoice, hasTool, speak, speakFestival, stereo, tempDir } from '../helpers/audio.js';
 import { json, startTestService, type TestService } from '../helpers/harness.js';
 import { transcribeAndWait, transcriptShape } from '../helpers/jobs.js';
 import { required } from '../helpers/require.js';
 import { findSensitiveWindows } from '../../src/redact/windows/sensitiveWindows.js';
 
-const canRun = hasTool('ffmpeg') && hasTool('espeak-ng') && fs.existsSync('/usr/share/pocketsphinx/model/en-us/en-us');
+const canRun = hasTool('ffmpeg') && hasTool('espeak-ng') && hasFestivalVoice() && fs.existsSync('/usr/share/pocketsphinx/model/en-us/en-us');
 
-describe('cue windows on recognized speech', { skip: required(!canRun && 'ffmpeg, espeak-ng or the PocketSphinx model is not installed') }, () => {
+describe('cue windows on recognized speech', { skip: required(!canRun && 'ffmpeg, espeak-ng, festival\'s voice or the PocketSphinx model is not installed') }, () => {
   let svc: TestService;
   let dir: string;
   before(async () => {
@@ -27,8 +27,9 @@ describe('cue windows on recognized speech', { skip: required(!canRun && 'ffmpeg
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
+  // Two voices, as on a call: festival's for the agent, espeak-ng's for the caller.
   test('the agent asks for the card number; the window covers the caller reading it, at 8 kHz', async () => {
-    const agent = speak('okay, can I have the card number please', path.join(dir, 'agent.wav'));
+    const agent = speakFestival('okay, can I have the card number please', path.join(dir, 'agent.wav'));
     const agentSeconds = durationOf(agent);
     const digitsRaw = speak('four one one one, two two two two, three three three three, four four four four', path.join(dir, 'digits.wav'), { speed: 130 });
     const digitsStart = agentSeconds + 0.8;

@@ -39,7 +39,7 @@ export const DEFAULT_WINDOW_OPTIONS: Readonly<WindowOptions> = Object.freeze({
   hintSeconds: 15,
   maxSeconds: Object.fromEntries(ENTITY_KINDS.map((k) => [k, DEFAULT_MAX_SECONDS[k] ?? FALLBACK_MAX_SECONDS])) as Record<EntityKind, number>,
   silenceGapSeconds: 4,
-  padSeconds: 0.3,
+  padSeconds: 0.5,
   numberGapSeconds: 3,
   minNumberWordsNearCue: 4,
   minNumberWordsAnywhere: 8,
