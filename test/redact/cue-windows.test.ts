@@ -146,6 +146,10 @@ describe('cue windows on a stereo call', () => {
     const answer = say(4, Array(30).fill('mumble').join(' '), { confidence: 0.2 });
     const list = windows(stereo(ask, answer));
     assert.ok(covers(list, 1, answer[0].start, lastEnd(answer), 'DateOfBirth'), JSON.stringify(list));
+    // Low confidence alone extends by one more bound (10 s for a date of birth) at most.
+    const long = say(4, Array(80).fill('mumble').join(' '), { confidence: 0.2 });
+    const capped = windows(stereo(ask, long)).find((w) => w.kind === 'DateOfBirth');
+    assert.ok(capped && capped.end <= lastEnd(ask) + 20 + 0.5 + 1e-9 && capped.end >= lastEnd(ask) + 19, JSON.stringify(capped));
   });
 
   test('windows are made only for the kinds asked', () => {

@@ -11,8 +11,10 @@ import type { WindowOptions } from './windowOptions.js';
 /** A cue window before merging, with the party whose turn it spans (number speech extends it on that party). */
 export interface CueWindow extends SensitiveWindow {
   party: string;
-  /** The latest the window may be extended to by number-shaped or low-confidence speech. */
+  /** The kind's bound ended here (cue end + bound, within the recording). */
   limit: number;
+  /** The kind's bound in seconds. */
+  bound: number;
 }
 
 interface CueTag {
@@ -91,6 +93,7 @@ export function findCueWindows(transcript: WindowTranscript, { kinds, options }:
           reason: `${direction === 'leadIn' ? 'lead-in' : 'request'} "${m.phrase.text}"`,
           party: target.id,
           limit,
+          bound,
         });
       }
     }

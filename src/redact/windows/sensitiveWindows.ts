@@ -67,8 +67,10 @@ export function findSensitiveWindows(transcript: WindowTranscript, { kinds, proj
 /**
  * Lengthens a cue window over the answering party's speech that runs on past it without a pause: number-like
  * words (look-alikes and hesitations included) and words heard with low confidence are the value going on.
+ * Low confidence alone extends to one more bound at most: on a noisy call most words are low-confidence.
  */
 function extendOverSpeech(cue: CueWindow, party: Party, opts: WindowOptions, audioEnd: number) {
+  const lowConfidenceCap = cue.limit + cue.bound;
   let prevEnd = cue.start;
   for (const w of party.words) {
     if (w.end <= cue.start) continue;
@@ -76,7 +78,9 @@ function extendOverSpeech(cue: CueWindow, party: Party, opts: WindowOptions, aud
       prevEnd = Math.max(prevEnd, w.end);
       continue;
     }
-    const valueLike = numberWordClass(w.word) !== 'other' || (w.confidence !== undefined && w.confidence < opts.lowConfidence);
+    const numberLike = numberWordClass(w.word) !== 'other';
+    const unsure = w.confidence !== undefined && w.confidence < opts.lowConfidence && w.end <= lowConfidenceCap;
+    const valueLike = numberLike || unsure;
     if (!valueLike || w.start - prevEnd > opts.numberGapSeconds) break;
     cue.end = Math.min(audioEnd, Math.max(cue.end, w.end + opts.padSeconds));
     prevEnd = w.end;
