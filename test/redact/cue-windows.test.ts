@@ -202,6 +202,7 @@ describe('number-shaped speech', () => {
     const itIs = say(0, 'yeah it\'s four one one two');
     assert.ok(windows(mono(itIs)).some((w) => w.source === 'number' && w.start === itIs[2].start));
     assert.deepEqual(windows(mono(say(0, 'i counted four one one two'))), []);
+    assert.deepEqual(windows(mono(say(0, 'the total is four hundred and fifty six dollars'))), []);
   });
 });
 

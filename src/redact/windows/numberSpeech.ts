@@ -17,6 +17,8 @@ const DIGIT_LOOKALIKES = new Set([
   'seben', 'ei', 'hero', 'nought', 'naught', 'wan', 'tu', 'fo', 'fi', 'fie', 'sick', 'ain', 'teen',
 ]);
 
+const MAGNITUDES = new Set(['hundred', 'thousand']);
+
 /** Hesitations and fillers: allowed inside a run, counted for nothing. */
 const FILLERS = new Set(['uh', 'um', 'er', 'erm', 'ah', 'hmm', 'mm', 'uhm', 'eh', 'and', 'dash', 'space']);
 
@@ -56,6 +58,8 @@ export interface NumberRun {
   length: number;
   /** Of them, words that are digits as said (not look-alikes). */
   digits: number;
+  /** Of them, "hundred" and "thousand": an amount ("four hundred fifty"), rarely a digit string read out. */
+  magnitudes: number;
 }
 
 export interface NumberRunOptions {
@@ -85,11 +89,12 @@ export function numberRuns(words: readonly TimedWord[], options: NumberRunOption
     if (cls === 'filler') continue;
     if (run && w.start - run.end > maxGap) close();
     const count = digitCount(w.word);
-    if (!run) run = { first: i, last: i, start: w.start, end: w.end, length: 0, digits: 0 };
+    if (!run) run = { first: i, last: i, start: w.start, end: w.end, length: 0, digits: 0, magnitudes: 0 };
     run.last = i;
     run.end = Math.max(run.end, w.end);
     run.length += count;
     if (cls === 'digit') run.digits += count;
+    if (MAGNITUDES.has(normalizeWord(w.word))) run.magnitudes++;
   }
   close();
   return runs;

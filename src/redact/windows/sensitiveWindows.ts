@@ -107,7 +107,8 @@ function numberWindow(
     const hint = latestHint(hints, run.start, opts);
     if (hint) return { ...base, kind: hint.kind, reason: `${reason} after "${hint.word}"` };
     const before = previousWord(party, run.first);
-    if (before && VALUE_LEAD_WORDS.has(normalizeWord(before.word)) && run.start - before.end <= 1.5) {
+    // "it's four one one two", but not "the total is four hundred and fifty six".
+    if (before && VALUE_LEAD_WORDS.has(normalizeWord(before.word)) && run.start - before.end <= 1.5 && run.magnitudes === 0) {
       const kind = kindFor(run.length, asked);
       if (kind) return { ...base, kind, reason: `${reason} after "${normalizeWord(before.word)}"` };
     }
