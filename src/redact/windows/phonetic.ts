@@ -162,7 +162,15 @@ export function wordsMatch(heard: string, heardKey: string, cue: CueWord): boole
     const limit = cue.text.length >= 7 ? 2 : 1;
     if (editDistance(heard, cue.text, limit) <= limit) return true;
   }
-  if (cue.key.length >= 3 && heardKey.length >= 3 && editDistance(heardKey, cue.key, 1) <= 1 && heard[0] === cue.text[0]) return true;
+  // Sound keys one apart ("bird" for "birth"), from a word of about the cue word's length ("and" is not "account").
+  if (
+    cue.key.length >= 3 &&
+    heardKey.length >= 3 &&
+    heard[0] === cue.text[0] &&
+    Math.abs(heard.length - cue.text.length) <= 2 &&
+    editDistance(heardKey, cue.key, 1) <= 1
+  )
+    return true;
   return false;
 }
 
