@@ -200,7 +200,7 @@ describe('number-shaped speech', () => {
     const long = say(0, 'four one won one two uh two ate two three three for four');
     assert.ok(windows(mono(long)).some((w) => w.source === 'number' && w.kind === 'CreditCardNumber'));
     const itIs = say(0, 'yeah it\'s four one one two');
-    assert.ok(windows(mono(itIs)).some((w) => w.source === 'number' && w.start === itIs[2].start));
+    assert.ok(windows(mono(itIs)).some((w) => w.source === 'number' && w.start < itIs[2].start && w.end > lastEnd(itIs)));
     assert.deepEqual(windows(mono(say(0, 'i counted four one one two'))), []);
     assert.deepEqual(windows(mono(say(0, 'the total is four hundred and fifty six dollars'))), []);
   });

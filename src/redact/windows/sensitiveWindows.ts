@@ -97,7 +97,8 @@ function numberWindow(
   audioEnd: number,
 ): SensitiveWindow | undefined {
   const end = Math.min(audioEnd, run.end + opts.padSeconds);
-  const base = { channel: party.channel, start: run.start, end, source: 'number' as const };
+  // Padded at both ends: word times are estimates, and the first digit's onset comes before its word's start.
+  const base = { channel: party.channel, start: Math.max(0, run.start - opts.padSeconds), end, source: 'number' as const };
   const reason = `${run.length} number-like words`;
   if (run.length >= opts.minNumberWordsNearCue) {
     // Inside (or just after) a cue window: the cue's kind.
