@@ -1,6 +1,7 @@
 // Resource 19: a project configuration, published through POST /system/cache/v2/publish.
 import Type, { type Static } from 'typebox';
-import { bool, content, ident, key, open, opt } from '../fields.js';
+import { ENTITY_KINDS } from '../../redact/entityKinds.js';
+import { bool, content, group, ident, key, open, opt } from '../fields.js';
 
 /** Mask types: the interface shows Placeholder; DESIGN.md adds the others. */
 export const MASK_TYPES = ['Placeholder', 'MaskCharacter', 'EntityIndex', 'Hash', 'Remove'] as const;
@@ -18,6 +19,32 @@ export const ProjectRule = open({
   real_time: opt(bool()),
 });
 export type ProjectRule = Static<typeof ProjectRule>;
+
+/** Per entity kind, closed: a misspelt kind is refused rather than silently matching nothing. */
+const perKind = <S extends Parameters<typeof Type.Array>[0]>(make: () => S, description: string) =>
+  Type.Object(group(ENTITY_KINDS, make), { additionalProperties: false, description });
+const phraseList = () =>
+  Type.Array(ident({ minLength: 1, maxLength: 200 }), { maxItems: 200, description: 'Cue phrases, added to the defaults.' });
+
+/** Cue windows (issue 17): spoken cues that open a sensitive window whatever the recognizer made of the value. */
+export const CueWindowsConfig = Type.Object(
+  {
+    enabled: opt(bool()),
+    phrases: opt(perKind(phraseList, "Requests per kind (\"can I have the card number\"): open a window on the other party's following speech.")),
+    leadIns: opt(perKind(phraseList, "Lead-ins per kind (\"my card number is\"): open a window on the same speaker's following speech.")),
+    maxSeconds: opt(
+      Type.Object(group(ENTITY_KINDS, () => Type.Number({ minimum: 1, maximum: 600 })), {
+        additionalProperties: false,
+        description: 'The longest a window stays open after its cue, in seconds, per kind.',
+      }),
+    ),
+  },
+  {
+    additionalProperties: false,
+    description: 'Cue windows: phrases added to the defaults and window bounds per kind. Enabled unless enabled is false.',
+  },
+);
+export type CueWindowsConfig = Static<typeof CueWindowsConfig>;
 
 export const ProjectConfig = open(
   {
@@ -37,6 +64,7 @@ export const ProjectConfig = open(
      * caller's channel whole (audio silenced, words masked).
      */
     windowMode: opt(Type.Enum([...WINDOW_MODES], { description: 'windows (default) | payment-segment | agent-only: how much of the caller channel sensitive windows redact.' })),
+    cueWindows: opt(CueWindowsConfig),
   },
   { title: 'projectConfig', description: 'Resource 19.' },
 );

@@ -1,0 +1,182 @@
+// The one entry point of window finding on a recognized call: cue windows, extended by number-shaped and
+// low-confidence speech that runs on past them, and windows of number-shaped speech itself (right after a cue
+// or "it's", or long enough to be a card, account or phone number anywhere). Pure: no I/O, times and kinds only.
+import type { CueWindowsConfig } from '../../schema/resources/projectConfig.js';
+import type { EntityKind } from '../entityKinds.js';
+import { findCueWindows, type CueWindow } from './cueWindows.js';
+import { numberRuns, numberWordClass, type NumberRun } from './numberSpeech.js';
+import { partiesOf, type Party, type WindowTranscript } from './parties.js';
+import { normalizeWord, phoneticKey } from './phonetic.js';
+import type { SensitiveWindow } from './types.js';
+import { resolveWindowOptions, type WindowOptions } from './windowOptions.js';
+
+export interface FindSensitiveWindowsOptions {
+  /** The kinds the policy redacts (RedactionPolicy.kinds): windows are made for these kinds only. */
+  kinds: readonly string[] | ReadonlySet<string>;
+  /** The project's `cueWindows` configuration, when it has one. */
+  project?: CueWindowsConfig;
+  /** Already resolved options (resolveWindowOptions), in place of `project`. */
+  options?: WindowOptions;
+}
+
+/** Words right before a run of digits that say a value follows ("it's four one ...", "that is ..."). */
+const VALUE_LEAD_WORDS = new Set(['its', 'is', 'thats', 'number', 'was', 'be']);
+
+/** Number kinds by how many number-like words were heard (digits get lost, so longer kinds come first). */
+function kindPreference(length: number): EntityKind[] {
+  if (length >= 12)
+    return ['CreditCardNumber', 'USBankAccountNumber', 'PhoneNumber', 'USSocialSecurityNumber', 'ABARoutingNumber', 'USDriversLicenseNumber', 'USPassportNumber'];
+  if (length >= 10)
+    return ['PhoneNumber', 'USBankAccountNumber', 'CreditCardNumber', 'USSocialSecurityNumber', 'ABARoutingNumber', 'USDriversLicenseNumber', 'USPassportNumber'];
+  if (length === 9)
+    return ['USSocialSecurityNumber', 'ABARoutingNumber', 'USBankAccountNumber', 'CreditCardNumber', 'PhoneNumber', 'USDriversLicenseNumber', 'USPassportNumber'];
+  if (length >= 5)
+    return ['USBankAccountNumber', 'CreditCardNumber', 'DateOfBirth', 'ZipCode', 'USSocialSecurityNumber', 'PhoneNumber', 'USDriversLicenseNumber', 'USPassportNumber', 'ExpirationDate', 'CVV'];
+  return ['CVV', 'ExpirationDate', 'DateOfBirth', 'ZipCode', 'CreditCardNumber', 'USBankAccountNumber', 'USSocialSecurityNumber', 'PhoneNumber'];
+}
+
+function kindFor(length: number, asked: ReadonlySet<string>): EntityKind | undefined {
+  return kindPreference(length).find((k) => asked.has(k));
+}
+
+/**
+ * Sensitive windows (source 'cue' and 'number') of a recognized call, for the kinds asked. Number-shaped and
+ * low-confidence speech only ever lengthens a cue window or adds one; nothing here shortens or drops a window.
+ */
+export function findSensitiveWindows(transcript: WindowTranscript, { kinds, project, options }: FindSensitiveWindowsOptions): SensitiveWindow[] {
+  const opts = options ?? resolveWindowOptions(project);
+  const asked: ReadonlySet<string> = kinds instanceof Set ? kinds : new Set(kinds as readonly string[]);
+  if (asked.size === 0) return [];
+  const audioEnd = transcript.audioSeconds ?? Infinity;
+  const cues = findCueWindows(transcript, { kinds: asked, options: opts });
+  const out: SensitiveWindow[] = [];
+  const parties = partiesOf(transcript);
+  const hints = findHints(parties, asked, opts);
+  for (const party of parties) {
+    const mine = cues.filter((c) => c.party === party.id).sort((a, b) => a.start - b.start);
+    for (const cue of mine) extendOverSpeech(cue, party, opts, audioEnd);
+    for (const run of numberRuns(party.words, { maxGapSeconds: opts.numberGapSeconds })) {
+      const window = numberWindow(run, party, mine, hints, asked, opts, audioEnd);
+      if (window) out.push(window);
+    }
+  }
+  for (const c of cues) out.push({ channel: c.channel, start: c.start, end: c.end, kind: c.kind, source: c.source, reason: c.reason });
+  return mergeWindows(out);
+}
+
+/**
+ * Lengthens a cue window over the answering party's speech that runs on past it without a pause: number-like
+ * words (look-alikes and hesitations included) and words heard with low confidence are the value going on.
+ * Low confidence alone extends to one more bound at most: on a noisy call most words are low-confidence.
+ */
+function extendOverSpeech(cue: CueWindow, party: Party, opts: WindowOptions, audioEnd: number) {
+  const lowConfidenceCap = cue.limit + cue.bound;
+  let prevEnd = cue.start;
+  for (const w of party.words) {
+    if (w.end <= cue.start) continue;
+    if (w.end <= cue.end) {
+      prevEnd = Math.max(prevEnd, w.end);
+      continue;
+    }
+    const numberLike = numberWordClass(w.word) !== 'other';
+    const unsure = w.confidence !== undefined && w.confidence < opts.lowConfidence && w.end <= lowConfidenceCap;
+    const valueLike = numberLike || unsure;
+    if (!valueLike || w.start - prevEnd > opts.numberGapSeconds) break;
+    cue.end = Math.min(audioEnd, Math.max(cue.end, w.end + opts.padSeconds));
+    prevEnd = w.end;
+  }
+}
+
+function numberWindow(
+  run: NumberRun,
+  party: Party,
+  cues: readonly CueWindow[],
+  hints: readonly Hint[],
+  asked: ReadonlySet<string>,
+  opts: WindowOptions,
+  audioEnd: number,
+): SensitiveWindow | undefined {
+  const end = Math.min(audioEnd, run.end + opts.padSeconds);
+  // Padded at both ends: word times are estimates, and the first digit's onset comes before its word's start.
+  const base = { channel: party.channel, start: Math.max(0, run.start - opts.padSeconds), end, source: 'number' as const };
+  const reason = `${run.length} number-like words`;
+  if (run.length >= opts.minNumberWordsNearCue) {
+    // Inside (or just after) a cue window: the cue's kind.
+    const cue = cues.find((c) => run.start >= c.start - 1 && run.start <= c.end + 1);
+    if (cue) return { ...base, kind: cue.kind, reason: `${reason} after ${cue.reason ?? 'a cue'}` };
+    // A hint word ("card") said shortly before, by either party: a cue the recognizer half heard.
+    const hint = latestHint(hints, run.start, opts);
+    if (hint) return { ...base, kind: hint.kind, reason: `${reason} after "${hint.word}"` };
+    const before = previousWord(party, run.first);
+    // "it's four one one two", but not "the total is four hundred and fifty six".
+    if (before && VALUE_LEAD_WORDS.has(normalizeWord(before.word)) && run.start - before.end <= 1.5 && run.magnitudes === 0) {
+      const kind = kindFor(run.length, asked);
+      if (kind) return { ...base, kind, reason: `${reason} after "${normalizeWord(before.word)}"` };
+    }
+  }
+  if (run.length >= opts.minNumberWordsAnywhere && run.digits >= opts.minDigitWordsAnywhere) {
+    const kind = latestHint(hints, run.start, opts)?.kind ?? kindFor(run.length, asked);
+    if (kind) return { ...base, kind, reason };
+  }
+  return undefined;
+}
+
+interface Hint {
+  kind: EntityKind;
+  word: string;
+  at: number;
+}
+
+/** Hint words of the asked kinds, by exact text or sound key (keys of three sounds or more), in time order. */
+function findHints(parties: readonly Party[], asked: ReadonlySet<string>, opts: WindowOptions): Hint[] {
+  const byText = new Map<string, EntityKind>();
+  const byKey = new Map<string, EntityKind>();
+  for (const [kind, words] of Object.entries(opts.hintWords) as [EntityKind, string[]][]) {
+    if (!asked.has(kind)) continue;
+    for (const w of words) {
+      const text = normalizeWord(w);
+      byText.set(text, kind);
+      const key = phoneticKey(text);
+      if (key.length >= 3) byKey.set(key, kind);
+    }
+  }
+  const hints: Hint[] = [];
+  if (byText.size === 0) return hints;
+  for (const party of parties)
+    for (const w of party.words) {
+      const text = normalizeWord(w.word);
+      const kind = byText.get(text) ?? byKey.get(phoneticKey(text));
+      if (kind) hints.push({ kind, word: text, at: w.end });
+    }
+  return hints.sort((a, b) => a.at - b.at);
+}
+
+function latestHint(hints: readonly Hint[], at: number, opts: WindowOptions): Hint | undefined {
+  let found: Hint | undefined;
+  for (const h of hints) {
+    if (h.at > at + 0.5) break;
+    if (h.at >= at - opts.hintSeconds) found = h;
+  }
+  return found;
+}
+
+/** The word before index `i` that is not a hesitation. */
+function previousWord(party: Party, i: number) {
+  for (let j = i - 1; j >= 0; j--) if (numberWordClass(party.words[j].word) !== 'filler') return party.words[j];
+  return undefined;
+}
+
+/** Overlapping windows of the same channel, kind and source become one (the report counts by source). */
+export function mergeWindows(windows: readonly SensitiveWindow[]): SensitiveWindow[] {
+  const sorted = [...windows].sort((a, b) => a.channel - b.channel || a.kind.localeCompare(b.kind) || a.source.localeCompare(b.source) || a.start - b.start);
+  const out: SensitiveWindow[] = [];
+  for (const w of sorted) {
+    const last = out[out.length - 1];
+    if (last && last.channel === w.channel && last.kind === w.kind && last.source === w.source && w.start <= last.end) {
+      last.end = Math.max(last.end, w.end);
+      continue;
+    }
+    out.push({ ...w });
+  }
+  return out.sort((a, b) => a.start - b.start || a.channel - b.channel);
+}

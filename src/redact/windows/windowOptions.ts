@@ -1,0 +1,83 @@
+// The effective options of window finding: the defaults, with a project's cue phrases added and its bounds
+// in place of the defaults' (projectConfig.cueWindows).
+import type { CueWindowsConfig } from '../../schema/resources/projectConfig.js';
+import { ENTITY_KINDS, type EntityKind } from '../entityKinds.js';
+import { DEFAULT_HINT_WORDS, DEFAULT_LEAD_INS, DEFAULT_MAX_SECONDS, DEFAULT_REQUESTS, FALLBACK_MAX_SECONDS, type PhraseList } from './cuePhrases.js';
+
+export interface WindowOptions {
+  /** Cue windows at all (number-shaped speech is found either way). */
+  cuesEnabled: boolean;
+  requests: Partial<Record<EntityKind, string[]>>;
+  leadIns: Partial<Record<EntityKind, string[]>>;
+  /** Single words that give a following number run the context of a cue (cuePhrases.ts DEFAULT_HINT_WORDS). */
+  hintWords: Partial<Record<EntityKind, string[]>>;
+  /** How long after a hint word a number run still counts as answering it, in seconds. */
+  hintSeconds: number;
+  /** Seconds a cue window may stay open, per kind (every kind has one). */
+  maxSeconds: Record<EntityKind, number>;
+  /** A pause this long in the answering party's speech ends its turn. */
+  silenceGapSeconds: number;
+  /** Added after the last word of a turn or run (word ends are estimates). */
+  padSeconds: number;
+  /** The longest pause inside a number run. */
+  numberGapSeconds: number;
+  /** Number-like words that make a window in or right after a cue's context (or after "it's"). */
+  minNumberWordsNearCue: number;
+  /** Number-like words that make a window anywhere (card, account or phone length). */
+  minNumberWordsAnywhere: number;
+  /** Of those, at least this many must be digits as said (not look-alikes such as "for", "to"). */
+  minDigitWordsAnywhere: number;
+  /** Words below this confidence inside a cue window count as the value going on (may extend it). */
+  lowConfidence: number;
+}
+
+export const DEFAULT_WINDOW_OPTIONS: Readonly<WindowOptions> = Object.freeze({
+  cuesEnabled: true,
+  requests: copyList(DEFAULT_REQUESTS),
+  leadIns: copyList(DEFAULT_LEAD_INS),
+  hintWords: copyList(DEFAULT_HINT_WORDS),
+  hintSeconds: 15,
+  maxSeconds: Object.fromEntries(ENTITY_KINDS.map((k) => [k, DEFAULT_MAX_SECONDS[k] ?? FALLBACK_MAX_SECONDS])) as Record<EntityKind, number>,
+  silenceGapSeconds: 4,
+  padSeconds: 0.5,
+  numberGapSeconds: 3,
+  minNumberWordsNearCue: 4,
+  minNumberWordsAnywhere: 8,
+  minDigitWordsAnywhere: 4,
+  lowConfidence: 0.5,
+});
+
+function copyList(list: PhraseList): Partial<Record<EntityKind, string[]>> {
+  const out: Partial<Record<EntityKind, string[]>> = {};
+  for (const [kind, phrases] of Object.entries(list) as [EntityKind, readonly string[]][]) out[kind] = [...phrases];
+  return out;
+}
+
+function addPhrases(base: Partial<Record<EntityKind, string[]>>, extra: Partial<Record<EntityKind, string[]>> | undefined) {
+  const out = copyList(base);
+  for (const [kind, phrases] of Object.entries(extra ?? {}) as [EntityKind, string[] | undefined][]) {
+    if (!phrases) continue;
+    const have = new Set(out[kind] ?? []);
+    out[kind] = [...(out[kind] ?? []), ...phrases.filter((p) => p.trim() !== '' && !have.has(p))];
+  }
+  return out;
+}
+
+/**
+ * The options a job runs with: the defaults, the project's phrases added to them (a project cannot remove a
+ * default cue), its bounds replacing the defaults' kind by kind, then any fine-tuning the caller passes.
+ */
+export function resolveWindowOptions(project?: CueWindowsConfig, overrides: Partial<WindowOptions> = {}): WindowOptions {
+  const maxSeconds = { ...DEFAULT_WINDOW_OPTIONS.maxSeconds };
+  for (const [kind, seconds] of Object.entries(project?.maxSeconds ?? {}) as [EntityKind, number | undefined][]) {
+    if (typeof seconds === 'number' && Number.isFinite(seconds) && seconds > 0) maxSeconds[kind] = seconds;
+  }
+  return {
+    ...DEFAULT_WINDOW_OPTIONS,
+    cuesEnabled: project?.enabled !== false,
+    requests: addPhrases(DEFAULT_WINDOW_OPTIONS.requests, project?.phrases),
+    leadIns: addPhrases(DEFAULT_WINDOW_OPTIONS.leadIns, project?.leadIns),
+    maxSeconds,
+    ...overrides,
+  };
+}
