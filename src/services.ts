@@ -1,5 +1,6 @@
 // The service's parts, wired once from configuration and shared by the HTTP API, the CLI and workers.
 import type { Logger } from 'pino';
+import { findSensitiveWindows } from './redact/windows/sensitiveWindows.js';
 import { type InvalidationBus, localBus, redisBus } from './cache/invalidationBus.js';
 import { Conversations } from './cache/conversations.js';
 import { inspectUpload } from './audio/inspectUpload.js';
@@ -137,7 +138,8 @@ export async function createServices(config: Config, logger: Logger, overrides: 
       hashKey: redactionHashKey,
       dataDir: config.dataDir,
       engineParams: (sid) => parameters.engineParams(sid),
-      findWindows: overrides.findWindows,
+      // Cue phrases and number-shaped speech open windows redacted whatever was recognized in them (issue 17).
+      findWindows: overrides.findWindows ?? ((transcript, kinds, project) => findSensitiveWindows(transcript, { kinds, project: project?.config.cueWindows })),
       // The redacted copy heard again by the recognizer the worker uses, with the model the job used.
       recheck: async (file, model, signal) => (overrides.recognize ?? recognizeFile)(file, { model, params: await parameters.engineParams(), maxSeconds: config.limits.audioSeconds, signal }),
     }),
