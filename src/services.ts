@@ -139,7 +139,11 @@ export async function createServices(config: Config, logger: Logger, overrides: 
       dataDir: config.dataDir,
       engineParams: (sid) => parameters.engineParams(sid),
       // Cue phrases and number-shaped speech open windows redacted whatever was recognized in them (issue 17).
-      findWindows: overrides.findWindows ?? ((transcript, kinds, project) => findSensitiveWindows(transcript, { kinds, project: project?.config.cueWindows })),
+      // A project turns them on (`cueWindows.enabled: true`): a window redacts the whole answer, more than the kinds
+      // asked (a name given with a card number goes with it), which a project must choose knowingly.
+      findWindows:
+        overrides.findWindows ??
+        ((transcript, kinds, project) => (project?.config.cueWindows?.enabled === true ? findSensitiveWindows(transcript, { kinds, project: project.config.cueWindows }) : [])),
       // The redacted copy heard again by the recognizer the worker uses, with the model the job used.
       recheck: async (file, model, signal) => (overrides.recognize ?? recognizeFile)(file, { model, params: await parameters.engineParams(), maxSeconds: config.limits.audioSeconds, signal }),
     }),

@@ -41,7 +41,7 @@ export const CueWindowsConfig = Type.Object(
   },
   {
     additionalProperties: false,
-    description: 'Cue windows: phrases added to the defaults and window bounds per kind. Enabled unless enabled is false.',
+    description: 'Cue windows: phrases added to the defaults and window bounds per kind. Off unless enabled is true.',
   },
 );
 export type CueWindowsConfig = Static<typeof CueWindowsConfig>;
