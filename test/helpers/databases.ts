@@ -14,16 +14,26 @@ export const TEST_REDIS_URL = process.env.SCRUBLINE_TEST_REDIS_URL || 'redis://1
 let pgProbe: Promise<boolean> | undefined;
 export function postgresAvailable(): Promise<boolean> {
   pgProbe ??= (async () => {
-    const client = new pg.Client({ connectionString: TEST_DATABASE_URL, connectionTimeoutMillis: 2000 });
-    try {
-      await client.connect();
-      await client.query('select 1');
-      return true;
-    } catch {
-      if (process.env.SCRUBLINE_REQUIRE_POSTGRES === '1') throw new Error(`PostgreSQL is required but unreachable at ${TEST_DATABASE_URL}`);
-      return false;
-    } finally {
-      await client.end().catch(() => {});
+    // Where PostgreSQL is required, a server slow to answer on a busy machine is waited for (up to two minutes),
+    // not taken for an absent one; where it is optional, one short try decides.
+    const required = process.env.SCRUBLINE_REQUIRE_POSTGRES === '1';
+    const deadline = Date.now() + (required ? 120_000 : 0);
+    for (;;) {
+      const client = new pg.Client({ connectionString: TEST_DATABASE_URL, connectionTimeoutMillis: required ? 20_000 : 2000 });
+      try {
+        await client.connect();
+        await client.query('select 1');
+        return true;
+      } catch {
+        if (Date.now() < deadline) {
+          await new Promise((r) => setTimeout(r, 1000));
+          continue;
+        }
+        if (required) throw new Error(`PostgreSQL is required but unreachable at ${TEST_DATABASE_URL}`);
+        return false;
+      } finally {
+        await client.end().catch(() => {});
+      }
     }
   })();
   return pgProbe;
