@@ -46,6 +46,27 @@ function digitsLeft(utterances: Utterance[], gold: readonly GoldSpan[]): string[
 
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 
+describe('the coverage measure', () => {
+  test('recall counts gold seconds inside redacted spans of the same channel; over-redaction what lies outside gold', () => {
+    const gold: GoldSpan[] = [
+      { channel: 1, start: 10, end: 14, kind: 'CreditCardNumber', digits: '', words: [] },
+      { channel: 1, start: 20, end: 22, kind: 'USSocialSecurityNumber', digits: '', words: [] },
+    ];
+    const c = measureCoverage(gold, [
+      { channel: 1, start: 9, end: 12 }, // 2 s of the card, 1 s over
+      { channel: 1, start: 11, end: 13 }, // overlaps the first: counted once
+      { channel: 0, start: 20, end: 22 }, // the wrong channel: all over
+      { channel: 1, start: 19.5, end: 23 }, // all of the SSN, 1.5 s over
+    ]);
+    assert.equal(c.goldSeconds, 6);
+    assert.equal(c.coveredSeconds, 5);
+    assert.ok(Math.abs(c.recall - 5 / 6) < 1e-9);
+    assert.equal(c.overSeconds, 1 + 2 + 1.5);
+    assert.deepEqual(c.byKind.USSocialSecurityNumber, { goldSeconds: 2, coveredSeconds: 2 });
+    assert.equal(measureCoverage(gold, []).recall, 0);
+  });
+});
+
 describe('spoken numbers on synthesized two-party calls', { skip: required(!canRun && 'needs ffmpeg, espeak-ng, festival with the US HTS voice, and PocketSphinx') }, () => {
   let svc: TestService;
   let dir: string;
