@@ -54,6 +54,20 @@ const ENCODERS: Record<string, string[]> = {
   aac: ['-c:a', 'aac'],
 };
 
+/** Lossy codecs re-encoded at the source's bit rate: left to the encoder's default, a 16 kb/s call grows ~4x. */
+const LOSSY = new Set(['mp3', 'opus', 'vorbis', 'aac']);
+
+/**
+ * `-b:a` at the source's mean bit rate (file size over duration: container overhead included, a few percent) for
+ * lossy codecs; nothing for PCM/FLAC or when the duration is unknown. Clamped to what the encoders accept.
+ */
+export function bitRateArgs(probe: Pick<AudioProbe, 'codec' | 'sizeBytes' | 'durationSeconds'>): string[] {
+  if (!LOSSY.has(probe.codec) || !(probe.durationSeconds > 0) || !(probe.sizeBytes > 0)) return [];
+  const bps = Math.round((probe.sizeBytes * 8) / probe.durationSeconds);
+  const clamped = Math.min(320_000, Math.max(probe.codec === 'opus' ? 6_000 : 8_000, bps));
+  return ['-b:a', String(clamped)];
+}
+
 /** Run ffmpeg with `input` on stdin; resolves with stdout. */
 function ffmpegPipe(args: string[], input: Buffer | undefined, timeoutMs: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
@@ -123,7 +137,10 @@ export async function writeRedacted(pcm: RedactionPcm, output: string, spans: re
       }
     }
   }
-  const codec = ENCODERS[pcm.probe.codec] ?? [];
+  const bitRate = bitRateArgs(pcm.probe);
+  // A bit rate replaces the encoder's quality setting (lame's -q:a would make it VBR and ignore -b:a).
+  const encoder = ENCODERS[pcm.probe.codec] ?? [];
+  const codec = bitRate.length > 0 ? [...encoder.slice(0, 2), ...bitRate] : encoder;
   await ffmpegPipe(['-f', 's16le', '-ar', String(rate), '-ac', String(channels), '-i', 'pipe:0', ...codec, '-ar', String(rate), '-y', output], pcm.bytes, timeoutMs);
   return merged;
 }

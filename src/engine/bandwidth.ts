@@ -4,11 +4,14 @@
 // The measure: over the loudest frames of the channel (speech, not silence), the share of spectral energy in
 // 4.2-7.8 kHz against 0.3-3.4 kHz. Wideband speech puts a few percent there (fricatives alone put far more);
 // band-limited speech upsampled from 8 kHz almost nothing (the resampler's stop band). See TELEPHONE_RATIO.
+// Telephone audio re-encoded with noise (a 48 kHz Opus call) has more there, but as a flat floor under a cliff
+// at 4 kHz: see isTelephoneShape.
 import { TELEPHONY_MODEL, WIDEBAND_MODEL, installedRealModels, isAutoModel } from './models.js';
 
 const FRAME = 512;
 /**
- * Below this share of high-band energy, audio at 16 kHz or more is taken for telephone-band. Measured on the dev
+ * Below this share of high-band energy, audio at 16 kHz or more is taken for telephone-band (whatever its shape; above
+ * it, see isTelephoneShape). Measured on the dev
  * files (eval/telephony.ts): 8 kHz versions upsampled by the pipeline 1.8e-6 to 1.1e-5 (one quiet channel 5.8e-5);
  * wideband read speech 1.7e-3 to 6.4e-2; but jfk.wav, a band-limited 1961 broadcast at 16 kHz, 1.5e-5, and the
  * telephone model decodes it worse (36% against 18% WER). Hence a strict bound: only audio whose energy really
@@ -33,10 +36,21 @@ export function analyseBandwidth(samples: Int16Array, sampleRate: number): Bandw
   return { highBandRatio: low > 0 ? high / low : 0, edgeRatio: low > 0 ? edge / low : 0, frames };
 }
 
-function analyseBandwidthParts(samples: Int16Array, sampleRate: number): { low: number; high: number; edge: number; frames: number } {
+interface BandParts {
+  low: number;
+  high: number;
+  edge: number;
+  frames: number;
+  /** Power per FFT bin summed over the frames analysed (bin width sampleRate / FRAME). */
+  spectrum: Float64Array;
+  binHz: number;
+}
+
+function analyseBandwidthParts(samples: Int16Array, sampleRate: number): BandParts {
   const hop = FRAME;
   const count = Math.floor(samples.length / hop) - 1;
-  if (count <= 0 || sampleRate < 16000) return { low: 0, high: 0, edge: 0, frames: 0 };
+  const spectrum = new Float64Array(FRAME / 2 + 1);
+  if (count <= 0 || sampleRate < 16000) return { low: 0, high: 0, edge: 0, frames: 0, spectrum, binHz: sampleRate / FRAME };
   // Frame energies; keep the loudest third (speech), then at most MAX_FRAMES of them spread evenly.
   const energies: { at: number; e: number }[] = [];
   for (let i = 0; i < count; i++) {
@@ -68,9 +82,62 @@ function analyseBandwidthParts(samples: Int16Array, sampleRate: number): { low: 
     for (let b = lo1; b <= hi1; b++) low += re[b] * re[b] + im[b] * im[b];
     for (let b = lo2; b <= hi2; b++) high += re[b] * re[b] + im[b] * im[b];
     for (let b = lo3; b <= hi3; b++) edge += re[b] * re[b] + im[b] * im[b];
+    for (let b = 0; b <= FRAME / 2; b++) spectrum[b] += re[b] * re[b] + im[b] * im[b];
     frames++;
   }
-  return { low, high, edge, frames };
+  return { low, high, edge, frames, spectrum, binHz };
+}
+
+/** Mean power per bin of `spectrum` between `from` and `to` Hz. */
+function bandPower(spectrum: Float64Array, binHz: number, from: number, to: number): number {
+  const [lo, hi] = [Math.ceil(from / binHz), Math.min(spectrum.length - 1, Math.floor(to / binHz))];
+  let sum = 0;
+  for (let b = lo; b <= hi; b++) sum += spectrum[b];
+  return hi >= lo ? sum / (hi - lo + 1) : 0;
+}
+
+export interface BandShape {
+  /** dB from 3.0-3.4 kHz (the top of the telephone band) down to 4.4-5.0 kHz. */
+  cliffDb: number;
+  /** dB from 4.4-5.0 kHz down to 6.0-7.0 kHz: near 0 for a noise or codec floor, a steady fall for dull speech. */
+  slopeDb: number;
+}
+
+/** The spectrum's shape around 4 kHz (see isTelephoneShape). */
+export function bandShape(spectrum: Float64Array, binHz: number): BandShape {
+  const edge = bandPower(spectrum, binHz, 3000, 3400);
+  const above = bandPower(spectrum, binHz, 4400, 5000);
+  const top = bandPower(spectrum, binHz, 6000, 7000);
+  const db = (x: number, y: number) => (x > 0 && y > 0 ? 10 * Math.log10(x / y) : 0);
+  return { cliffDb: db(edge, above), slopeDb: db(above, top) };
+}
+
+/** Below this high-band share a cliff and a floor may still make it telephone audio (wideband dev speech: >= 1.7e-3). */
+export const FLOOR_RATIO = 1e-3;
+/** The least drop across 4 kHz for telephone audio (wideband dev speech: 2-8 dB; band-limited, noise added: 20-40). */
+export const CLIFF_DB = 15;
+/**
+ * The most fall over 4.4-7 kHz for a floor: line/codec noise floors -3 to +1 dB; a clean Opus floor 7-12 dB, under
+ * a deeper cliff (33-38 dB); jfk.wav, a dull broadcast: 13 dB under a 29 dB cliff. Hence two bounds.
+ */
+export const FLOOR_SLOPE_DB = 6;
+export const DEEP_CLIFF_DB = 31;
+export const DEEP_CLIFF_SLOPE_DB = 10;
+
+/**
+ * Telephone audio re-encoded at a higher rate (a 48 kHz Opus call, a 16 kHz WAV with line or codec noise): little
+ * energy above 4 kHz, a steep fall at 4 kHz, and above it a flat floor (noise, not speech). A dull wideband
+ * recording (jfk.wav) has the fall but keeps sloping down: its energy above 4 kHz is still speech.
+ */
+export function isTelephoneShape(highBandRatio: number, shape: BandShape): boolean {
+  if (highBandRatio >= FLOOR_RATIO) return false;
+  const slope = Math.abs(shape.slopeDb);
+  return (shape.cliffDb >= CLIFF_DB && slope <= FLOOR_SLOPE_DB) || (shape.cliffDb >= DEEP_CLIFF_DB && slope <= DEEP_CLIFF_SLOPE_DB);
+}
+
+export function analyseShape(samples: Int16Array, sampleRate: number): BandShape & { highBandRatio: number } {
+  const p = analyseBandwidthParts(samples, sampleRate);
+  return { ...bandShape(p.spectrum, p.binHz), highBandRatio: p.low > 0 ? p.high / p.low : 0 };
 }
 
 export interface ModelChoice {
@@ -99,7 +166,13 @@ export function chooseModelForAudio(
     const parts = channels.map((c) => analyseBandwidthParts(c, sampleRate)).filter((a) => a.frames > 0);
     const low = parts.reduce((n, p) => n + p.low, 0);
     const ratio = low > 0 ? parts.reduce((n, p) => n + p.high, 0) / low : Infinity;
+    const spectrum = new Float64Array(FRAME / 2 + 1);
+    for (const p of parts) p.spectrum.forEach((v, i) => (spectrum[i] += v));
+    const shape = parts.length > 0 ? bandShape(spectrum, parts[0].binHz) : undefined;
     if (ratio < TELEPHONE_RATIO) telephone = `energy stops near 4 kHz (high-band ratio ${ratio.toExponential(1)})`;
+    else if (shape && isTelephoneShape(ratio, shape)) {
+      telephone = `energy falls ${shape.cliffDb.toFixed(0)} dB past 4 kHz onto a flat floor (high-band ratio ${ratio.toExponential(1)})`;
+    }
   }
   if (!telephone) return { model: fallback, reason: 'wideband audio' };
   if (!installed.has(TELEPHONY_MODEL)) return { model: fallback, reason: `telephone-band audio (${telephone}), but ${TELEPHONY_MODEL} is not installed` };

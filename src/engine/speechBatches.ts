@@ -2,7 +2,7 @@
 // parameters; none longer than the engine's longest unit) grouped into batches of at least `batchSeconds` of
 // audio, each batch a copy of its stretch of PCM that a pool worker owns — so a long mono recording uses every
 // core and a stereo call decodes both channels at once.
-import { detectSpeech, vadParamsFrom } from '../audio/vad.js';
+import { detectSpeech, groupSegments, vadParamsFrom } from '../audio/vad.js';
 import type { SpeechSegment, Word } from '../transcript/types.js';
 
 export interface SpeechBatch {
@@ -14,15 +14,26 @@ export interface SpeechBatch {
   offsetSeconds: number;
 }
 
+/**
+ * Voice-activity segments closer than this (s) are decoded as one unit, pause included (up to the longest unit).
+ * A number read in groups ("four four one four … two one four zero") pauses a second or more between groups: each
+ * group decoded alone (its own cepstral mean over a second of audio, no context) lost digits the engine got on the
+ * whole read (issue 17: a clean 15-digit read, 0 errors by the engine alone, 4 through the service).
+ */
+export const UNIT_GAP_SECONDS = 3;
+
 export function speechBatches(
   samples: Int16Array,
   sampleRate: number,
   params: Record<string, unknown>,
-  options: { maxUnitSeconds: number; batchSeconds: number },
+  options: { maxUnitSeconds: number; batchSeconds: number; unitGapSeconds?: number },
 ): { segments: SpeechSegment[]; batches: SpeechBatch[] } {
   const vad = vadParamsFrom(params);
-  const segments = detectSpeech(samples, sampleRate, { ...vad, uttmaxtime: Math.min(vad.uttmaxtime, options.maxUnitSeconds) });
-  const batches = group(segments, options.batchSeconds).map((units) => {
+  const maxUnit = Math.min(vad.uttmaxtime, options.maxUnitSeconds);
+  const segments = detectSpeech(samples, sampleRate, { ...vad, uttmaxtime: maxUnit });
+  // Units cut only where the VAD found a pause (or, for one long stretch, at its quietest moment).
+  const decodeUnits = groupSegments(segments, maxUnit, options.unitGapSeconds ?? UNIT_GAP_SECONDS);
+  const batches = group(decodeUnits, options.batchSeconds).map((units) => {
     const from = Math.floor(units[0].start * sampleRate);
     const to = Math.min(samples.length, Math.ceil(units[units.length - 1].end * sampleRate));
     const offsetSeconds = from / sampleRate;

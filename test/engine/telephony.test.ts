@@ -162,6 +162,32 @@ describe('automatic model choice', { skip: required(noPackages || devDataSkip())
     assert.equal((await recognizeFile(narrow, { model: WIDEBAND_MODEL })).model, WIDEBAND_MODEL);
   });
 
+  test('telephone audio re-encoded at a higher rate, with codec or line noise above 4 kHz → en-us:telephony', async () => {
+    // Each dev file through a telephone path (300-3400 Hz, 8 kHz mu-law), then: a 48 kHz Opus file; a 16 kHz WAV
+    // with white noise above 4 kHz at -54 dBFS (high-band share 1e-5..3e-4, about -45 dB relative: the strict
+    // ratio alone took these for wideband); and that WAV as 48 kHz Opus.
+    for (const file of [...new Set(refs.map((r) => r.path))]) {
+      const name = path.basename(file).replace(/\..*$/, '');
+      const line = path.join(dir, `${name}-line.wav`);
+      execFileSync('ffmpeg', ['-nostdin', '-v', 'error', '-y', '-i', file, '-af', 'highpass=f=300,lowpass=f=3400', '-ac', '1', '-ar', '8000', '-c:a', 'pcm_mulaw', line]);
+      const opus = path.join(dir, `${name}-48k.opus`);
+      execFileSync('ffmpeg', ['-nostdin', '-v', 'error', '-y', '-i', line, '-ar', '48000', '-c:a', 'libopus', '-b:a', '24k', opus]);
+      const noisy = path.join(dir, `${name}-noisy-16k.wav`);
+      execFileSync('ffmpeg', ['-nostdin', '-v', 'error', '-y', '-i', line, '-f', 'lavfi', '-i', 'anoisesrc=color=white:sample_rate=16000:amplitude=1:seed=7',
+        '-filter_complex', '[0:a]aresample=16000[s];[1:a]highpass=f=4000,highpass=f=4000,volume=-54dB[n];[s][n]amix=inputs=2:duration=first:normalize=0', '-ar', '16000', '-c:a', 'pcm_s16le', noisy]);
+      const noisyOpus = path.join(dir, `${name}-noisy-48k.opus`);
+      execFileSync('ffmpeg', ['-nostdin', '-v', 'error', '-y', '-i', noisy, '-ar', '48000', '-c:a', 'libopus', '-b:a', '32k', noisyOpus]);
+      for (const [variant, rate] of [[opus, 48000], [noisy, 16000], [noisyOpus, 48000]] as const) {
+        const audio = await decodeChannels(variant, { sampleRate: 16000 });
+        const choice = chooseModelForAudio('auto', rate, audio.channels, 16000);
+        assert.equal(choice.model, TELEPHONY_MODEL, `${path.basename(variant)}: ${choice.reason}`);
+      }
+    }
+    // Through the whole path: the recording's own rate is 48 kHz.
+    const opus = path.join(dir, `${path.basename(refs[0].path).replace(/\..*$/, '')}-noisy-48k.opus`);
+    assert.equal((await recognizeFile(opus)).model, TELEPHONY_MODEL, '48 kHz Opus telephone call');
+  });
+
   test('every 16 kHz dev file stays on the wideband model', async () => {
     for (const file of [...new Set(refs.map((r) => r.path))]) {
       const audio = await decodeChannels(file, { sampleRate: 16000 });
