@@ -12,7 +12,7 @@ import { ENTITY_KINDS } from '../src/redact/entityKinds.js';
 import { Masker } from '../src/redact/masks.js';
 import { redactTranscript } from '../src/redact/redactTranscript.js';
 import { resolveRules } from '../src/redact/rules.js';
-import { findSensitiveWindows } from '../src/redact/windows/index.js';
+import { findSensitiveWindows } from '../src/redact/windows/sensitiveWindows.js';
 import type { Transcript, Word } from '../src/transcript/types.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3600);

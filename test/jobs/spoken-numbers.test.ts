@@ -75,6 +75,13 @@ describe('spoken numbers on synthesized two-party calls', { skip: required(!canR
     dir = tempDir('scrubline-calls-');
     for (const c of CALLS) calls.push(buildCall(dir, c));
     svc = await startTestService('sqlite');
+    // A payment line's project: cue and number windows on (they are a project's choice, off by default).
+    const published = await svc.request({
+      method: 'POST',
+      url: '/system/cache/v2/publish',
+      payload: { data: JSON.stringify({ sid: 'payments', cueWindows: { enabled: true } }) },
+    });
+    assert.ok(published.statusCode < 300, published.body);
   });
   after(async () => {
     await svc?.close();
@@ -85,7 +92,7 @@ describe('spoken numbers on synthesized two-party calls', { skip: required(!canR
     const results: { call: SyntheticCall; coverage: Coverage; leaked: string[] }[] = [];
     for (const call of calls) {
       const job = await transcribeAndWait(svc, call.wav, {
-        fields: { scrubaudio: 'true', scrubtext: 'true', agent_location: call.agentChannel === 0 ? 'left' : 'right' },
+        fields: { sid: 'payments', scrubaudio: 'true', scrubtext: 'true', types: 'all', agent_location: call.agentChannel === 0 ? 'left' : 'right' },
         waitSeconds: 600,
       });
       assert.equal(job.redactionStatus, 'completed', job.message);
