@@ -15,13 +15,28 @@ import type { FieldIssue } from '../schema/problem.js';
 import { pointerToPath } from '../schema/validator.js';
 
 const NUL = '\u0000';
+/** Half of a UTF-16 surrogate pair standing alone: not a character (no UTF-8 form; URL encoding throws on it). */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const LONE_SURROGATES = new RegExp(LONE_SURROGATE.source, 'g');
+
+/** What is wrong with a piece of client text (a NUL, a lone surrogate), or undefined. */
+function textProblem(text: string): string | undefined {
+  if (text.includes(NUL)) return 'contains a NUL character (U+0000), which is not accepted';
+  if (LONE_SURROGATE.test(text)) return 'contains a lone UTF-16 surrogate (not a Unicode character), which is not accepted';
+  return undefined;
+}
+
+/** A name shown in a problem's pointer, without the characters it refuses. */
+function shown(name: string): string {
+  return escapeToken(name.replaceAll(NUL, '\\0').replace(LONE_SURROGATES, '\\uFFFD'));
+}
 
 function escapeToken(token: string): string {
   return token.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
-function nulIssue(pointer: string, what: string): FieldIssue {
-  return { pointer, path: pointerToPath(pointer) || '(root)', message: `${what} contains a NUL character (U+0000), which is not accepted` };
+function textIssue(pointer: string, what: string, problem: string): FieldIssue {
+  return { pointer, path: pointerToPath(pointer) || '(root)', message: `${what} ${problem}` };
 }
 
 /** Path parameters and the query string: keys and values (repeated parameters are arrays). */
@@ -30,11 +45,13 @@ function textPartIssues(part: unknown, root: string): FieldIssue[] {
   if (part === null || typeof part !== 'object') return issues;
   for (const [key, value] of Object.entries(part)) {
     // A NUL in a name is shown as \0: the problem's pointer must not carry the character it refuses.
-    const pointer = `${root}/${escapeToken(key.replaceAll(NUL, '\\0'))}`;
-    if (key.includes(NUL)) issues.push(nulIssue(pointer, 'the parameter name'));
+    const pointer = `${root}/${shown(key)}`;
+    const keyProblem = textProblem(key);
+    if (keyProblem) issues.push(textIssue(pointer, 'the parameter name', keyProblem));
     for (const v of Array.isArray(value) ? value : [value]) {
-      if (typeof v === 'string' && v.includes(NUL)) {
-        issues.push(nulIssue(pointer, 'the value'));
+      const problem = typeof v === 'string' ? textProblem(v) : undefined;
+      if (problem) {
+        issues.push(textIssue(pointer, 'the value', problem));
         break;
       }
     }
@@ -48,7 +65,8 @@ export function jsonBodyIssue(body: unknown): FieldIssue | undefined {
   while (stack.length > 0) {
     const { value, pointer, depth } = stack.pop()!;
     if (typeof value === 'string') {
-      if (value.includes(NUL)) return nulIssue(pointer || '/', 'the string');
+      const problem = textProblem(value);
+      if (problem) return textIssue(pointer || '/', 'the string', problem);
       continue;
     }
     if (value === null || typeof value !== 'object') continue;
@@ -61,7 +79,8 @@ export function jsonBodyIssue(body: unknown): FieldIssue | undefined {
       const entries = Object.entries(value);
       for (let i = entries.length - 1; i >= 0; i--) {
         const [key, child] = entries[i];
-        if (key.includes(NUL)) return nulIssue(`${pointer}/${escapeToken(key.replaceAll(NUL, '\\0'))}`, 'the field name');
+        const problem = textProblem(key);
+        if (problem) return textIssue(`${pointer}/${shown(key)}`, 'the field name', problem);
         stack.push({ value: child, pointer: `${pointer}/${escapeToken(key)}`, depth: depth + 1 });
       }
     }

@@ -106,6 +106,9 @@ for (const dialect of await dialects()) {
       { name: 'set-parameter name of 1 MiB', url: '/system/set-parameter', payload: { name: 'n'.repeat(MIB), value: 1 }, pointer: '/name' },
       { name: 'transcribe sid of 1 MiB', url: '/asr/transcribe', payload: { text: 'hello', sid: 's'.repeat(MIB) }, pointer: '/sid' },
       { name: 'transcribe text with a NUL', url: '/asr/transcribe', payload: { text: 'Agent: hello\u0000' }, pointer: '/text' },
+      // A lone surrogate is valid JSON but no character: it once reached encodeURIComponent (a 500; the fuzzer's find).
+      { name: 'post-call eventId with a lone surrogate', url: '/cache/post-call', payload: { eventId: '\ud800' }, pointer: '/eventId' },
+      { name: 'post-call transcript text with a lone surrogate', url: '/cache/post-call', payload: { eventId: 'lone', utterances: [{ text: 'card \udc00 4111' }] }, pointer: '/utterances/0/text' },
       { name: 'publish a project whose sid is 1 MiB', url: '/system/cache/v2/publish', payload: { data: JSON.stringify({ sid: 's'.repeat(MIB) }) }, pointer: '/data/sid' },
     ];
     for (const c of bodies) {
