@@ -1,8 +1,15 @@
 // Audio redaction: each redacted span (padded, and merged with its neighbours closer than scrubmindist) is
 // replaced by a tone or by silence on the channel that spoke it. Duration, sample rate, channels and container
 // are kept, and the audio outside the spans is left as it was (PCM passes through sample for sample).
+//
+// WAV files of 16/8-bit PCM, mu-law or A-law (what contact-center recorders write) take the short way: their
+// samples are read with a table lookup and the redacted copy is the file copied with the spans' bytes rewritten
+// (wavRedaction.ts), at the speed of a file copy. Everything else is decoded and encoded again by ffmpeg.
 import { spawn } from 'node:child_process';
+import path from 'node:path';
 import { type AudioProbe, ffmpegProgram, probeAudio } from './probe.js';
+import { readWavLayout, type WavLayout } from './wavLayout.js';
+import { readWavSamples, writeWavRedacted } from './wavRedaction.js';
 
 export interface AudioSpan {
   channel: number;
@@ -103,6 +110,8 @@ export interface RedactionPcm {
   /** Interleaved samples (a view of `bytes`). */
   samples: Int16Array;
   bytes: Buffer;
+  /** Set when the source is a WAV that is edited in place: the file and where its samples lie. */
+  wav?: { file: string; layout: WavLayout };
 }
 
 /** Decode `input` to interleaved s16le at its own rate and channels (what the redacted copy is edited on). */
@@ -110,6 +119,13 @@ export async function decodeForRedaction(input: string, options: { timeoutMs?: n
   const probe = await probeAudio(input, { signal: options.signal });
   const channels = probe.channels;
   const rate = probe.sampleRate;
+  const layout = probe.container === 'wav' ? await readWavLayout(input) : undefined;
+  if (layout && layout.channels === channels && layout.sampleRate === rate) {
+    const samples = await readWavSamples(input, layout);
+    options.signal?.throwIfAborted();
+    const bytes = Buffer.from(samples.buffer, samples.byteOffset, samples.byteLength);
+    return { probe, sampleRate: rate, channels, frames: Math.floor(samples.length / channels), samples, bytes, wav: { file: input, layout } };
+  }
   const raw = await ffmpegPipe(['-i', input, '-f', 's16le', '-acodec', 'pcm_s16le', '-ac', String(channels), '-ar', String(rate), '-'], undefined, options.timeoutMs ?? 600_000);
   // An Int16Array view needs an even byte offset; copy in the (unusual) case ffmpeg's buffer has an odd one.
   const bytes = raw.byteOffset % 2 === 0 ? raw : Buffer.from(raw);
@@ -128,14 +144,17 @@ export async function writeRedacted(pcm: RedactionPcm, output: string, spans: re
   const duration = frames / rate;
   const merged = mergeSpans(spans, channels, duration, options.padding ?? 0.05, options.minDistance ?? 0.3);
   const toneHz = options.toneHz ?? 1000;
-  for (let c = 0; c < channels; c++) {
-    for (const span of merged[c]) {
-      const from = Math.max(0, Math.floor(span.start * rate));
-      const to = Math.min(frames, Math.ceil(span.end * rate));
-      for (let i = from; i < to; i++) {
-        samples[i * channels + c] = options.mode === 'silence' ? 0 : Math.round(8000 * Math.sin((2 * Math.PI * toneHz * i) / rate));
-      }
-    }
+  const sampleAt = (i: number) => (options.mode === 'silence' ? 0 : Math.round(8000 * Math.sin((2 * Math.PI * toneHz * i) / rate)));
+  const frameSpans = merged.flatMap((spansOfChannel, channel) =>
+    spansOfChannel.map((span) => ({ channel, from: Math.max(0, Math.floor(span.start * rate)), to: Math.min(frames, Math.ceil(span.end * rate)) })),
+  );
+  for (const { channel, from, to } of frameSpans) {
+    for (let i = from; i < to; i++) samples[i * channels + channel] = sampleAt(i);
+  }
+  // A WAV copy in the source's own format: the source file with the spans' bytes rewritten.
+  if (pcm.wav && path.extname(output).toLowerCase() === '.wav') {
+    await writeWavRedacted(pcm.wav.file, output, pcm.wav.layout, frameSpans, sampleAt);
+    return merged;
   }
   const bitRate = bitRateArgs(pcm.probe);
   // A bit rate replaces the encoder's quality setting (lame's -q:a would make it VBR and ignore -b:a).

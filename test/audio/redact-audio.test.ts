@@ -6,7 +6,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { probeAudio } from '../../src/audio/probe.js';
-import { mergeSpans, redactAudio } from '../../src/audio/redactAudio.js';
+import { decodeForRedaction, mergeSpans, redactAudio } from '../../src/audio/redactAudio.js';
+import { readWavLayout } from '../../src/audio/wavLayout.js';
 import { ffmpeg, hasTool, tempDir } from '../helpers/audio.js';
 import { required } from '../helpers/require.js';
 
@@ -83,5 +84,69 @@ describe('audio redaction', { skip: required(!hasTool('ffmpeg') && 'no ffmpeg') 
     const mid = Math.round(2.25 * 8000);
     assert.ok(Math.abs(right[mid]) <= 8 && Math.abs(right[mid + 100]) <= 8, 'the right channel is silent in the span');
     assert.deepEqual(left, pcm(mulaw, 0), 'the left channel is untouched');
+  });
+
+  // WAV files of PCM and G.711 are edited in place: the redacted copy is the source byte for byte except the
+  // samples of the spans, which hold the tone (or silence) in the file's own format.
+  for (const codec of ['pcm_s16le', 'pcm_u8', 'pcm_mulaw', 'pcm_alaw'] as const) {
+    test(`${codec} WAV: edited in place, every byte outside the spans unchanged, the spans replaced on their channel`, async () => {
+      const input = path.join(dir, `inplace-${codec}.wav`);
+      // A LIST chunk before the data (ffmpeg writes one with metadata): the data is found wherever it lies.
+      ffmpeg(['-i', source, '-ar', '8000', '-c:a', codec, '-metadata', 'title=call', input]);
+      const layout = await readWavLayout(input);
+      assert.ok(layout, 'the layout is read');
+      assert.equal(layout.format, codec);
+      const decoded = await decodeForRedaction(input);
+      assert.ok(decoded.wav, 'the in-place path is taken');
+      // The samples read for keypad detection are what ffmpeg's decoder gives.
+      const viaFfmpeg = execFileSync('ffmpeg', ['-v', 'error', '-i', input, '-f', 's16le', '-acodec', 'pcm_s16le', '-']);
+      assert.deepEqual(Buffer.from(decoded.samples.buffer, decoded.samples.byteOffset, decoded.samples.byteLength), viaFfmpeg);
+      for (const mode of ['silence', 'tone'] as const) {
+        const out = path.join(dir, `inplace-${codec}-${mode}.wav`);
+        const merged = await redactAudio(input, out, [{ channel: 1, start: 2, end: 2.5 }], { mode, padding: 0 });
+        assert.deepEqual(merged[1], [{ channel: 1, start: 2, end: 2.5 }]);
+        const [a, b] = [fs.readFileSync(input), fs.readFileSync(out)];
+        assert.equal(b.length, a.length, 'same size');
+        const from = layout.dataOffset + 2 * 8000 * layout.blockAlign;
+        const to = layout.dataOffset + 2.5 * 8000 * layout.blockAlign;
+        let changedOutside = 0;
+        let keptInside = 0;
+        for (let i = 0; i < a.length; i++) {
+          const inSpan = i >= from && i < to && ((i - layout.dataOffset) % layout.blockAlign) >= layout.bytesPerSample;
+          if (!inSpan && a[i] !== b[i]) changedOutside++;
+        }
+        assert.equal(changedOutside, 0, 'no byte outside the right channel span changed (header, left channel, rest)');
+        const right = pcm(out, 1);
+        const original = pcm(input, 1);
+        for (let i = 2 * 8000; i < 2.5 * 8000; i++) {
+          if (mode === 'silence' && Math.abs(right[i]) > 8 * 256) keptInside++; // u8's zero is a 256-step
+          if (mode === 'tone' && right[i] === original[i] && original[i] !== 0) keptInside++;
+        }
+        assert.ok(keptInside < 50, `${keptInside} original samples left inside the span`);
+      }
+    });
+  }
+
+  test('a WAV whose header declares no data size (a recorder that never finished) is edited over what the file holds', async () => {
+    const input = path.join(dir, 'streamed.wav');
+    ffmpeg(['-i', source, '-ar', '8000', '-c:a', 'pcm_mulaw', input]);
+    const bytes = fs.readFileSync(input);
+    const data = bytes.indexOf('data', 12, 'latin1');
+    bytes.writeUInt32LE(0xffffffff, data + 4);
+    fs.writeFileSync(input, bytes);
+    const layout = await readWavLayout(input);
+    assert.ok(layout);
+    assert.equal(layout.dataBytes, bytes.length - (data + 8));
+  });
+
+  test('a WAV in another sample format (24-bit) goes through ffmpeg and keeps its format', async () => {
+    const input = path.join(dir, 'call-24.wav');
+    ffmpeg(['-i', source, '-c:a', 'pcm_s24le', input]);
+    assert.equal(await readWavLayout(input), undefined);
+    const out = path.join(dir, 'call-24-redacted.wav');
+    await redactAudio(input, out, [{ channel: 0, start: 1, end: 1.5 }], { mode: 'silence' });
+    assert.equal((await probeAudio(out)).codec, 'pcm_s24le');
+    const left = pcm(out, 0);
+    assert.ok(Math.abs(left[Math.round(1.25 * rate)]) <= 1, 'silenced');
   });
 });
