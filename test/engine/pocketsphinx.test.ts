@@ -6,6 +6,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { getEventListeners } from 'node:events';
 import { after, before, describe, test } from 'node:test';
 import { decodeChannels } from '../../src/audio/decode.js';
 import { installedModels, listModels } from '../../src/engine/models.js';
@@ -170,6 +171,34 @@ describe('PocketSphinx engine on the dev recordings', { skip }, () => {
         assert.ok(wer(ref.text, text(part)).wer <= MAX_FILE_WER, `copy ${i + 1}: "${text(part)}"`);
       }
     } finally {
+      await pool.close();
+    }
+  });
+
+  test('many tasks through the pool leave no listener behind (on its workers or on the callers\' signals)', async () => {
+    const pool = new DecoderPool({ size: 2 });
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(`${warning.name}: ${warning.message}`);
+    process.on('warning', onWarning);
+    const controller = new AbortController();
+    try {
+      const model = modelFiles();
+      const task = () => ({ kind: 'pocketsphinx' as const, model, samples: new Int16Array(3200), units: [{ start: 0, end: 0.2 }], offsetSeconds: 0 });
+      // More tasks than Node's default of 10 listeners per emitter, some sharing one signal, some failing.
+      const bad = { ...model, dict: '/nonexistent/dictionary.dict' };
+      for (let round = 0; round < 4; round++) {
+        await Promise.all(Array.from({ length: 8 }, () => pool.run(task(), { signal: controller.signal })));
+        await assert.rejects(pool.run({ ...task(), model: bad }, { signal: controller.signal }));
+      }
+      assert.equal(pool.stats().completed, 32);
+      assert.equal(getEventListeners(controller.signal, 'abort').length, 0, 'every task removed its abort listener');
+      for (const worker of (pool as unknown as { slots: { worker: import('node:worker_threads').Worker }[] }).slots.map((s) => s.worker)) {
+        for (const event of ['message', 'error', 'exit']) assert.equal(worker.listenerCount(event), 1, `one ${event} listener per worker`);
+      }
+      await new Promise((resolve) => setImmediate(resolve));
+      assert.deepEqual(warnings.filter((w) => /MaxListeners/.test(w)), []);
+    } finally {
+      process.off('warning', onWarning);
       await pool.close();
     }
   });
