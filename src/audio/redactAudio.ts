@@ -133,9 +133,20 @@ export async function decodeForRedaction(input: string, options: { timeoutMs?: n
   return { probe, sampleRate: rate, channels, frames: Math.floor(samples.length / channels), samples, bytes };
 }
 
+/** The frames each merged span covers, and the sample value that replaces frame i (tone or silence). */
+function spanSamples(merged: AudioSpan[][], rate: number, frames: number, options: AudioRedactionOptions) {
+  const toneHz = options.toneHz ?? 1000;
+  const sampleAt = (i: number) => (options.mode === 'silence' ? 0 : Math.round(8000 * Math.sin((2 * Math.PI * toneHz * i) / rate)));
+  const frameSpans = merged.flatMap((spansOfChannel, channel) =>
+    spansOfChannel.map((span) => ({ channel, from: Math.max(0, Math.floor(span.start * rate)), to: Math.min(frames, Math.ceil(span.end * rate)) })),
+  );
+  return { sampleAt, frameSpans };
+}
+
 /**
- * Edit the spans of a decoded recording (in place) and write it to `output` with the source's codec, rate and
- * channel count; answers the spans used. Samples are edited exactly (not frame by frame, as ffmpeg's timeline
+ * Write the redacted copy of a decoded recording to `output` with the source's codec, rate and channel count
+ * (an editable WAV: its bytes copied and the spans' rewritten; anything else: the decoded samples edited and
+ * encoded again); answers the spans used. Samples are edited exactly (not frame by frame, as ffmpeg's timeline
  * filters would).
  */
 export async function writeRedacted(pcm: RedactionPcm, output: string, spans: readonly AudioSpan[], options: AudioRedactionOptions = {}): Promise<AudioSpan[][]> {
@@ -143,18 +154,14 @@ export async function writeRedacted(pcm: RedactionPcm, output: string, spans: re
   const { channels, sampleRate: rate, frames, samples } = pcm;
   const duration = frames / rate;
   const merged = mergeSpans(spans, channels, duration, options.padding ?? 0.05, options.minDistance ?? 0.3);
-  const toneHz = options.toneHz ?? 1000;
-  const sampleAt = (i: number) => (options.mode === 'silence' ? 0 : Math.round(8000 * Math.sin((2 * Math.PI * toneHz * i) / rate)));
-  const frameSpans = merged.flatMap((spansOfChannel, channel) =>
-    spansOfChannel.map((span) => ({ channel, from: Math.max(0, Math.floor(span.start * rate)), to: Math.min(frames, Math.ceil(span.end * rate)) })),
-  );
-  for (const { channel, from, to } of frameSpans) {
-    for (let i = from; i < to; i++) samples[i * channels + channel] = sampleAt(i);
-  }
+  const { sampleAt, frameSpans } = spanSamples(merged, rate, frames, options);
   // A WAV copy in the source's own format: the source file with the spans' bytes rewritten.
   if (pcm.wav && path.extname(output).toLowerCase() === '.wav') {
     await writeWavRedacted(pcm.wav.file, output, pcm.wav.layout, frameSpans, sampleAt);
     return merged;
+  }
+  for (const { channel, from, to } of frameSpans) {
+    for (let i = from; i < to; i++) samples[i * channels + channel] = sampleAt(i);
   }
   const bitRate = bitRateArgs(pcm.probe);
   // A bit rate replaces the encoder's quality setting (lame's -q:a would make it VBR and ignore -b:a).
@@ -169,6 +176,15 @@ export async function writeRedacted(pcm: RedactionPcm, output: string, spans: re
  * Samples are edited exactly, then encoded again with the source's codec, rate and channel count.
  */
 export async function redactAudio(input: string, output: string, spans: readonly AudioSpan[], options: AudioRedactionOptions = {}): Promise<AudioSpan[][]> {
+  // An editable WAV needs no decode at all: the file is copied and the spans' bytes rewritten.
+  const layout = path.extname(output).toLowerCase() === '.wav' ? await readWavLayout(input) : undefined;
+  if (layout) {
+    const frames = layout.dataBytes / layout.blockAlign;
+    const merged = mergeSpans(spans, layout.channels, frames / layout.sampleRate, options.padding ?? 0.05, options.minDistance ?? 0.3);
+    const { sampleAt, frameSpans } = spanSamples(merged, layout.sampleRate, frames, options);
+    await writeWavRedacted(input, output, layout, frameSpans, sampleAt);
+    return merged;
+  }
   const pcm = await decodeForRedaction(input, { timeoutMs: options.timeoutMs });
   return writeRedacted(pcm, output, spans, options);
 }

@@ -31,7 +31,8 @@ export async function readWavSamples(file: string, layout: WavLayout): Promise<I
 function decodeInto(out: Int16Array, at: number, bytes: Buffer, layout: WavLayout): void {
   switch (layout.format) {
     case 'pcm_s16le':
-      for (let i = 0; i + 1 < bytes.length; i += 2) out[at + i / 2] = bytes.readInt16LE(i);
+      // Little-endian like the machine (x86, arm64): a byte copy.
+      new Uint8Array(out.buffer, out.byteOffset + at * 2, bytes.length & ~1).set(bytes.subarray(0, bytes.length & ~1));
       return;
     case 'pcm_u8':
       for (let i = 0; i < bytes.length; i++) out[at + i] = (bytes[i] - 128) << 8;
