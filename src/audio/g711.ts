@@ -1,5 +1,6 @@
 // G.711 companding (ITU-T G.711, the classic Sun reference algorithm): the mu-law and A-law bytes of telephone
-// recordings to and from 16-bit linear PCM. Decoding goes through 256-entry tables built once; ffmpeg's
+// recordings (and live telephone audio: Twilio Media Streams send mu-law, European trunks A-law) to and from
+// 16-bit linear PCM.
 // pcm_mulaw/pcm_alaw decoders give the same values.
 
 const BIAS = 0x84;
@@ -50,4 +51,25 @@ export function linearToAlaw(sample: number): number {
     byte = (exponent << 4) | ((s >> (exponent + 3)) & 0x0f);
   }
   return (byte | sign) ^ 0x55;
+}
+
+/** mu-law bytes → linear 16-bit samples. */
+export function decodeMuLaw(bytes: Uint8Array): Int16Array {
+  const out = new Int16Array(bytes.length);
+  for (let i = 0; i < bytes.length; i++) out[i] = MULAW_TO_LINEAR[bytes[i]];
+  return out;
+}
+
+/** A-law bytes → linear 16-bit samples. */
+export function decodeALaw(bytes: Uint8Array): Int16Array {
+  const out = new Int16Array(bytes.length);
+  for (let i = 0; i < bytes.length; i++) out[i] = ALAW_TO_LINEAR[bytes[i]];
+  return out;
+}
+
+/** Linear 16-bit samples → mu-law bytes (test clients and Twilio-format senders). */
+export function encodeMuLaw(samples: Int16Array): Uint8Array {
+  const out = new Uint8Array(samples.length);
+  for (let i = 0; i < samples.length; i++) out[i] = linearToMulaw(samples[i]);
+  return out;
 }
