@@ -1,7 +1,6 @@
-// Person names: conversational cues ("my name is", "this is ... speaking", "last name", "spelled"), letter-by-letter
-// spellings ("s m i t h"), a list of common US names, and compromise's people() — each can be switched off
+// Person names: conversational cues ("my name is", "this is ... speaking", "last name", "spelled"), a list of common US names, and compromise's people() — each can be switched off
 // (options.personSources) to measure which combination wins.
-import nlp from 'compromise';
+import { matchesIn } from './compromiseWindows.js';
 import { endsClause, fromChars, fromWords, type Doc, type Recognizer } from './doc.js';
 import { AMBIGUOUS, COMMON_WORDS, FIRST_NAMES, LAST_NAMES, PLACE_WORDS } from './nameData.js';
 import { STOP } from './stopwords.js';
@@ -133,26 +132,6 @@ function cues(doc: Doc): Detection[] {
   return out;
 }
 
-/** Letter-by-letter spellings: a run of 3+ single letters; surer after a name cue or "spelled". */
-function spelled(doc: Doc): Detection[] {
-  const out: Detection[] = [];
-  const w = doc.words.map((x) => x.norm);
-  for (let i = 0; i < w.length; i++) {
-    if (!isLetter(doc, i)) continue;
-    let k = i;
-    while (isLetter(doc, k) || (w[k] === 'as' && w[k + 1] === 'in' && k > i)) k += w[k] === 'as' ? 4 : 1;
-    k = Math.min(k, w.length);
-    const letters = w.slice(i, k).filter((x) => /^[a-z]$/.test(x)).length;
-    if (letters >= 3 && !(letters === 3 && w.slice(i, k).join('') === 'abc')) {
-      const before = w.slice(Math.max(0, i - 8), i).join(' ');
-      const cue = /\b(spell|spelled|spelling|name|last|first|surname)\b/.test(before);
-      out.push(fromWords(doc, 'Person', i, k, cue ? 0.85 : 0.5, 'person-spelled'));
-    }
-    i = k;
-  }
-  return out;
-}
-
 function nameList(doc: Doc): Detection[] {
   const out: Detection[] = [];
   const w = doc.words.map((x) => x.norm);
@@ -181,37 +160,8 @@ function nameList(doc: Doc): Detection[] {
   return out;
 }
 
-/** compromise grows worse than linearly with text length: long transcripts go through in overlapping windows. */
-const WINDOW = 2000;
-const OVERLAP = 200;
-
-function peopleIn(text: string): { text: string; offset: { start: number; length: number } }[] {
-  const found = new Map<number, { text: string; offset: { start: number; length: number } }>();
-  let start = 0;
-  while (start < text.length) {
-    // Windows end at a space when one is near (no word cut); every search stays inside the window (linear).
-    let end = Math.min(text.length, start + WINDOW);
-    if (end < text.length) {
-      const space = text.slice(start, end).lastIndexOf(' ');
-      if (space > 0) end = start + space;
-    }
-    const people = nlp(text.slice(start, end)).people().json({ offset: true }) as { text: string; offset: { start: number; length: number } }[];
-    for (const p of people) {
-      if (!p.offset) continue;
-      const at = start + p.offset.start;
-      if (!found.has(at)) found.set(at, { text: p.text, offset: { start: at, length: p.offset.length } });
-    }
-    if (end >= text.length) break;
-    // The next window starts OVERLAP back, after a space when there is one.
-    const back = Math.max(start + 1, end - OVERLAP);
-    const space = text.slice(back, end).indexOf(' ');
-    start = space >= 0 ? back + space + 1 : end;
-  }
-  return [...found.values()];
-}
-
 export function compromisePeople(doc: Doc, confidence = 0.6): Detection[] {
-  const found = peopleIn(doc.text);
+  const found = matchesIn(doc.text, (d) => d.people());
   return found
     .filter((p) => p.offset && p.offset.length > 1)
     .map((p) => {
@@ -229,7 +179,7 @@ export function compromisePeople(doc: Doc, confidence = 0.6): Detection[] {
 export const personRecognizer: Recognizer = (doc) => {
   const src = doc.options.personSources ?? {};
   const out: Detection[] = [];
-  if (src.cues !== false) out.push(...cues(doc), ...spelled(doc));
+  if (src.cues !== false) out.push(...cues(doc));
   if (src.nameList !== false) out.push(...nameList(doc));
   if (src.compromise !== false) out.push(...compromisePeople(doc));
   return out;
