@@ -24,6 +24,7 @@ import { personRecognizer } from './recognizers/person.js';
 import { phoneRecognizer } from './recognizers/phone.js';
 import { spelledRecognizer } from './recognizers/spelled.js';
 import { ssnRecognizer } from './recognizers/ssn.js';
+import { urlRecognizer } from './recognizers/url.js';
 import { zipCodeRecognizer } from './recognizers/zipCode.js';
 import type { Detection, DetectOptions } from './types.js';
 
@@ -48,6 +49,7 @@ export const RECOGNIZERS: { name: string; kinds: EntityKind[]; run: Recognizer }
   { name: 'person', kinds: ['Person'], run: personRecognizer },
   { name: 'spelled', kinds: ['Person', 'Email', 'Address', 'ZipCode'], run: spelledRecognizer },
   { name: 'organization', kinds: ['Organization'], run: organizationRecognizer },
+  { name: 'url', kinds: ['URL'], run: urlRecognizer },
   { name: 'address', kinds: ['Address'], run: addressRecognizer },
   { name: 'digit-net', kinds: ['USSocialSecurityNumber', 'CreditCardNumber'], run: digitNetRecognizer },
 ];

@@ -124,3 +124,117 @@ notMasked('codes that are not names', [
   ['We moved to the U.S.A. in May.', 'U.S.A'],
   ['~the train id is t r one zero three two', 't r'],
 ]);
+
+cases('emails spoken: at, dot, underscore, dash, hyphen, spelled parts, digits', [
+  ['Email', '~john dot smith at gmail dot com', 'john dot smith at gmail dot com'],
+  ['Email', '~its mary underscore jones at outlook dot com', 'mary underscore jones at outlook dot com'],
+  ['Email', '~k dash patel at company dash name dot co dot uk', 'k dash patel at company dash name dot co dot uk'],
+  ['Email', '~maria hyphen garcia seventy seven at icloud dot com', 'maria hyphen garcia seventy seven at icloud dot com'],
+  ['Email', '~jdoe one nine eight five at yahoo dot com', 'jdoe one nine eight five at yahoo dot com'],
+  ['Email', '~email is j o h n at hotmail dot com', 'j o h n at hotmail dot com'],
+  ['Email', '~you can reach me at john smith at gmail', 'john smith at gmail'],
+  ['Email', '~it is john at the rate gmail dot com', 'john at the rate gmail dot com'],
+  ['Email', '~send it to info at smith family dental dot com', 'info at smith family dental dot com'],
+  ['Email', 'my email is john dot smith at gmail dot com', 'john dot smith at gmail dot com'],
+  ['Email', 'Email: Mary.Jones+bills@outlook.co.uk', 'Mary.Jones+bills@outlook.co.uk'],
+]);
+
+cases('web addresses (URL, when named)', [
+  ['URL', 'Visit https://example.com/help or www.smithfamily.org.', 'https://example.com/help'],
+  ['URL', 'Visit https://example.com/help or www.smithfamily.org.', 'www.smithfamily.org'],
+  ['URL', '~go to w w w dot smith family dot com', 'w w w dot smith family dot com'],
+  ['URL', '~h t t p s colon slash slash example dot com slash help', 'h t t p s colon slash slash example dot com slash help'],
+  ['URL', '~my site is jane doe dot net', 'jane doe dot net'],
+]);
+
+cases('dates of birth, every way they are said', [
+  ['DateOfBirth', 'born on 3/4/1985', '3/4/1985'],
+  ['DateOfBirth', 'DOB: 1985-03-04', '1985-03-04'],
+  ['DateOfBirth', 'D.O.B. 04.03.1985', '04.03.1985'],
+  ['DateOfBirth', 'Date of birth: 4 March 1985', '4 March 1985'],
+  ['DateOfBirth', 'Birthdate - March 4th, 1985', 'March 4th, 1985'],
+  ['DateOfBirth', 'Date of Birth (MM/DD/YYYY): 03/04/1985', '03/04/1985'],
+  ['DateOfBirth', 'I was born March 4, 1985 in Ohio', 'March 4, 1985'],
+  ['DateOfBirth', "DOB 3rd Apr '85", "3rd Apr '85"],
+  ['DateOfBirth', 'dob: 03-04-85', '03-04-85'],
+  ['DateOfBirth', 'birth date 1985/03/04', '1985/03/04'],
+  ['DateOfBirth', 'DOB: 19850304', '19850304'],
+  ['DateOfBirth', 'He was born on the fourth of March, 1985.', 'fourth of March, 1985'],
+  ['DateOfBirth', 'Her birthday is the 4th of March.', '4th of March'],
+  ['DateOfBirth', '~date of birth is march fourth nineteen eighty five', 'march fourth nineteen eighty five'],
+  ['DateOfBirth', "~what's your date of birth the fourth of march eighty five", 'fourth of march eighty five'],
+  ['DateOfBirth', '~my date of birth is oh three oh four eighty five', 'oh three oh four eighty five'],
+  ['DateOfBirth', '~date of birth oh three slash oh four slash eighty five', 'oh three slash oh four slash eighty five'],
+  ['DateOfBirth', '~i was born in nineteen eighty five', 'nineteen eighty five'],
+  ['DateOfBirth', '~my d o b is three four eighty five', 'three four eighty five'],
+  ['DateOfBirth', '~dob is march the fourth eighty five', 'march the fourth eighty five'],
+  ['DateOfBirth', "~date of birth please sure it's march fourth eighty five", 'march fourth eighty five'],
+  ['DateOfBirth', "~can you verify your date of birth for me yes of course it's the fourth of march nineteen eighty five", 'fourth of march nineteen eighty five'],
+  ['DateOfBirth', '~born twelve twenty seven eighty six', 'twelve twenty seven eighty six'],
+  ['DateOfBirth', '~my birthday is two thousand and one july third', 'two thousand and one july third'],
+]);
+
+cases('phone numbers of other countries', [
+  ['PhoneNumber', 'Call +44 20 7946 0958 now', '+44 20 7946 0958'],
+  ['PhoneNumber', 'Tel. +49 30 123456', '+49 30 123456'],
+  ['PhoneNumber', 'Mobil: +49 (0)170 1234567', '+49 (0)170 1234567'],
+  ['PhoneNumber', 'bureau +33 1 42 68 53 00', '+33 1 42 68 53 00'],
+  ['PhoneNumber', 'reach me on +91 98765 43210', '+91 98765 43210'],
+  ['PhoneNumber', 'dial 0044 20 7946 0958', '0044 20 7946 0958'],
+  ['PhoneNumber', 'My mobile is 07911 123456', '07911 123456'],
+  ['PhoneNumber', '~plus four four two zero seven nine four six oh nine five eight', 'plus four four two zero seven nine four six oh nine five eight'],
+  ['PhoneNumber', '~its plus four nine one seven oh one two three four five six seven', 'plus four nine one seven oh one two three four five six seven'],
+  ['PhoneNumber', '~double oh four four seven nine one one one two three four five six', 'double oh four four seven nine one one one two three four five six'],
+  ['PhoneNumber', '~plus three three one four two six eight five three oh oh', 'plus three three one four two six eight five three oh oh'],
+  ['PhoneNumber', '~plus nine one nine eight seven six five four three two one oh', 'plus nine one nine eight seven six five four three two one oh'],
+]);
+
+cases('names that are words, after a cue; names after titles; non-ASCII and hyphenated names', [
+  ['Person', '~this is will', 'will'],
+  ['Person', '~hi this is will from the billing team', 'will'],
+  ['Person', 'Hi, this is Will.', 'Will'],
+  ['Person', '~my name is may', 'may'],
+  ['Person', 'My name is May.', 'May'],
+  ['Person', '~speaking with may chen', 'may chen'],
+  ['Person', "I'm speaking with May Chen.", 'May Chen'],
+  ['Person', 'Thanks, Will.', 'Will'],
+  ['Person', '~can i speak with will please', 'will'],
+  ['Person', 'Mr. Smith called about the bill.', 'Smith'],
+  ['Person', '~mister smith called about the bill', 'smith'],
+  ['Person', 'Please hold for Dr. O\'Brien.', "O'Brien"],
+  ['Person', '~i spoke with doctor patel yesterday', 'patel'],
+  ['Person', 'Ms. Kowalczyk asked for a refund.', 'Kowalczyk'],
+  ['Person', 'My name is José Álvarez.', 'José Álvarez'],
+  ['Person', '~josé álvarez called again', 'josé álvarez'],
+  ['Person', 'Zoë called yesterday.', 'Zoë'],
+  ['Person', "I spoke with Mary-Jane O'Neil.", "Mary-Jane O'Neil"],
+  ['Person', 'Nguyễn Văn An paid the bill.', 'Nguyễn'],
+  ['Person', '~the account holder is nguyễn văn minh', 'nguyễn văn minh'],
+]);
+
+notMasked('words that are not names, places that are not people', [
+  ["I'm leaving from Boston", 'leaving'],
+  ["~i'm leaving from boston", 'leaving'],
+  ['We drove to Santa Rosa on Friday.', 'Rosa'],
+  ['~we drove to santa rosa on friday', 'rosa'],
+  ['We live in Virginia Beach', 'Virginia'],
+  ['~thanks will do', 'will'],
+  ['~hello may i speak to the manager', 'may'],
+  ['~this is may be a problem', 'may'],
+  ['~it will be fine and may take a while', 'will'],
+  ['Will you call me in May?', 'Will'],
+  ['~the doctor said it was fine', 'doctor'],
+]);
+
+notMasked('spoken digits in times and counts', [
+  ['~can you call me back at two thirty tomorrow', 'two thirty'],
+  ['~a table for three people at seven thirty', 'three people'],
+  ['~it will take two or three business days', 'two or three'],
+  ['~i need a train leaving after one five three zero on friday for four people', 'one five three zero'],
+  ['~book for eight people at one four one five on thursday please', 'one four one five'],
+  ['~the card arrives in seven to ten days', 'seven to ten'],
+  ['~please call back at four thirty five', 'four thirty five'],
+  ["~my birthday is next week and i'll be forty", 'forty'],
+  ['~born and raised in ohio for twenty years', 'twenty'],
+  ['~i have been a customer for twelve years and i have two cards', 'twelve years'],
+]);
