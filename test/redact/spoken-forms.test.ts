@@ -238,3 +238,10 @@ notMasked('spoken digits in times and counts', [
   ['~born and raised in ohio for twenty years', 'twenty'],
   ['~i have been a customer for twelve years and i have two cards', 'twelve years'],
 ]);
+
+cases('addresses ending in a UK or Canadian postcode', [
+  ['Address', '10 Downing Street, London SW1A 2AA', '10 Downing Street, London SW1A 2AA'],
+  ['Address', '~i live at ten downing street london s w one a two a a', 'ten downing street london s w one a two a a'],
+  ['Address', '24 Sussex Drive, Ottawa, ON K1M 1M4', '24 Sussex Drive, Ottawa, ON K1M 1M4'],
+  ['Address', '~i live at twenty four sussex drive ottawa ontario k one m one m four', 'twenty four sussex drive ottawa ontario k one m one m four'],
+]);

@@ -5,7 +5,7 @@
 import { cuesBefore, digitRuns } from './digitRuns.js';
 import { fromChars, fromWords, wordsOverlapping, type Doc, type Recognizer } from './doc.js';
 import { STATE_ABBR, STATE_NAMES } from './places.js';
-import { charsOf, ohAsZero, symbolRuns } from './symbols.js';
+import { charsOf, ohAsZero, symbolRuns, type Symbol } from './symbols.js';
 import type { Detection } from '../types.js';
 
 const UK_OUTWARD = '(?:[a-pr-uwyz](?:[0-9]{1,2}|[a-hk-y][0-9]{1,2}|[0-9][a-hjkps-uw]|[a-hk-y][0-9][abehmnprv-y])|gir)';
@@ -29,23 +29,54 @@ function writtenPostcodes(doc: Doc, out: Detection[]): void {
   }
 }
 
+/** The symbol index after the longest whole postcode said from symbol i of a run, or -1. */
+function spokenPostcodeEnd(s: readonly Symbol[], i: number): number {
+  if (s[i].kind !== 'letter') return -1;
+  let best = -1;
+  for (let e = i + 1; e <= Math.min(s.length, i + 8); e++) {
+    const chars = charsOf(s.slice(i, e));
+    if (chars.length > 7) break;
+    if (SPOKEN_POSTCODE.test(chars) || SPOKEN_POSTCODE.test(chars[0] + ohAsZero(chars.slice(1)))) best = e;
+  }
+  return best;
+}
+
 /** Postcodes read symbol by symbol after a cue: the longest whole postcode starting at each symbol. */
 function spokenPostcodes(doc: Doc, out: Detection[]): void {
   for (const run of symbolRuns(doc)) {
     const s = run.symbols;
     for (let i = 0; i < s.length; i++) {
       if (s[i].kind !== 'letter' || !cuesBefore(doc, s[i].wordStart, 0, 6).has('zip')) continue;
-      let best = -1;
-      for (let e = i + 1; e <= Math.min(s.length, i + 8); e++) {
-        const chars = charsOf(s.slice(i, e));
-        if (chars.length > 7) break;
-        if (SPOKEN_POSTCODE.test(chars) || SPOKEN_POSTCODE.test(chars[0] + ohAsZero(chars.slice(1)))) best = e;
-      }
+      const best = spokenPostcodeEnd(s, i);
       if (best < 0) continue;
       out.push(fromWords(doc, 'ZipCode', s[i].wordStart, s[best - 1].wordEnd, 0.85, 'postcode'));
       i = best - 1;
     }
   }
+}
+
+const STICKY_POSTCODE = new RegExp(`(?:${UK_OUTWARD} ?${UK_INWARD}|${CA_FIRST}[ -]?${CA_SECOND})(?![\\p{L}\\p{N}])`, 'iuy');
+
+/**
+ * The word index after a UK or Canadian postcode starting at word i (written, or said symbol by symbol), with no
+ * cue needed: for an address, whose last line it ends ("10 Downing Street, London SW1A 2AA").
+ */
+export function postcodeAt(doc: Doc, i: number): number | undefined {
+  const word = doc.words[i];
+  if (!word) return undefined;
+  STICKY_POSTCODE.lastIndex = word.start;
+  const m = STICKY_POSTCODE.exec(doc.text);
+  if (m && (doc.spoken || /\d/.test(m[0]))) {
+    const range = wordsOverlapping(doc, word.start, word.start + m[0].length);
+    if (range) return range.wordEnd;
+  }
+  for (const run of symbolRuns(doc)) {
+    if (run.wordStart > i || run.wordEnd <= i) continue;
+    const k = run.symbols.findIndex((x) => x.wordStart === i);
+    const end = k < 0 ? -1 : spokenPostcodeEnd(run.symbols, k);
+    if (end > 0) return run.symbols[end - 1].wordEnd;
+  }
+  return undefined;
 }
 
 export const zipCodeRecognizer: Recognizer = (doc) => {
