@@ -245,3 +245,16 @@ cases('addresses ending in a UK or Canadian postcode', [
   ['Address', '24 Sussex Drive, Ottawa, ON K1M 1M4', '24 Sussex Drive, Ottawa, ON K1M 1M4'],
   ['Address', '~i live at twenty four sussex drive ottawa ontario k one m one m four', 'twenty four sussex drive ottawa ontario k one m one m four'],
 ]);
+
+test('through the redaction core: "all" masks an IBAN and a spoken email, not an organization; naming Organization masks it', async () => {
+  const { redactText } = await import('../../src/redact/redactText.js');
+  const { Masker } = await import('../../src/redact/masks.js');
+  const { resolveRules } = await import('../../src/redact/rules.js');
+  const text = 'Hi, this is Will from Northwind Traders Inc. My IBAN is GB82 WEST 1234 5698 7654 32 and my email is john dot smith at gmail dot com.';
+  const all = redactText(text, resolveRules({ types: ['all'] }), new Masker('k')).text;
+  for (const secret of ['GB82', '1234 5698', 'john dot smith', 'gmail dot com', 'Will ']) assert.ok(!all.includes(secret), `${secret} in ${all}`);
+  assert.ok(all.includes('[IBAN]') && all.includes('[EMAIL]') && all.includes('[PERSON]'), all);
+  assert.ok(all.includes('Northwind Traders Inc'), all);
+  const named = redactText(text, resolveRules({ types: ['all', 'Organization'] }), new Masker('k')).text;
+  assert.ok(!named.includes('Northwind') && named.includes('[ORGANIZATION]'), named);
+});

@@ -101,3 +101,16 @@ export const charsOf = (symbols: readonly Symbol[]): string => symbols.map((s) =
 
 /** The same characters with every letter o read as a zero (said "o" where a digit belongs). */
 export const ohAsZero = (chars: string): string => chars.replace(/o/g, '0');
+
+const byWord = new WeakMap<Doc, Map<number, { run: SymbolRun; index: number }>>();
+
+/** The symbol that starts at each word index (its run and place in it), for lookups by word. */
+export function symbolsByWord(doc: Doc): Map<number, { run: SymbolRun; index: number }> {
+  let map = byWord.get(doc);
+  if (!map) {
+    map = new Map();
+    for (const run of symbolRuns(doc)) run.symbols.forEach((s, index) => map!.has(s.wordStart) || map!.set(s.wordStart, { run, index }));
+    byWord.set(doc, map);
+  }
+  return map;
+}

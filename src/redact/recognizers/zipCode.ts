@@ -5,7 +5,7 @@
 import { cuesBefore, digitRuns } from './digitRuns.js';
 import { fromChars, fromWords, wordsOverlapping, type Doc, type Recognizer } from './doc.js';
 import { STATE_ABBR, STATE_NAMES } from './places.js';
-import { charsOf, ohAsZero, symbolRuns, type Symbol } from './symbols.js';
+import { charsOf, ohAsZero, symbolRuns, symbolsByWord, type Symbol } from './symbols.js';
 import type { Detection } from '../types.js';
 
 const UK_OUTWARD = '(?:[a-pr-uwyz](?:[0-9]{1,2}|[a-hk-y][0-9]{1,2}|[0-9][a-hjkps-uw]|[a-hk-y][0-9][abehmnprv-y])|gir)';
@@ -70,13 +70,9 @@ export function postcodeAt(doc: Doc, i: number): number | undefined {
     const range = wordsOverlapping(doc, word.start, word.start + m[0].length);
     if (range) return range.wordEnd;
   }
-  for (const run of symbolRuns(doc)) {
-    if (run.wordStart > i || run.wordEnd <= i) continue;
-    const k = run.symbols.findIndex((x) => x.wordStart === i);
-    const end = k < 0 ? -1 : spokenPostcodeEnd(run.symbols, k);
-    if (end > 0) return run.symbols[end - 1].wordEnd;
-  }
-  return undefined;
+  const at = symbolsByWord(doc).get(i);
+  const end = at ? spokenPostcodeEnd(at.run.symbols, at.index) : -1;
+  return end > 0 ? at!.run.symbols[end - 1].wordEnd : undefined;
 }
 
 export const zipCodeRecognizer: Recognizer = (doc) => {
