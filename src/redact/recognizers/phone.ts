@@ -23,7 +23,8 @@ function international(digits: string): 'valid' | 'possible' | undefined {
   return p.isPossible() ? 'possible' : undefined;
 }
 
-const nationalValid = (digits: string) => digits[0] === '0' && digits.length >= 9 && digits.length <= 12 && NATIONAL.some((c) => isValidPhoneNumber(digits, c));
+/** A national number (0 first, 11 or 12 digits: a 10-digit one is a phone anyway) valid in one of NATIONAL. */
+const nationalValid = (digits: string) => digits[0] === '0' && (digits.length === 11 || digits.length === 12) && NATIONAL.some((c) => isValidPhoneNumber(digits, c));
 
 export const phoneRecognizer: Recognizer = (doc) => {
   const out: Detection[] = [];

@@ -32,12 +32,17 @@ export const NATO: Record<string, string> = {
 const FILLERS = new Set(['uh', 'um', 'er', 'erm', 'ah', 'dash', 'hyphen', 'space', 'then']);
 const AS_IN = new Set(['as', 'for', 'like']);
 
+/** Every word of more than one letter that can say a symbol. */
+const SYMBOL_WORDS = new Set([...Object.keys(NATO), 'double', 'triple', 'zero', 'oh', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine']);
+
 const single = (w: string | undefined) => w !== undefined && /^[a-z]$/.test(w);
 
 /** The symbol (or symbols, for "double x") starting at token index t, and the token index after it. */
 function symbolAt(doc: Doc, t: number): { symbols: Symbol[]; next: number } | undefined {
   const tok = doc.tokens[t];
   if (!tok) return undefined;
+  // Fast path: most tokens are words that say no symbol.
+  if (!tok.isNumber && tok.text.length > 1 && !SYMBOL_WORDS.has(tok.text) && !SYMBOL_WORDS.has(tok.text.toLowerCase())) return undefined;
   const w = tok.text.toLowerCase();
   const at = (chars: string, kind: Symbol['kind'], how: Symbol['how'], end: number): Symbol => ({ chars, kind, how, wordStart: tok.wordStart, wordEnd: doc.tokens[end - 1].wordEnd });
   if (tok.isNumber) return { symbols: [at(tok.text, 'digit', 'single', t + 1)], next: t + 1 };
