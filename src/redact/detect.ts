@@ -4,7 +4,7 @@
 // priority (ENTITY_KINDS order), then by length; what is covered is the union of every detection (a less
 // confident detection that reaches further keeps what only it covers). A recognizer that throws fails closed:
 // the whole text is detected under its kind.
-import { ENTITY_KINDS, type EntityKind } from './entityKinds.js';
+import { DEFAULT_KINDS, ENTITY_KINDS, type EntityKind } from './entityKinds.js';
 import { abaRoutingRecognizer } from './recognizers/abaRouting.js';
 import { addressRecognizer } from './recognizers/address.js';
 import { bankAccountRecognizer } from './recognizers/bankAccount.js';
@@ -16,11 +16,15 @@ import { docFromText, docFromWords, wordsOverlapping, type Doc, type Recognizer 
 import { driversLicenseRecognizer } from './recognizers/driversLicense.js';
 import { emailRecognizer } from './recognizers/email.js';
 import { expirationDateRecognizer } from './recognizers/expirationDate.js';
+import { ibanRecognizer } from './recognizers/iban.js';
 import { ipAddressRecognizer } from './recognizers/ipAddress.js';
+import { organizationRecognizer } from './recognizers/organization.js';
 import { passportRecognizer } from './recognizers/passport.js';
 import { personRecognizer } from './recognizers/person.js';
 import { phoneRecognizer } from './recognizers/phone.js';
+import { spelledRecognizer } from './recognizers/spelled.js';
 import { ssnRecognizer } from './recognizers/ssn.js';
+import { urlRecognizer } from './recognizers/url.js';
 import { zipCodeRecognizer } from './recognizers/zipCode.js';
 import type { Detection, DetectOptions } from './types.js';
 
@@ -35,6 +39,7 @@ export const RECOGNIZERS: { name: string; kinds: EntityKind[]; run: Recognizer }
   { name: 'expiration-date', kinds: ['ExpirationDate'], run: expirationDateRecognizer },
   { name: 'bank-account', kinds: ['USBankAccountNumber'], run: bankAccountRecognizer },
   { name: 'aba-routing', kinds: ['ABARoutingNumber'], run: abaRoutingRecognizer },
+  { name: 'iban', kinds: ['IBAN'], run: ibanRecognizer },
   { name: 'date-of-birth', kinds: ['DateOfBirth'], run: dateOfBirthRecognizer },
   { name: 'drivers-license', kinds: ['USDriversLicenseNumber'], run: driversLicenseRecognizer },
   { name: 'passport', kinds: ['USPassportNumber'], run: passportRecognizer },
@@ -42,6 +47,9 @@ export const RECOGNIZERS: { name: string; kinds: EntityKind[]; run: Recognizer }
   { name: 'zip-code', kinds: ['ZipCode'], run: zipCodeRecognizer },
   { name: 'email', kinds: ['Email'], run: emailRecognizer },
   { name: 'person', kinds: ['Person'], run: personRecognizer },
+  { name: 'spelled', kinds: ['Person', 'Email', 'Address', 'ZipCode'], run: spelledRecognizer },
+  { name: 'organization', kinds: ['Organization'], run: organizationRecognizer },
+  { name: 'url', kinds: ['URL'], run: urlRecognizer },
   { name: 'address', kinds: ['Address'], run: addressRecognizer },
   { name: 'digit-net', kinds: ['USSocialSecurityNumber', 'CreditCardNumber'], run: digitNetRecognizer },
 ];
@@ -188,11 +196,12 @@ function failClosed(doc: Doc, kind: EntityKind, recognizer: string): Detection {
  * fails closed. Detections below the confidence floor are dropped unless they are floors themselves.
  */
 export function detectAll(doc: Doc, options: DetectOptions = doc.options): Detection[] {
-  const wanted = options.kinds ? new Set(options.kinds) : undefined;
+  // No kinds named: every default kind (optional kinds such as Organization only when named).
+  const wanted = new Set(options.kinds ?? DEFAULT_KINDS);
   const min = options.minConfidence ?? 0;
   const all: Detection[] = [];
   for (const r of RECOGNIZERS) {
-    const kinds = wanted ? r.kinds.filter((k) => wanted.has(k)) : r.kinds;
+    const kinds = r.kinds.filter((k) => wanted.has(k));
     if (kinds.length === 0) continue;
     let found: Detection[];
     try {
@@ -200,7 +209,7 @@ export function detectAll(doc: Doc, options: DetectOptions = doc.options): Detec
     } catch {
       found = [failClosed(doc, kinds[0], r.name)];
     }
-    for (const d of found) if ((!wanted || wanted.has(d.kind)) && (d.floor || d.confidence >= min)) all.push(d);
+    for (const d of found) if (wanted.has(d.kind) && (d.floor || d.confidence >= min)) all.push(d);
   }
   return all;
 }

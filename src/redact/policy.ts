@@ -7,7 +7,7 @@
 //   lower that, and the caller records the lowering as an event.
 import { invalid } from '../errors.js';
 import type { ProjectConfig } from '../schema/resources/projectConfig.js';
-import { ENTITY_KINDS, type EntityKind } from './entityKinds.js';
+import { DEFAULT_KINDS, ENTITY_KINDS, type EntityKind } from './entityKinds.js';
 import { defaultLabel, type RedactionRule } from './rules.js';
 
 /** The effective policy: what is recorded on a job or record, and what its redaction runs with. */
@@ -87,7 +87,7 @@ export function parseKinds(value: unknown, field = 'types'): EntityKind[] {
   const unknown: string[] = [];
   for (const name of kindNames(value, field)) {
     const kind = canonicalKind(name);
-    if (kind === 'all') ENTITY_KINDS.forEach((k) => found.add(k));
+    if (kind === 'all') DEFAULT_KINDS.forEach((k) => found.add(k));
     else if (kind) found.add(kind);
     else unknown.push(name);
   }
@@ -113,7 +113,7 @@ function activeKinds(config: ProjectConfig, realTime: boolean): EntityKind[] {
     const kind = canonicalKind(rule.name);
     // Publishing refuses other names; a version stored before that rule counts only its kind rules.
     if (kind && kind !== 'all') kinds.push(kind);
-    else if (kind === 'all') kinds.push(...ENTITY_KINDS);
+    else if (kind === 'all') kinds.push(...DEFAULT_KINDS);
   }
   return ordered(kinds);
 }
@@ -137,10 +137,10 @@ export function projectRequirement(project: ProjectInForce | undefined, realTime
     // requires its kinds of live text as of everything else (a live message is text like any other).
     const live = activeKinds(config, true);
     if (!scrubs) return { kinds: live, audio: false };
-    return { kinds: ordered([...live, ...(all.length > 0 ? all : ENTITY_KINDS)]), audio: false };
+    return { kinds: ordered([...live, ...(all.length > 0 ? all : DEFAULT_KINDS)]), audio: false };
   }
   if (!scrubs) return { kinds: [], audio: false };
-  return { kinds: all.length > 0 ? all : [...ENTITY_KINDS], audio: config.scrubaudio === true };
+  return { kinds: all.length > 0 ? all : [...DEFAULT_KINDS], audio: config.scrubaudio === true };
 }
 
 export interface ResolveOptions {
@@ -161,7 +161,7 @@ export function resolvePolicy({ ask, project, mayLower = false, realTime = false
   if (scrubFlag && asked.length === 0) {
     // Scrubbing with no kinds named: what the project's rules say scrubbing is, else every kind.
     const projectKinds = project ? activeKinds(project.config, false) : [];
-    asked = projectKinds.length > 0 ? projectKinds : [...ENTITY_KINDS];
+    asked = projectKinds.length > 0 ? projectKinds : [...DEFAULT_KINDS];
   }
   let lowered = false;
   let requiredKinds = required.kinds;
@@ -178,7 +178,7 @@ export function resolvePolicy({ ask, project, mayLower = false, realTime = false
   const audio = !realTime && (ask.scrubaudio === true || requiredAudio);
   let kinds = ordered([...requiredKinds, ...asked]);
   // Audio redaction implies text redaction of the same kinds; never audio with nothing to find.
-  if (audio && kinds.length === 0) kinds = [...ENTITY_KINDS];
+  if (audio && kinds.length === 0) kinds = [...DEFAULT_KINDS];
   return {
     kinds,
     text: kinds.length > 0,
@@ -211,7 +211,7 @@ export function redacts(policy: RedactionPolicy): boolean {
 export function storedPolicy(value: unknown): RedactionPolicy | undefined {
   if (value === undefined || value === null) return undefined;
   const raw = value as Partial<RedactionPolicy>;
-  const kinds = Array.isArray(raw.kinds) ? ordered(raw.kinds.map((k) => canonicalKind(String(k))).flatMap((k) => (k === 'all' ? ENTITY_KINDS : k ? [k] : []))) : [...ENTITY_KINDS];
+  const kinds = Array.isArray(raw.kinds) ? ordered(raw.kinds.map((k) => canonicalKind(String(k))).flatMap((k) => (k === 'all' ? DEFAULT_KINDS : k ? [k] : []))) : [...DEFAULT_KINDS];
   const audio = raw.audio === true;
   return {
     kinds,
@@ -238,7 +238,7 @@ export function jobPolicy(
     try {
       kinds = parseKinds(params.types);
     } catch {
-      kinds = [...ENTITY_KINDS];
+      kinds = [...DEFAULT_KINDS];
     }
     return resolvePolicy({ ask: { kinds, scrubtext: params.scrubtext, scrubaudio: params.scrubaudio }, project });
   }

@@ -23,7 +23,7 @@ export interface Detection {
 }
 
 export interface DetectOptions {
-  /** Only these kinds (all when absent). */
+  /** Only these kinds (the default kinds, DEFAULT_KINDS, when absent). */
   kinds?: readonly EntityKind[];
   /** Drop detections below this confidence (default 0). */
   minConfidence?: number;

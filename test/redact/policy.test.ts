@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { ServiceError } from '../../src/errors.js';
-import { ENTITY_KINDS } from '../../src/redact/entityKinds.js';
+import { DEFAULT_KINDS, ENTITY_KINDS } from '../../src/redact/entityKinds.js';
 import {
   canonicalKind,
   jobPolicy,
@@ -16,7 +16,7 @@ import {
 } from '../../src/redact/policy.js';
 import type { ProjectConfig } from '../../src/schema/resources/projectConfig.js';
 
-const ALL = [...ENTITY_KINDS];
+const ALL = [...DEFAULT_KINDS];
 const project = (config: Omit<ProjectConfig, 'sid'>, version = 3): ProjectInForce => ({ sid: 'bank', version, config: { sid: 'bank', ...config } });
 
 /** The 400 a call throws: its detail and its issues' pointers. */

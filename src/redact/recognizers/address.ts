@@ -2,10 +2,11 @@
 // springfield", "1755 Nelson Mandela Drive, Apt 4"), prefix streets ("48 rue Descartes"), foreign street names
 // ("Nassaustraat 123"), and whatever follows a cue ("i live at", "my address is") starting with a number.
 import { endsClause, fromWords, type Doc, type Recognizer } from './doc.js';
-import { COUNTRIES, DIRECTIONS, FOREIGN_STREET, STATE_ABBR, STATE_NAMES, STREET_PREFIX, STREET_SUFFIX, UNIT_WORDS, US_CITIES } from './places.js';
+import { COUNTRIES, DIRECTIONS, FOREIGN_STREET, PROVINCE_ABBR, PROVINCE_NAMES, STATE_ABBR, STATE_NAMES, STREET_PREFIX, STREET_SUFFIX, UNIT_WORDS, US_CITIES } from './places.js';
 import { STOP } from './stopwords.js';
 import type { Detection } from '../types.js';
 import { digitsOf } from './digitRuns.js';
+import { postcodeAt } from './zipCode.js';
 
 const STREET_STOP = new Set([...STOP].filter((w) => !['street', 'avenue', 'road', 'lane', 'drive', 'court', 'boulevard', 'first', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'].includes(w)));
 const isNum = (doc: Doc, i: number) => {
@@ -40,7 +41,7 @@ function extend(doc: Doc, k: number): number {
   let city = 0;
   while (end < w.length && city < 3) {
     const capOk = doc.spoken ? plain(doc, end) && !isNum(doc, end) : isCap(doc, end) && plain(doc, end);
-    if (!capOk) break;
+    if (!capOk || postcodeAt(doc, end) !== undefined) break;
     if (doc.spoken && city >= 1 && !STATE_NAMES.has(w[end].norm) && !COUNTRIES.has(w[end].norm)) break;
     if (doc.spoken && city === 0 && !US_CITIES.has(w[end].norm) && !STATE_NAMES.has(w[end].norm) && !COUNTRIES.has(w[end].norm) && !isPostcode(doc, end + 1)) {
       // an unknown lower-case word after a spoken street joins only when a state, country or postcode follows
@@ -50,9 +51,11 @@ function extend(doc: Doc, k: number): number {
     city++;
     if (endsClause(doc, end - 1) && !/,$/.test(w[end - 1].raw)) return end;
   }
-  if (STATE_NAMES.has(w[end]?.norm ?? '') || STATE_ABBR.has(w[end]?.raw.replace(/[,.]$/, '') ?? '')) end++;
+  const region = w[end]?.raw.replace(/[,.]$/, '') ?? '';
+  if (STATE_NAMES.has(w[end]?.norm ?? '') || STATE_ABBR.has(region) || PROVINCE_ABBR.has(region) || PROVINCE_NAMES.has(w[end]?.norm ?? '')) end++;
   else if (COUNTRIES.has(w[end]?.norm ?? '') && !endsClause(doc, end - 1 < 0 ? 0 : end - 1)) end++;
   if (isPostcode(doc, end)) end = doc.tokens[doc.tokenOfWord[end]].wordEnd;
+  else end = postcodeAt(doc, end) ?? end;
   return end;
 }
 

@@ -10,17 +10,32 @@ const ORDINALS = new Set(['first', 'second', 'third', 'fourth', 'fifth', 'sixth'
 const DIGIT_WORDS = new Set(['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'oh', 'zero']);
 const SKIP = new Set(['is', 'was', 'it', "it's", 'its', 'on', 'date', 'my', 'the', 'of', 'in', 'um', 'uh', 'er', 'at', 'number', 'day', 'be', 'would', 'will', 'and', 'that', "that's", 'thats', 'be', 'ah', 'so', 'a', 'birth', 'birthday', 'expiration', 'expiry', 'exp']);
 const WRITTEN_DATE = /^(\d{1,4}[/.-]\d{1,2}([/.-]\d{1,4})?|\d{1,2}(st|nd|rd|th))$/;
+/** A format hint between a cue and its date: "(MM/DD/YYYY)", "dd-mm-yy", or punctuation alone ("-", ":"). */
+const HINT = /^(\(?(mm|dd|yyyy|yy|m|d)([/.-](mm|dd|yyyy|yy|m|d))*\)?:?|[^\p{L}\p{N}]*)$/u;
 
 function dateish(text: string, isNumber: boolean): boolean {
   return (isNumber && text.length <= 8) || MONTHS.has(text) || ORDINALS.has(text) || DIGIT_WORDS.has(text) || WRITTEN_DATE.test(text);
 }
 
-/** Words [wordStart, wordEnd) of the date phrase starting within a few words after word index `after`. */
-export function dateAfter(doc: Doc, after: number): { wordStart: number; wordEnd: number } | undefined {
+/**
+ * Words [wordStart, wordEnd) of the date phrase starting within a few words after word index `after`. `reach`
+ * tokens of anything (not only fillers) may come first when the caller says so ("date of birth please, sure,
+ * it's march fourth"); `stop` ends the search at a word that opens something else (another cue).
+ */
+export function dateAfter(doc: Doc, after: number, reach = 0, stop?: (word: string) => boolean): { wordStart: number; wordEnd: number } | undefined {
   const t = doc.tokens;
   let i = doc.tokenOfWord[after] + 1;
   let skipped = 0;
-  while (i < t.length && !dateish(t[i].text.toLowerCase(), t[i].isNumber) && SKIP.has(t[i].text.toLowerCase()) && skipped < 4) {
+  for (;;) {
+    if (i >= t.length) break;
+    const w = t[i].text.toLowerCase();
+    if (dateish(w, t[i].isNumber)) break;
+    if (HINT.test(w) && !t[i].isNumber) {
+      i++;
+      continue;
+    }
+    if (stop?.(w)) return undefined;
+    if (!(SKIP.has(w) && skipped < 4) && !(skipped < reach)) break;
     i++;
     skipped++;
   }

@@ -37,7 +37,7 @@ const CUE_PHRASES: [RegExp, Cue][] = [
   [/\b(card|visa|mastercard|amex|american express|credit|debit)\b/, 'card'],
   [/\b(ending in|ends in|last four|last 4)\b/, 'ending'],
   [/\b(phone|cell|mobile|telephone|call|reach|callback|fax|landline|extension|text me|dial|tel)\b/, 'phone'],
-  [/\b(zip|zipcode|postal|postcode)\b/, 'zip'],
+  [/\b(zip|zipcode|postal|postcode|post code)\b/, 'zip'],
   [/\b(license|licence|dl|driver's|drivers)\b/, 'license'],
   [/\b(passport)\b/, 'passport'],
   [/\b(birth|born|birthday|dob|birthdate)\b/, 'dob'],

@@ -1,5 +1,6 @@
 // Email addresses: written (john.smith@example.com) and spoken ("john dot smith at example dot com",
-// "j smith at gmail dot com", "john underscore smith at yahoo dot co dot uk").
+// "j smith at gmail dot com", "john underscore smith at yahoo dot co dot uk", "k dash patel at company dash name dot
+// co dot uk", "jdoe one nine eight five at yahoo dot com", "john at the rate gmail dot com", "mary jones at gmail").
 import { fromChars, fromWords, type Recognizer } from './doc.js';
 import type { Detection } from '../types.js';
 
@@ -35,33 +36,80 @@ function writtenEmails(text: string): [number, number][] {
   }
   return out;
 }
-const TLD = new Set(['com', 'net', 'org', 'edu', 'gov', 'io', 'co', 'us', 'uk', 'info', 'biz', 'me', 'ca', 'de', 'fr', 'mil', 'ai', 'app', 'dev', 'tv', 'ly', 'xyz']);
-const CONNECT = new Set(['dot', 'underscore', 'dash', 'hyphen', 'period', 'point']);
+/** Top-level domains said after "dot": the common generic ones and every country code. */
+export const TLD = new Set([
+  ...'com net org edu gov mil int io co info biz me app dev ai tv ly xyz online site shop store tech cloud email live news blog pro name mobi asia'.split(' '),
+  ...`ac ad ae af ag al am ao ar as at au aw az ba bb bd be bf bg bh bi bj bm bn bo br bs bt bw by bz ca cd cf cg ch ci ck cl
+  cm cn cr cu cv cy cz de dj dk dm do dz ec ee eg es et eu fi fj fm fo fr ga gd ge gh gi gl gm gn gr gt gy hk hn hr ht hu id ie
+  il im in iq ir is it je jm jo jp ke kg kh kr kw ky kz la lb lc li lk lr ls lt lu lv ma mc md mg mk ml mm mn mo mt mu mv mw mx
+  my mz na ne ng ni nl no np nz om pa pe pg ph pk pl pr ps pt py qa ro rs ru rw sa sc se sg si sk sn so sr sv sy sz td tg th
+  tj tn to tr tt tw tz ua ug uk us uy uz va vc ve vn ws ye za zm zw`.split(/\s+/),
+]);
+/** Mail providers said without their ending ("john smith at gmail"). */
+const PROVIDERS = new Set(['gmail', 'googlemail', 'yahoo', 'hotmail', 'outlook', 'aol', 'icloud', 'protonmail', 'proton', 'msn', 'comcast', 'verizon', 'att', 'sbcglobal', 'live', 'mail', 'gmx', 'yandex', 'zoho']);
+const CONNECT = new Set(['dot', 'underscore', 'dash', 'hyphen', 'period', 'point', 'minus']);
+const DOTS = new Set(['dot', 'period', 'point']);
+const JOIN = new Set(['dash', 'hyphen', 'underscore', 'minus']);
+const DIGIT_WORD = /^(zero|oh|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|double|triple)$/;
 const STOP = new Set([
   'is', 'my', 'email', 'e-mail', 'mail', 'address', 'the', 'at', 'to', 'me', 'send', 'it', "it's", 'its', 'and', 'or',
   'please', 'you', 'can', "that's", 'thats', 'was', 'it', 'uh', 'um', 'your', 'a', 'an', 'of', 'on', 'for', 'use', 'us',
   'reach', 'contact', 'i', 'we', 'be', 'would', 'will', 'so', 'yes', 'yeah', 'ok', 'okay', 'sure', 'from', 'with', 'by',
+  "i'm", 'im', "we're", "they're", "you're", 'here', 'there', 'rate', 'sign', 'symbol', 'go', 'visit', 'website', 'site', 'web', 'page', 'online', 'www',
 ]);
+const piece = (w: string | undefined) => w !== undefined && /^[a-z0-9][a-z0-9'-]*$/.test(w) && !DOTS.has(w) && !JOIN.has(w) && !STOP.has(w);
+/** Words one label may be said in ("smith family dot com"). */
+const LABEL_WORDS = 3;
+
+/**
+ * A spoken domain starting at word j ("gmail dot com", "company dash name dot co dot uk", a written "gmail.com"),
+ * as the index after it, or -1. Labels may be joined by dash/underscore; the last must be a known ending.
+ */
+export function spokenDomainEnd(w: readonly string[], j: number, reach = SPOKEN_REACH): number {
+  if (/^[a-z0-9-]+(\.[a-z0-9-]+)*\.[a-z]{2,}$/.test(w[j] ?? '')) return j + 1;
+  let end = -1;
+  let k = j;
+  while (k < w.length && k - j < reach) {
+    // one label: pieces said together or joined by dash/underscore
+    if (!piece(w[k])) break;
+    k++;
+    for (let words = 1; words < LABEL_WORDS * 2; words++) {
+      if (JOIN.has(w[k] ?? '') && piece(w[k + 1])) k += 2;
+      else if (piece(w[k]) && !TLD.has(w[k]) && words < LABEL_WORDS) k++;
+      else break;
+    }
+    if (!DOTS.has(w[k] ?? '') || !piece(w[k + 1])) break;
+    if (TLD.has(w[k + 1])) end = k + 2;
+    k++;
+  }
+  return end;
+}
+
+/** Where "at" is said between the local part and the domain: "at", "at sign", "at the rate (of)". */
+function atSign(w: readonly string[], i: number): number | undefined {
+  if (w[i] !== 'at') return undefined;
+  if (w[i + 1] === 'sign' || w[i + 1] === 'symbol') return i + 2;
+  if (w[i + 1] === 'the' && w[i + 2] === 'rate') return w[i + 3] === 'of' ? i + 4 : i + 3;
+  return i + 1;
+}
 
 export const emailRecognizer: Recognizer = (doc) => {
   const out: Detection[] = [];
   for (const [start, end] of writtenEmails(doc.text)) out.push(fromChars(doc, 'Email', start, doc.text[end - 1] === '.' ? end - 1 : end, 0.95, 'email'));
   const w = doc.words.map((x) => x.norm);
+  const loose = doc.spoken || !/\p{Lu}/u.test(doc.text);
   for (let i = 1; i < w.length - 1; i++) {
-    if (w[i] !== 'at') continue;
-    // domain: name (dot name)* dot tld, or a written domain "gmail.com"
-    let j = i + 1;
-    let end = -1;
-    if (/^[a-z0-9-]+(\.[a-z0-9-]+)*\.[a-z]{2,}$/.test(w[j])) end = j + 1;
-    else {
-      while (j + 2 < w.length + 1 && j - i < SPOKEN_REACH && /^[a-z0-9-]+$/.test(w[j] ?? '') && (w[j + 1] === 'dot' || w[j + 1] === 'period' || w[j + 1] === 'point') && /^[a-z0-9-]+$/.test(w[j + 2] ?? '')) {
-        if (TLD.has(w[j + 2])) end = j + 3;
-        j += 2;
-      }
+    const j = atSign(w, i);
+    if (j === undefined) continue;
+    let end = spokenDomainEnd(w, j);
+    let c = 0.9;
+    if (end < 0 && PROVIDERS.has(w[j] ?? '') && !DOTS.has(w[j + 1] ?? '')) {
+      end = j + 1;
+      c = 0.8;
     }
     if (end < 0) continue;
     // local part: the word before "at", extended backwards over connectors and what they join, single letters,
-    // digits, and at most one more plain word
+    // digits and number words, and at most two more plain words
     let s = i - 1;
     if (STOP.has(w[s]) && !/^[a-z]$/.test(w[s])) continue;
     let plain = 0;
@@ -71,18 +119,18 @@ export const emailRecognizer: Recognizer = (doc) => {
         s -= 2;
         continue;
       }
-      if (/^[a-z]$|^\d+$/.test(prev) && prev !== 'a' && prev !== 'i') {
+      if ((/^[a-z]$|^\d+$/.test(prev) || DIGIT_WORD.test(prev)) && prev !== 'a' && prev !== 'i') {
         s -= 1;
         continue;
       }
-      if (!STOP.has(prev) && plain < 1 && !CONNECT.has(prev) && doc.spoken) {
+      if (!STOP.has(prev) && plain < (c < 0.9 ? 1 : 2) && !CONNECT.has(prev) && loose) {
         plain++;
         s -= 1;
         continue;
       }
       break;
     }
-    out.push(fromWords(doc, 'Email', s, end, 0.9, 'email'));
+    out.push(fromWords(doc, 'Email', s, end, c, 'email'));
     i = end - 1;
   }
   return out;

@@ -79,3 +79,22 @@ export const FIRST_NAMES = new Set([...CURATED_FIRST, ...lexFirst]);
 export const LAST_NAMES = new Set([...CURATED_LAST, ...lexLast]);
 /** Names that are also common words: never taken on their own in lower-case (ASR) text. */
 export const AMBIGUOUS = new Set([...CURATED_AMBIGUOUS, ...EXTRA_AMBIGUOUS, ...[...FIRST_NAMES, ...LAST_NAMES].filter((w) => COMMON_WORDS.has(w))]);
+
+/** First names that are also everyday words ("Will", "May", "June"): names only right after a cue. */
+export const WORD_NAMES = new Set(`will may june april mark bill rose grace hope joy faith art frank summer dawn ray jack
+chase hunter drew dean penny holly ruby crystal amber autumn pat sue don guy jean wade gene sandy rich miles august
+sam ben dan ted ed tom jim bob mike nick matt chris alex kate beth liz jordan carol marie lee sharon ann joan martin
+kelly morgan taylor ryan terry henry james thomas scott allen lily olive pearl iris violet gary carl roger virginia
+georgia`.split(/\s+/));
+
+/** Words before a name that make it a place ("Santa Rosa", "San Jose", "Fort Worth", "St. Louis"). */
+export const PLACE_PREFIX = new Set(`santa san santo sao são st saint ste fort ft port mount mt lake los las el la palo rio
+costa puerto punta villa ciudad cape glen`.split(/\s+/));
+/** Words after a name that make it a place ("Virginia Beach", "Palm Springs", "Carson City"). */
+export const PLACE_SUFFIX = new Set(`beach springs city falls heights valley hills harbor harbour island islands county
+township village bay creek river lake`.split(/\s+/));
+
+/** A word with its accents dropped, for the name lists ("josé" jose, "zoë" zoe, "nguyễn" nguyen). */
+export function fold(word: string): string {
+  return /^[\x00-\x7f]*$/.test(word) ? word : word.normalize('NFD').replace(/\p{M}/gu, '').replace(/đ/g, 'd').replace(/ø/g, 'o').replace(/ł/g, 'l');
+}

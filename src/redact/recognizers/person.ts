@@ -1,14 +1,23 @@
-// Person names: conversational cues ("my name is", "this is ... speaking", "last name", "spelled"), letter-by-letter
-// spellings ("s m i t h"), a list of common US names, and compromise's people() — each can be switched off
+// Person names: conversational cues ("my name is", "this is ... speaking", "last name", "spelled"), a list of common US names, and compromise's people() — each can be switched off
 // (options.personSources) to measure which combination wins.
-import nlp from 'compromise';
+import { matchesIn } from './compromiseWindows.js';
 import { endsClause, fromChars, fromWords, type Doc, type Recognizer } from './doc.js';
-import { AMBIGUOUS, COMMON_WORDS, FIRST_NAMES, LAST_NAMES, PLACE_WORDS } from './nameData.js';
+import { AMBIGUOUS, COMMON_WORDS, FIRST_NAMES as FIRST_LIST, fold, LAST_NAMES as LAST_LIST, PLACE_PREFIX, PLACE_SUFFIX, PLACE_WORDS, WORD_NAMES } from './nameData.js';
 import { STOP } from './stopwords.js';
 import type { Detection } from '../types.js';
 
 const HONORIFIC = new Set(['mr', 'mrs', 'ms', 'miss', 'mister', 'missus', 'dr', 'doctor', 'mx']);
 const AFTER_THIS_IS = new Set(['speaking', 'calling', 'here', 'from', 'with', 'at']);
+
+/** The name lists, read with accents dropped and hyphenated names in parts ("José", "Mary-Jane"). */
+const inList = (list: ReadonlySet<string>, w: string): boolean => {
+  if (list.has(w)) return true;
+  const f = fold(w);
+  if (f !== w && list.has(f)) return true;
+  return f.includes('-') && f.split('-').every((p) => p.length > 1 && (FIRST_LIST.has(p) || LAST_LIST.has(p)));
+};
+const FIRST_NAMES = { has: (w: string) => inList(FIRST_LIST, w) };
+const LAST_NAMES = { has: (w: string) => inList(LAST_LIST, w) };
 
 const isCap = (doc: Doc, i: number) => /^\p{Lu}/u.test(doc.words[i]?.raw.replace(/^[^\p{L}]+/u, '') ?? '');
 const isLetter = (doc: Doc, i: number) => /^[a-z]$/.test(doc.words[i]?.norm ?? '');
@@ -69,6 +78,21 @@ function nameAt(doc: Doc, i: number, max = 3): [number, number] | undefined {
 
 const phraseBefore = (w: string[], i: number, n: number) => w.slice(Math.max(0, i - n), i).join(' ');
 
+/** A name that is also a word ("Will", "May") at i, with a listed surname after it ("May Chen"). */
+function wordNameAt(doc: Doc, i: number): [number, number] | undefined {
+  const w = doc.words[i];
+  if (!w || !WORD_NAMES.has(w.norm) || (!speechLike(doc) && !isCap(doc, i))) return undefined;
+  const next = doc.words[i + 1];
+  if (next && !endsClause(doc, i) && LAST_NAMES.has(next.norm) && !STOP.has(next.norm) && !COMMON_WORDS.has(next.norm) && (speechLike(doc) || isCap(doc, i + 1))) return [i, i + 2];
+  return [i, i + 1];
+}
+
+/** Nothing more of a sentence at word k, or a word that follows a name ("this is will speaking", "... from"). */
+const NAME_ENDS = new Set([...AFTER_THIS_IS, 'and', 'how', 'i', "i'm", 'im', 'thanks', 'thank', 'hi', 'hello', 'again', 'too', 'yes', 'yeah', 'ok', 'okay', 'please', 'speaking', 'here']);
+const endsAt = (doc: Doc, k: number) => k >= doc.words.length || endsClause(doc, k - 1) || NAME_ENDS.has(doc.words[k].norm);
+/** A cue word taken as a name only when it is a listed name or no ordinary word ("i'm leaving from boston"). */
+const notWord = (w: string) => known(w) || !(COMMON_WORDS.has(w) || /(ing|ed|ly)$/.test(w));
+
 function cues(doc: Doc): Detection[] {
   const out: Detection[] = [];
   const w = doc.words.map((x) => x.norm);
@@ -78,7 +102,7 @@ function cues(doc: Doc): Detection[] {
     if ((w[i] === 'name' && w[i + 1] === 'is') || w[i] === "name's") {
       const at = w[i] === "name's" ? i + 1 : i + 2;
       const skip = w[at] === 'uh' || w[at] === 'um' ? 1 : 0;
-      push(nameAt(doc, at + skip), 0.85);
+      push(nameAt(doc, at + skip) ?? wordNameAt(doc, at + skip), 0.85);
     }
     // "last name X", "first name is X", "surname X", "maiden name is X"
     if ((w[i] === 'name' && /^(last|first|middle|maiden|full|family|given)$/.test(w[i - 1] ?? '')) || w[i] === 'surname') {
@@ -89,18 +113,25 @@ function cues(doc: Doc): Detection[] {
     // "this is X speaking", "this is X from ..."
     if (w[i] === 'this' && w[i + 1] === 'is') {
       const r = nameAt(doc, i + 2, 2);
-      if (r && (AFTER_THIS_IS.has(w[r[1]] ?? '') || (r[1] - r[0] === 1 && AFTER_THIS_IS.has(w[r[1]] ?? '')) || (known(w[r[0]]) && !AMBIGUOUS.has(w[r[0]])))) push(r, 0.85);
+      if (r && notWord(w[r[0]]) && (AFTER_THIS_IS.has(w[r[1]] ?? '') || (known(w[r[0]]) && !AMBIGUOUS.has(w[r[0]])))) push(r, 0.85);
+      // "this is Will", "this is may chen from billing"
+      const n = wordNameAt(doc, i + 2);
+      if (n && (n[1] - n[0] === 2 || endsAt(doc, n[1]))) push(n, 0.8);
     }
     // "i'm X", "i am X" only for listed names or with "calling/speaking"
     if (w[i] === "i'm" || (w[i] === 'i' && w[i + 1] === 'am') || w[i] === 'im') {
       const at = w[i] === 'i' ? i + 2 : i + 1;
       const r = nameAt(doc, at, 2);
-      if (r && ((FIRST_NAMES.has(w[r[0]]) && !AMBIGUOUS.has(w[r[0]])) || AFTER_THIS_IS.has(w[r[1]] ?? ''))) push(r, 0.75);
+      if (r && notWord(w[r[0]]) && ((FIRST_NAMES.has(w[r[0]]) && !AMBIGUOUS.has(w[r[0]])) || AFTER_THIS_IS.has(w[r[1]] ?? ''))) push(r, 0.75);
+      const n = wordNameAt(doc, at);
+      if (n && (n[1] - n[0] === 2 || (endsAt(doc, n[1]) && !/^(and|i|i'm|im)$/.test(w[n[1]] ?? '')))) push(n, 0.7);
     }
     // "call me X", "speak to X", "speaking with X", "ask for X", "under the name X"
     if ((w[i] === 'call' && w[i + 1] === 'me') || (/^(speak|speaking|talk|talking|spoke|ask)$/.test(w[i]) && /^(to|with|for)$/.test(w[i + 1] ?? ''))) {
       const r = nameAt(doc, i + 2, 2);
       if (r && (known(w[r[0]]) || (!doc.spoken && isCap(doc, r[0])))) push(r, 0.75);
+      const n = wordNameAt(doc, i + 2);
+      if (n && (n[1] - n[0] === 2 || endsAt(doc, n[1]) || w[i] === 'call')) push(n, 0.75);
     }
     // "my wife Priya Raman", "our son, Ethan", "my kid Mali"
     if (RELATION.has(w[i]) && /^(my|our|his|her|their|your)$/.test(w[i - 1] ?? '')) {
@@ -121,6 +152,9 @@ function cues(doc: Doc): Detection[] {
         const ok = doc.spoken ? FIRST_NAMES.has(h) && !AMBIGUOUS.has(h) : isCap(doc, r[0]) && (known(h) || unknownWord(h)) && !PLACE_WORDS.has(h) && !(AMBIGUOUS.has(h) && r[1] - r[0] === 1);
         if (ok) push(r, 0.7);
       }
+      // "thanks, Will.", "bye may": a word name only where the sentence ends
+      const n = wordNameAt(doc, i + 1);
+      if (n && (n[1] >= w.length || endsClause(doc, n[1] - 1))) push(n, 0.7);
     }
     // "the name on the account is X", "account holder is X"
     if (w[i] === 'is' && (/^(holder|cardholder|owner)$/.test(w[i - 1] ?? '') || phraseBefore(w, i, 3) === 'on the account')) {
@@ -128,30 +162,14 @@ function cues(doc: Doc): Detection[] {
       if (r && (known(w[r[0]]) || (!doc.spoken && isCap(doc, r[0])))) push(r, 0.8);
     }
     // honorifics
-    if (HONORIFIC.has(w[i]) && (!doc.spoken || w[i] !== 'doctor')) push(nameAt(doc, i + 1, 2), doc.spoken ? 0.7 : 0.85);
+    // (spoken "doctor" only before a listed surname or a word that is no ordinary word: "the doctor said")
+    if (HONORIFIC.has(w[i]) && (!doc.spoken || w[i] !== 'doctor' || LAST_NAMES.has(w[i + 1] ?? '') || unknownWord(w[i + 1] ?? ''))) push(nameAt(doc, i + 1, 2), doc.spoken ? 0.7 : 0.85);
   }
   return out;
 }
 
-/** Letter-by-letter spellings: a run of 3+ single letters; surer after a name cue or "spelled". */
-function spelled(doc: Doc): Detection[] {
-  const out: Detection[] = [];
-  const w = doc.words.map((x) => x.norm);
-  for (let i = 0; i < w.length; i++) {
-    if (!isLetter(doc, i)) continue;
-    let k = i;
-    while (isLetter(doc, k) || (w[k] === 'as' && w[k + 1] === 'in' && k > i)) k += w[k] === 'as' ? 4 : 1;
-    k = Math.min(k, w.length);
-    const letters = w.slice(i, k).filter((x) => /^[a-z]$/.test(x)).length;
-    if (letters >= 3 && !(letters === 3 && w.slice(i, k).join('') === 'abc')) {
-      const before = w.slice(Math.max(0, i - 8), i).join(' ');
-      const cue = /\b(spell|spelled|spelling|name|last|first|surname)\b/.test(before);
-      out.push(fromWords(doc, 'Person', i, k, cue ? 0.85 : 0.5, 'person-spelled'));
-    }
-    i = k;
-  }
-  return out;
-}
+/** Words [i, k) stand in a place name: "Santa Rosa", "San Jose", "Virginia Beach". */
+const inPlace = (doc: Doc, i: number, k: number) => PLACE_PREFIX.has(doc.words[i - 1]?.norm.replace(/\.$/, '') ?? '') || PLACE_PREFIX.has(doc.words[i]?.norm ?? '') || PLACE_SUFFIX.has(doc.words[k]?.norm ?? '');
 
 function nameList(doc: Doc): Detection[] {
   const out: Detection[] = [];
@@ -160,6 +178,10 @@ function nameList(doc: Doc): Detection[] {
     const first = FIRST_NAMES.has(w[i]);
     const last = LAST_NAMES.has(w[i]);
     if (!first && !last) continue;
+    if (inPlace(doc, i, i + 1) || (!speechLike(doc) && isCap(doc, i + 1) && inPlace(doc, i, i + 2))) {
+      i++;
+      continue;
+    }
     if (doc.spoken) {
       // lower case: a listed first name that is not a common word, or first+last both listed
       if (first && LAST_NAMES.has(w[i + 1] ?? '') && !STOP.has(w[i + 1])) {
@@ -181,37 +203,8 @@ function nameList(doc: Doc): Detection[] {
   return out;
 }
 
-/** compromise grows worse than linearly with text length: long transcripts go through in overlapping windows. */
-const WINDOW = 2000;
-const OVERLAP = 200;
-
-function peopleIn(text: string): { text: string; offset: { start: number; length: number } }[] {
-  const found = new Map<number, { text: string; offset: { start: number; length: number } }>();
-  let start = 0;
-  while (start < text.length) {
-    // Windows end at a space when one is near (no word cut); every search stays inside the window (linear).
-    let end = Math.min(text.length, start + WINDOW);
-    if (end < text.length) {
-      const space = text.slice(start, end).lastIndexOf(' ');
-      if (space > 0) end = start + space;
-    }
-    const people = nlp(text.slice(start, end)).people().json({ offset: true }) as { text: string; offset: { start: number; length: number } }[];
-    for (const p of people) {
-      if (!p.offset) continue;
-      const at = start + p.offset.start;
-      if (!found.has(at)) found.set(at, { text: p.text, offset: { start: at, length: p.offset.length } });
-    }
-    if (end >= text.length) break;
-    // The next window starts OVERLAP back, after a space when there is one.
-    const back = Math.max(start + 1, end - OVERLAP);
-    const space = text.slice(back, end).indexOf(' ');
-    start = space >= 0 ? back + space + 1 : end;
-  }
-  return [...found.values()];
-}
-
 export function compromisePeople(doc: Doc, confidence = 0.6): Detection[] {
-  const found = peopleIn(doc.text);
+  const found = matchesIn(doc.text, (d) => d.people());
   return found
     .filter((p) => p.offset && p.offset.length > 1)
     .map((p) => {
@@ -223,13 +216,14 @@ export function compromisePeople(doc: Doc, confidence = 0.6): Detection[] {
       length = trimmed.length - lead;
       return fromChars(doc, 'Person', start, start + length, confidence, 'person-compromise');
     })
-    .filter((d) => d.text.length > 1 && !d.text.split(/\s+/).every((x) => PLACE_WORDS.has(x.toLowerCase().replace(/[^\p{L}'-]/gu, ''))));
+    .filter((d) => d.text.length > 1 && !d.text.split(/\s+/).every((x) => PLACE_WORDS.has(x.toLowerCase().replace(/[^\p{L}'-]/gu, ''))))
+    .filter((d) => d.wordStart === undefined || !inPlace(doc, d.wordStart, d.wordEnd!));
 }
 
 export const personRecognizer: Recognizer = (doc) => {
   const src = doc.options.personSources ?? {};
   const out: Detection[] = [];
-  if (src.cues !== false) out.push(...cues(doc), ...spelled(doc));
+  if (src.cues !== false) out.push(...cues(doc));
   if (src.nameList !== false) out.push(...nameList(doc));
   if (src.compromise !== false) out.push(...compromisePeople(doc));
   return out;

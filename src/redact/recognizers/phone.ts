@@ -1,10 +1,30 @@
-// Phone numbers: written formats ((555) 123-4567, +1-944-435-4352x04732, 986.291.2294, 027 896 92 86) and digit
-// runs: 10 digits (11 starting with 1) anywhere, 7-15 digits after a phone cue.
+// Phone numbers: written formats ((555) 123-4567, +1-944-435-4352x04732, 986.291.2294, 027 896 92 86), international
+// numbers of any country ("+44 20 7946 0958", "+49 30 123456", "+33 1 42 68 53 00", "+91 98765 43210", "0044 ...")
+// checked against libphonenumber's numbering plans, and digit runs: 10 digits (11 starting with 1) anywhere, 7-15
+// digits after a phone cue, a run after "plus" ("plus four four two zero ...") or starting with "00" that is a valid
+// international number, and national numbers starting with 0 valid in a country callers often call from.
+import { isValidPhoneNumber, parsePhoneNumberFromString } from 'libphonenumber-js';
 import { fromChars, fromWords, wordsOverlapping, type Recognizer } from './doc.js';
 import { cuesBefore, digitRuns } from './digitRuns.js';
 import type { Detection } from '../types.js';
 
 const WRITTEN = /(?<![\w.+-])(?:\+\d{1,3}[\s.-]?)?(?:\(\d{1,4}\)[\s.-]?)?\d{2,4}(?:[\s.-]\d{2,4}){1,4}(?:\s?(?:x|ext\.?)\s?\d{1,6})?(?![\w-]|\.\d)/gi;
+/** "+44 20 7946 0958", "+49 (0)30 123456", "0049-30-123456": a country code and groups of any length. */
+const INTERNATIONAL = /(?<![\w+])(?:\+|00)[\s.-]?[1-9]\d{0,2}(?:[\s.-]?(?:\(0\)|\(\d{1,5}\)|\d{1,6})){1,7}(?![\w-]|\.\d)/g;
+/** Countries whose national numbers (leading 0) are taken without a cue. */
+const NATIONAL = ['GB', 'DE', 'FR', 'IN', 'IE', 'AU', 'IT', 'ES', 'NL'] as const;
+
+/** The international number in `digits` (country code first): valid, possible only, or not one. */
+function international(digits: string): 'valid' | 'possible' | undefined {
+  if (digits.length < 8 || digits.length > 15) return undefined;
+  const p = parsePhoneNumberFromString(`+${digits}`);
+  if (!p) return undefined;
+  if (p.isValid()) return 'valid';
+  return p.isPossible() ? 'possible' : undefined;
+}
+
+/** A national number (0 first, 11 or 12 digits: a 10-digit one is a phone anyway) valid in one of NATIONAL. */
+const nationalValid = (digits: string) => digits[0] === '0' && (digits.length === 11 || digits.length === 12) && NATIONAL.some((c) => isValidPhoneNumber(digits, c));
 
 export const phoneRecognizer: Recognizer = (doc) => {
   const out: Detection[] = [];
@@ -23,18 +43,40 @@ export const phoneRecognizer: Recognizer = (doc) => {
     if (at && cuesBefore(doc, at.wordStart).has('phone')) c += 0.1;
     out.push(fromChars(doc, 'PhoneNumber', start, start + s.length, c, 'phone'));
   }
+  for (const m of doc.stream.text.matchAll(INTERNATIONAL)) {
+    // The longest prefix (whole groups) that is a number of the country: a count after it ("+44 20 7946 0958
+    // 2 adults") is not part of it.
+    const groups = [...m[0].matchAll(/\(0\)|\d+/g)];
+    for (let g = groups.length; g >= 1; g--) {
+      const last = groups[g - 1];
+      const piece = m[0].slice(0, last.index! + last[0].length);
+      const digits = piece.replace(/\(0\)/, '').replace(/\D/g, '').replace(/^00/, '');
+      const found = international(digits);
+      if (!found) continue;
+      const start = doc.stream.startOf(m.index!);
+      const end = doc.stream.endOf(m.index! + piece.length - 1);
+      out.push(fromChars(doc, 'PhoneNumber', start, end, found === 'valid' ? 0.9 : 0.75, 'phone'));
+      break;
+    }
+  }
   const runs = digitRuns(doc);
   const runAt = new Map(runs.map((r) => [r.wordStart, r]));
   for (const run of runs) {
     const n = run.digits.length;
     const cue = run.cues.has('phone');
     const ext = /^(x|ext|extension)$/.test(doc.words[run.wordEnd]?.norm ?? '') ? runAt.get(run.wordEnd + 1) : undefined;
+    const plus = doc.words[run.wordStart - 1]?.norm === 'plus';
+    const abroad = plus ? international(run.digits) : run.digits.startsWith('00') ? international(run.digits.slice(2)) : undefined;
     if (ext && n >= 7 && n <= 15) {
       out.push(fromWords(doc, 'PhoneNumber', run.wordStart, ext.wordEnd, 0.9, 'phone'));
+    } else if (abroad) {
+      out.push(fromWords(doc, 'PhoneNumber', plus ? run.wordStart - 1 : run.wordStart, run.wordEnd, abroad === 'valid' || cue ? 0.9 : 0.75, 'phone'));
     } else if (n === 10 || (n === 11 && run.digits[0] === '1')) {
       out.push(fromWords(doc, 'PhoneNumber', run.wordStart, run.wordEnd, cue ? 0.9 : 0.7, 'phone'));
     } else if (cue && n >= 7 && n <= 15) {
       out.push(fromWords(doc, 'PhoneNumber', run.wordStart, run.wordEnd, 0.8, 'phone'));
+    } else if (nationalValid(run.digits)) {
+      out.push(fromWords(doc, 'PhoneNumber', run.wordStart, run.wordEnd, 0.65, 'phone'));
     }
   }
   return out;

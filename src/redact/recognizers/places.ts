@@ -11,6 +11,9 @@ export const STATE_ABBR = new Set([
   'MA', 'MI', 'MN', 'MS', 'MO', 'MT', 'NE', 'NV', 'NH', 'NJ', 'NM', 'NY', 'NC', 'ND', 'OH', 'OK', 'OR', 'PA', 'RI', 'SC',
   'SD', 'TN', 'TX', 'UT', 'VT', 'VA', 'WA', 'WV', 'WI', 'WY', 'DC',
 ]);
+/** Canadian provinces and territories: postal abbreviations and (one-word) names. */
+export const PROVINCE_ABBR = new Set(['AB', 'BC', 'MB', 'NB', 'NL', 'NS', 'NT', 'NU', 'ON', 'PE', 'QC', 'SK', 'YT']);
+export const PROVINCE_NAMES = new Set(['alberta', 'columbia', 'manitoba', 'brunswick', 'newfoundland', 'labrador', 'scotia', 'ontario', 'quebec', 'québec', 'saskatchewan', 'yukon', 'nunavut']);
 export const STREET_SUFFIX = new Set([
   'street', 'st', 'avenue', 'ave', 'av', 'road', 'rd', 'lane', 'ln', 'drive', 'dr', 'court', 'ct', 'boulevard', 'blvd',
   'way', 'place', 'pl', 'circle', 'cir', 'terrace', 'ter', 'parkway', 'pkwy', 'highway', 'hwy', 'trail', 'trl', 'square',

@@ -1,9 +1,79 @@
-// ZIP codes: a 5-digit run (or 9 for ZIP+4) after a cue ("zip", "zip code", "postal code"), or after a state
-// ("CA 90210", "california nine oh two one oh").
-import { fromChars, fromWords, type Recognizer } from './doc.js';
-import { digitRuns } from './digitRuns.js';
+// ZIP and postal codes. US: a 5-digit run (or 9 for ZIP+4) after a cue ("zip", "zip code", "postal code"), or after
+// a state ("CA 90210", "california nine oh two one oh"). UK ("SW1A 1AA", "M1 1AE") and Canada ("K1A 0B1"): written
+// in capitals anywhere, in any case after a cue, and spoken symbol by symbol after a cue ("postcode s w one a one a
+// a", "k one a zero b one"); reported as ZipCode.
+import { cuesBefore, digitRuns } from './digitRuns.js';
+import { fromChars, fromWords, wordsOverlapping, type Doc, type Recognizer } from './doc.js';
 import { STATE_ABBR, STATE_NAMES } from './places.js';
+import { charsOf, ohAsZero, symbolRuns, symbolsByWord, type Symbol } from './symbols.js';
 import type { Detection } from '../types.js';
+
+const UK_OUTWARD = '(?:[a-pr-uwyz](?:[0-9]{1,2}|[a-hk-y][0-9]{1,2}|[0-9][a-hjkps-uw]|[a-hk-y][0-9][abehmnprv-y])|gir)';
+const UK_INWARD = '[0-9][abd-hjlnp-uw-z]{2}';
+const CA_FIRST = '[abceghj-nprstvxy][0-9][abceghj-nprstv-z]';
+const CA_SECOND = '[0-9][abceghj-nprstv-z][0-9]';
+/** A whole postcode said symbol by symbol (lower case, no space). */
+const SPOKEN_POSTCODE = new RegExp(`^(?:${UK_OUTWARD}${UK_INWARD}|${CA_FIRST}${CA_SECOND})$`);
+/** Written postcodes on the normalized stream: capitals anywhere (case-insensitive after a cue, checked below). */
+const WRITTEN_POSTCODE = new RegExp(`(?<![\\p{L}\\p{N}])(?:${UK_OUTWARD} ?${UK_INWARD}|${CA_FIRST}[ -]?${CA_SECOND})(?![\\p{L}\\p{N}])`, 'giu');
+
+function writtenPostcodes(doc: Doc, out: Detection[]): void {
+  for (const m of doc.stream.text.matchAll(WRITTEN_POSTCODE)) {
+    const start = doc.stream.startOf(m.index!);
+    const end = doc.stream.endOf(m.index! + m[0].length - 1);
+    const capitals = m[0] === m[0].toUpperCase() && /\d/.test(m[0]);
+    const at = wordsOverlapping(doc, start, end);
+    const cue = at !== undefined && cuesBefore(doc, at.wordStart, 0, 6).has('zip');
+    if (capitals && m[0].length >= 5) out.push(fromChars(doc, 'ZipCode', start, end, cue ? 0.9 : 0.7, 'postcode'));
+    else if (cue) out.push(fromChars(doc, 'ZipCode', start, end, 0.85, 'postcode'));
+  }
+}
+
+/** The symbol index after the longest whole postcode said from symbol i of a run, or -1. */
+function spokenPostcodeEnd(s: readonly Symbol[], i: number): number {
+  if (s[i].kind !== 'letter') return -1;
+  let best = -1;
+  for (let e = i + 1; e <= Math.min(s.length, i + 8); e++) {
+    const chars = charsOf(s.slice(i, e));
+    if (chars.length > 7) break;
+    if (SPOKEN_POSTCODE.test(chars) || SPOKEN_POSTCODE.test(chars[0] + ohAsZero(chars.slice(1)))) best = e;
+  }
+  return best;
+}
+
+/** Postcodes read symbol by symbol after a cue: the longest whole postcode starting at each symbol. */
+function spokenPostcodes(doc: Doc, out: Detection[]): void {
+  for (const run of symbolRuns(doc)) {
+    const s = run.symbols;
+    for (let i = 0; i < s.length; i++) {
+      if (s[i].kind !== 'letter' || !cuesBefore(doc, s[i].wordStart, 0, 6).has('zip')) continue;
+      const best = spokenPostcodeEnd(s, i);
+      if (best < 0) continue;
+      out.push(fromWords(doc, 'ZipCode', s[i].wordStart, s[best - 1].wordEnd, 0.85, 'postcode'));
+      i = best - 1;
+    }
+  }
+}
+
+const STICKY_POSTCODE = new RegExp(`(?:${UK_OUTWARD} ?${UK_INWARD}|${CA_FIRST}[ -]?${CA_SECOND})(?![\\p{L}\\p{N}])`, 'iuy');
+
+/**
+ * The word index after a UK or Canadian postcode starting at word i (written, or said symbol by symbol), with no
+ * cue needed: for an address, whose last line it ends ("10 Downing Street, London SW1A 2AA").
+ */
+export function postcodeAt(doc: Doc, i: number): number | undefined {
+  const word = doc.words[i];
+  if (!word) return undefined;
+  STICKY_POSTCODE.lastIndex = word.start;
+  const m = STICKY_POSTCODE.exec(doc.text);
+  if (m && (doc.spoken || /\d/.test(m[0]))) {
+    const range = wordsOverlapping(doc, word.start, word.start + m[0].length);
+    if (range) return range.wordEnd;
+  }
+  const at = symbolsByWord(doc).get(i);
+  const end = at ? spokenPostcodeEnd(at.run.symbols, at.index) : -1;
+  return end > 0 ? at!.run.symbols[end - 1].wordEnd : undefined;
+}
 
 export const zipCodeRecognizer: Recognizer = (doc) => {
   const out: Detection[] = [];
@@ -17,5 +87,7 @@ export const zipCodeRecognizer: Recognizer = (doc) => {
   }
   // written ZIP+4 anywhere
   for (const m of doc.text.matchAll(/(?<![\w-])\d{5}-\d{4}(?![\w-])/g)) out.push(fromChars(doc, 'ZipCode', m.index!, m.index! + m[0].length, 0.6, 'zip-code'));
+  writtenPostcodes(doc, out);
+  spokenPostcodes(doc, out);
   return out;
 };

@@ -1,0 +1,66 @@
+// Letter-by-letter spellings: "s m i t h", "s as in sam m as in mary", "sierra mike india tango hotel", "m i double
+// l e r", written "S-M-I-T-H". The kind is the one the nearest cue before asks for (a name, an email, a street, a
+// postcode); with no cue it is a name, less sure. Letters mixed with digits with no cue are a code (a booking
+// reference, a train id): other recognizers take the codes that matter (postcodes, licences, IBANs).
+import { fromChars, fromWords, type Recognizer } from './doc.js';
+import type { EntityKind } from '../entityKinds.js';
+import { symbolRuns, type Symbol } from './symbols.js';
+import type { Detection } from '../types.js';
+
+/** Cue words and the kind they ask for; the nearest before the spelling wins. */
+const CUES: [RegExp, EntityKind][] = [
+  [/^(email|e-mail|mail)$/, 'Email'],
+  [/^(street|road|avenue|lane|drive|address|city|town)$/, 'Address'],
+  [/^(postcode|postal|zip)$/, 'ZipCode'],
+  [/^(name|last|first|middle|surname|maiden|initials?)$/, 'Person'],
+];
+/** "spelled" says a spelling follows, not of what: the kind comes from a cue before it, else a name. */
+const SPELL = /^(spell|spelled|spelt|spelling)$/;
+const CUE_WINDOW = 8;
+const WRITTEN = /(?<![\p{L}\p{N}])\p{L}(?:[-.]\p{L}){2,}(?![\p{L}\p{N}])/gu;
+
+export const spelledRecognizer: Recognizer = (doc) => {
+  const out: Detection[] = [];
+  const cueAt = (wordIndex: number): EntityKind | undefined => {
+    let spell = false;
+    for (let k = wordIndex - 1; k >= Math.max(0, wordIndex - CUE_WINDOW); k--) {
+      const w = doc.words[k].norm;
+      for (const [re, kind] of CUES) if (re.test(w)) return kind;
+      spell ||= SPELL.test(w);
+    }
+    return spell ? 'Person' : undefined;
+  };
+  for (const run of symbolRuns(doc)) {
+    let s: Symbol[] = run.symbols;
+    // a leading "a" or "i" is an article or a pronoun more often than a letter
+    while (s.length > 0 && s[0].how === 'single' && (s[0].chars === 'a' || s[0].chars === 'i') && s[1]?.kind === 'letter' && !cueAt(s[0].wordStart)) s = s.slice(1);
+    const letters = s.filter((x) => x.kind === 'letter');
+    const digits = s.length - letters.length;
+    const sure = letters.filter((x) => x.how === 'as-in' || x.how === 'double').length;
+    const nato = letters.filter((x) => x.how === 'nato').length;
+    const kind = cueAt(s[0]?.wordStart ?? run.wordStart);
+    if (letters.length < 2 || (letters.length < 3 && sure === 0)) continue;
+    if (nato === letters.length && nato < 3 && !kind) continue;
+    if (letters.length === 3 && s.map((x) => x.chars).join('') === 'abc') continue;
+    if (digits > 0 && !kind) continue;
+    // digits ahead of the first letter belong to something else ("seven" in "unit seven s m i t h")
+    while (s.length > 0 && s[0].kind === 'digit') s = s.slice(1);
+    const c = kind ? 0.85 : sure > 0 ? 0.75 : 0.5;
+    out.push(fromWords(doc, kind ?? 'Person', s[0].wordStart, s[s.length - 1].wordEnd, c, 'spelled'));
+  }
+  // written letters joined by hyphens or dots: "S-M-I-T-H", "s.m.i.t.h"
+  if (!doc.spoken) {
+    for (const m of doc.stream.text.matchAll(WRITTEN)) {
+      const n = m[0].replace(/[-.]/g, '').length;
+      if (n < 3) continue;
+      const start = doc.stream.startOf(m.index!);
+      const end = doc.stream.endOf(m.index! + m[0].length - 1);
+      const at = doc.words.findIndex((w) => w.end > start);
+      const kind = cueAt(at < 0 ? 0 : at);
+      // dotted capitals with no cue are an abbreviation ("U.S.A.", "D.O.B.")
+      if (!kind && (m[0].includes('.') || n < 4)) continue;
+      out.push(fromChars(doc, kind ?? 'Person', start, end, kind ? 0.85 : 0.5, 'spelled'));
+    }
+  }
+  return out;
+};
