@@ -1,14 +1,18 @@
 // The console's shell: who is signed in (or that the service is open on this machine), the navigation, and
 // the view the address names (#/jobs, #/jobs/<id>, #/projects, #/operations).
 import { render } from 'preact';
+import { lazy, Suspense } from 'preact/compat';
 import { useEffect, useState } from 'preact/hooks';
 import { ApiError, forgetKey, rememberKey, type Session, session, storedKey } from './api';
-import { CallView } from './views/Call';
 import { JobsView } from './views/Jobs';
-import { OperationsView } from './views/Operations';
-import { ProjectsView } from './views/Projects';
 import { SignIn } from './views/SignIn';
 import './style.css';
+
+// The jobs view (where an agent desktop lands) loads first; the waveform and chart libraries load with the views
+// that draw them.
+const CallView = lazy(() => import('./views/Call').then((m) => m.CallView));
+const ProjectsView = lazy(() => import('./views/Projects').then((m) => m.ProjectsView));
+const OperationsView = lazy(() => import('./views/Operations').then((m) => m.OperationsView));
 
 function useRoute(): string {
   const [hash, setHash] = useState(location.hash || '#/jobs');
@@ -54,7 +58,7 @@ function App() {
     );
   }
 
-  const [, view, id] = route.split('/');
+  const [, view, id] = route.split('?')[0].split('/');
   let body;
   if (view === 'jobs' && id) body = <CallView jobId={decodeURIComponent(id)} session={who} />;
   else if (view === 'projects') body = <ProjectsView session={who} />;
@@ -91,7 +95,9 @@ function App() {
           )}
         </span>
       </header>
-      <main id="main">{body}</main>
+      <main id="main">
+        <Suspense fallback={<p role="status">Loading…</p>}>{body}</Suspense>
+      </main>
     </>
   );
 }

@@ -15,8 +15,10 @@ export function DailyChart({ title, days, series }: { title: string; days: strin
         width: Math.min(640, box.current.clientWidth || 640),
         height: 220,
         title,
-        scales: { x: { time: true } },
-        series: [{}, ...series.map((s, i) => ({ label: s.label, stroke: COLORS[i % COLORS.length], width: 2, points: { show: true, size: 6 } }))],
+        // Whole days around the figures (a single day would otherwise stretch over years).
+        scales: { x: { time: true, range: (_u, min, max) => [min - 86_400, max + 86_400] } },
+        legend: { show: false },
+        series: [{}, ...series.map((s, i) => ({ label: s.label, stroke: COLORS[i % COLORS.length], width: 2, points: { show: true, size: 8 } }))],
         axes: [{}, { size: 50 }],
       },
       [xs, ...series.map((s) => s.values)] as uPlot.AlignedData,

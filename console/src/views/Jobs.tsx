@@ -26,11 +26,11 @@ interface Filters {
   to: string;
 }
 
-const PAGE = 50;
+const PAGE_SIZES = [50, 100, 500];
 const EMPTY: Filters = { status: '', sid: '', tracking_id: '', from: '', to: '' };
 
-function query(filters: Filters, offset: number): string {
-  const q = new URLSearchParams({ limit: String(PAGE), offset: String(offset) });
+function query(filters: Filters, offset: number, size: number): string {
+  const q = new URLSearchParams({ limit: String(size), offset: String(offset) });
   if (filters.status) q.set('status', filters.status);
   if (filters.sid.trim()) q.set('sid', filters.sid.trim());
   if (filters.tracking_id.trim()) q.set('tracking_id', filters.tracking_id.trim());
@@ -46,6 +46,9 @@ export function JobsView({ session }: { session: Session }) {
   const [filters, setFilters] = useState<Filters>(EMPTY);
   const [draft, setDraft] = useState<Filters>(EMPTY);
   const [offset, setOffset] = useState(0);
+  // The page size: the address may ask (#/jobs?size=500), else 50.
+  const asked = Number(new URLSearchParams(location.hash.split('?')[1] ?? '').get('size'));
+  const [size, setSize] = useState(PAGE_SIZES.includes(asked) ? asked : 50);
   const [page, setPage] = useState<{ total: number; jobs: JobBrief[] }>();
   const [error, setError] = useState<string>();
   const [tick, setTick] = useState(0);
@@ -53,7 +56,7 @@ export function JobsView({ session }: { session: Session }) {
 
   useEffect(() => {
     let cancelled = false;
-    getJson<{ total: number; jobs: JobBrief[] }>(query(filters, offset))
+    getJson<{ total: number; jobs: JobBrief[] }>(query(filters, offset, size))
       .then((p) => {
         if (cancelled) return;
         setPage(p);
@@ -67,7 +70,7 @@ export function JobsView({ session }: { session: Session }) {
     return () => {
       cancelled = true;
     };
-  }, [filters, offset, tick]);
+  }, [filters, offset, tick, size]);
   useEffect(() => () => clearTimeout(timer.current), []);
 
   useEffect(() => {
@@ -153,15 +156,28 @@ export function JobsView({ session }: { session: Session }) {
             </tbody>
           </table>
           <nav class="pager" aria-label="Pages of jobs">
-            <button type="button" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - PAGE))}>
+            <button type="button" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - size))}>
               Newer
             </button>
             <span id="jobs-count">
-              {page.total === 0 ? 'No jobs' : `${offset + 1}–${Math.min(offset + PAGE, page.total)} of ${page.total}`}
+              {page.total === 0 ? 'No jobs' : `${offset + 1}–${Math.min(offset + size, page.total)} of ${page.total}`}
             </span>
-            <button type="button" disabled={offset + PAGE >= page.total} onClick={() => setOffset(offset + PAGE)}>
+            <button type="button" disabled={offset + size >= page.total} onClick={() => setOffset(offset + size)}>
               Older
             </button>
+            <label for="page-size">Per page</label>
+            <select
+              id="page-size"
+              value={size}
+              onChange={(e) => {
+                setOffset(0);
+                setSize(Number(e.currentTarget.value));
+              }}
+            >
+              {PAGE_SIZES.map((n) => (
+                <option value={n}>{n}</option>
+              ))}
+            </select>
           </nav>
         </>
       )}
