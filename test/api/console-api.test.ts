@@ -40,7 +40,7 @@ for (const dialect of await dialects()) {
     test('projects and their versions, newest first, for read keys; an unknown project is a 404', async () => {
       assert.equal((await publish({ sid: 'p-one', scrubtext: true, rules: [{ name: 'CreditCardNumber' }] })).statusCode, 200);
       assert.equal((await publish({ sid: 'p-one', scrubtext: true, rules: [{ name: 'creditcardnumber', mask_type: 'MaskCharacter' }] })).statusCode, 200);
-      assert.equal((await publish({ sid: 'p-two' })).statusCode, 200);
+      assert.equal((await publish({ sid: 'p-two', crm: { apiKey: 'sk-live-very-secret-1234' } })).statusCode, 200);
       const list = json(await svc.request({ method: 'GET', url: '/system/projects', headers: as('read') }));
       assert.deepEqual(
         list.projects.map((p: { sid: string; version: number }) => [p.sid, p.version]),
@@ -55,6 +55,9 @@ for (const dialect of await dialects()) {
       assert.deepEqual(versions.map((v: { version: number }) => v.version), [2, 1]);
       assert.equal(versions[0].config.rules[0].name, 'CreditCardNumber', 'stored canonical');
       assert.equal(versions[0].config.rules[0].mask_type, 'MaskCharacter');
+      const two = await svc.request({ method: 'GET', url: '/system/projects/p-two/versions', headers: as('read') });
+      assert.ok(!two.body.includes('very-secret'), 'a credential in a configuration is answered masked');
+      assert.equal(json(two).versions[0].config.crm.apiKey, '****1234');
       assert.equal((await svc.request({ method: 'GET', url: '/system/projects/nope/versions', headers: as('read') })).statusCode, 404);
       assert.equal((await svc.request({ method: 'GET', url: `/system/projects/${'x'.repeat(MAX_ID_LENGTH + 1)}/versions`, headers: as('read') })).statusCode, 400);
     });

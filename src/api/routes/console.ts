@@ -81,9 +81,7 @@ export function consoleRoutes(_services: Services, dir = CONSOLE_DIR): FastifyPl
       // Hashed asset names never change; the page itself is always revalidated.
       setHeaders: (res, file) => res.setHeader('cache-control', file.endsWith('.html') ? 'no-cache' : 'public, max-age=31536000, immutable'),
       cacheControl: false,
-      serve: true,
       schemaHide: true,
-      constraints: {},
-    } as Parameters<typeof fastifyStatic>[1]);
+    });
   };
 }

@@ -9,6 +9,7 @@ import { redactTextOffLoop } from '../../redact/offload/index.js';
 import { policyRules, resolvePolicy } from '../../redact/policy.js';
 import { idString, paging } from '../../schema/bounds.js';
 import { MASK_TYPES } from '../../schema/resources/projectConfig.js';
+import { maskCredentials } from '../../security/credentials.js';
 import type { Services } from '../../services.js';
 import { responses } from '../schemas.js';
 
@@ -57,7 +58,7 @@ export function projectRoutes(services: Services): FastifyPluginAsync {
         config: { scope: 'read' },
         schema: {
           tags,
-          summary: "A project's published versions with their configurations, newest first",
+          summary: "A project's published versions with their configurations (credentials masked), newest first",
           params: Type.Object({ sid: idString() }),
           querystring: Type.Object({ limit: paging(200, 50).limit }),
           response: responses({ 200: Type.Object({ sid: Type.String(), versions: Type.Array(ProjectVersionOut) }) }, [400, 404]),
@@ -66,7 +67,8 @@ export function projectRoutes(services: Services): FastifyPluginAsync {
       async (request) => {
         const versions = await services.store.projects.history(request.params.sid, request.query.limit);
         if (versions.length === 0) await services.projects.require(request.params.sid);
-        return { sid: request.params.sid, versions };
+        // A configuration may carry fields of its own: any credential among them is answered masked, as everywhere.
+        return { sid: request.params.sid, versions: versions.map((v) => ({ ...v, config: maskCredentials(v.config, services.box) })) };
       },
     );
 
