@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { hasFestivalVoice, hasTool, speak, speakFestival, stereo, tempDir } from '../helpers/audio.js';
+import { hasFestivalVoice, hasTool, speakFestival, stereo, tempDir } from '../helpers/audio.js';
 import { DIGIT_LIKE } from '../helpers/calls.js';
 import { axeViolations, CHROMIUM, CHROMIUM_ARGS, ensureConsoleBuilt } from '../helpers/console.js';
 import { json, startTestService, type TestService } from '../helpers/harness.js';
@@ -17,7 +17,7 @@ import { until } from '../helpers/poll.js';
 import { required } from '../helpers/require.js';
 
 const SHOTS = path.resolve(import.meta.dirname, '../../docs/console');
-const canRun = fs.existsSync(CHROMIUM) && hasTool('ffmpeg') && hasTool('espeak-ng') && hasFestivalVoice() && fs.existsSync('/usr/share/pocketsphinx/model/en-us/en-us');
+const canRun = fs.existsSync(CHROMIUM) && hasTool('ffmpeg') && hasFestivalVoice() && fs.existsSync('/usr/share/pocketsphinx/model/en-us/en-us');
 if (!fs.existsSync(CHROMIUM) && process.env.SCRUBLINE_REQUIRE_BROWSER === '1') throw new Error(`Chromium is required but missing at ${CHROMIUM}`);
 
 // A Luhn-valid test card number read in groups (as test/jobs/audio-redaction.test.ts speaks it), and an SSN.
@@ -47,7 +47,7 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
 }
 
-describe('the console', { skip: required(!canRun && `needs Chromium at ${CHROMIUM}, ffmpeg, espeak-ng, festival with the US HTS voice and PocketSphinx`) }, () => {
+describe('the console', { skip: required(!canRun && `needs Chromium at ${CHROMIUM}, ffmpeg, festival with the US HTS voice and PocketSphinx`) }, () => {
   let svc: TestService;
   let browser: Browser;
   let base: string;
@@ -165,10 +165,10 @@ describe('the console', { skip: required(!canRun && `needs Chromium at ${CHROMIU
   });
 
   test('uploads several recordings at once; a stereo call has a lane per channel in the transcript and the player', async () => {
-    const left = speak('thank you for calling, how can i help you today', path.join(dir, 'left.wav'));
+    const left = speakFestival('thank you for calling, how can i help you today', path.join(dir, 'left.wav'));
     const right = speakFestival('hello, i have a question about my bill', path.join(dir, 'right.wav'));
     const both = stereo(left, right, path.join(dir, 'stereo-call.wav'));
-    const mono = speak('good morning', path.join(dir, 'mono-call.wav'));
+    const mono = speakFestival('good morning', path.join(dir, 'mono-call.wav'));
     await page.click('a[href="#/jobs"]');
     await page.setInputFiles('#upload-files', [both, mono]);
     await page.click('#upload-send');
