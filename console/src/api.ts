@@ -82,6 +82,8 @@ export function upload(file: File, fields: Record<string, string>, onProgress: (
   return new Promise((resolve, reject) => {
     const form = new FormData();
     for (const [name, value] of Object.entries(fields)) form.append(name, value);
+    // A zip of recordings is unpacked by the service into a job per recording.
+    if (/\.zip$/i.test(file.name)) form.append('isZip', 'true');
     form.append('audio', file, file.name);
     const xhr = new XMLHttpRequest();
     xhr.open('POST', '/asr/transcribe');
