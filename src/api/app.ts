@@ -19,6 +19,9 @@ import { jobRoutes } from './routes/jobs.js';
 import { notificationRoutes } from './routes/notifications.js';
 import { systemRoutes } from './routes/system.js';
 import { healthRoutes } from './routes/health.js';
+import { consoleRoutes } from './routes/console.js';
+import { jobEventRoutes } from './routes/jobEvents.js';
+import { projectRoutes } from './routes/projects.js';
 
 export interface AppOptions {
   logger?: FastifyServerOptions['loggerInstance'];
@@ -94,5 +97,8 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   await app.register(notificationRoutes(services));
   await app.register(systemRoutes(services));
   await app.register(cacheRoutes(services));
+  await app.register(jobEventRoutes(services));
+  await app.register(projectRoutes(services));
+  await app.register(consoleRoutes(services));
   return app;
 }

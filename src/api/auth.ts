@@ -63,9 +63,11 @@ class KeyCache {
 export function registerAuth(app: FastifyInstance, keys: ApiKeyStore, ttlMs: number): void {
   const cache = new KeyCache(keys, ttlMs);
   app.addHook('onRequest', async (request) => {
-    // Routes that declare no scope need admin, except the API browser's own pages.
+    // Routes that declare no scope need admin, except the pages of the API browser and of the console (static
+    // files holding no data: every call they make is checked here with the key the user signs in with).
     const url = request.routeOptions.url ?? '';
-    const required = request.routeOptions.config?.scope ?? (url === '/docs' || url.startsWith('/docs/') ? 'public' : 'admin');
+    const pages = url === '/docs' || url.startsWith('/docs/') || url === '/console' || url.startsWith('/console/');
+    const required = request.routeOptions.config?.scope ?? (pages ? 'public' : 'admin');
     if (required === 'public') return;
     const key = presentedKey(request);
     if (key === undefined) {

@@ -29,8 +29,20 @@ export interface JobClaim {
 
 export interface JobListQuery {
   status?: JobStatus;
+  /** Jobs of this project (sid, exact). */
+  sid?: string;
+  /** Jobs whose request carried this tracking_id (exact). */
+  trackingId?: string;
+  /** Created at or after / before this ISO time. */
+  createdFrom?: string;
+  createdTo?: string;
   limit: number;
   offset: number;
+}
+
+/** A LIKE pattern matching `text` literally (\\ escapes the wildcards). */
+function literalLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 export class JobStore {
@@ -47,6 +59,11 @@ export class JobStore {
   async list(query: JobListQuery): Promise<{ total: number; jobs: JobRow[] }> {
     let q = this.db.selectFrom('jobs');
     if (query.status) q = q.where('status', '=', query.status);
+    if (query.sid) q = q.where('sid', '=', query.sid);
+    if (query.createdFrom) q = q.where('created_at', '>=', query.createdFrom);
+    if (query.createdTo) q = q.where('created_at', '<', query.createdTo);
+    // The tracking id lives in the request's parameters (JSON): matched as its exact JSON member.
+    if (query.trackingId) q = q.where(sql<string>`params`, 'like', sql<string>`${`%"tracking_id":${literalLike(JSON.stringify(query.trackingId))}%`} escape '\\'`);
     const total = await q.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
     const jobs = await q.selectAll().orderBy('created_at', 'desc').orderBy('id').limit(query.limit).offset(query.offset).execute();
     return { total: Number(total.n), jobs };

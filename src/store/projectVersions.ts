@@ -51,4 +51,24 @@ export class ProjectVersionStore {
       .execute();
     return rows.map((row) => ({ sid: row.sid, version: Number(row.version), publishedAt: row.published_at }));
   }
+
+  /** Every version of a project with its configuration, newest first. */
+  async history(sid: string, limit: number): Promise<ProjectVersion[]> {
+    const rows = await this.db.selectFrom('project_versions').selectAll().where('sid', '=', sid).orderBy('version', 'desc').limit(limit).execute();
+    return rows.map((row) => ({ sid: row.sid, version: Number(row.version), config: JSON.parse(row.config), publishedAt: row.published_at }));
+  }
+
+  /** The projects that have a published version: each sid with its latest version, by sid. */
+  async projects(limit: number, offset: number): Promise<{ total: number; projects: Omit<ProjectVersion, 'config'>[] }> {
+    const total = await this.db.selectFrom('project_versions').select((eb) => eb.fn.count<number | string>('sid').distinct().as('n')).executeTakeFirstOrThrow();
+    const rows = await this.db
+      .selectFrom('project_versions')
+      .select((eb) => ['sid', eb.fn.max('version').as('version'), eb.fn.max('published_at').as('published_at')])
+      .groupBy('sid')
+      .orderBy('sid')
+      .limit(limit)
+      .offset(offset)
+      .execute();
+    return { total: Number(total.n), projects: rows.map((row) => ({ sid: row.sid, version: Number(row.version), publishedAt: String(row.published_at) })) };
+  }
 }

@@ -149,23 +149,30 @@ export function jobRoutes(services: Services): FastifyPluginAsync {
       },
     );
 
-    app.get<{ Querystring: { status?: (typeof JOB_STATUSES)[number]; limit: number; offset: number } }>(
+    app.get<{
+      Querystring: { status?: (typeof JOB_STATUSES)[number]; sid?: string; tracking_id?: string; from?: string; to?: string; limit: number; offset: number };
+    }>(
       '/asr/jobs',
       {
         config: { scope: 'read' },
         schema: {
           tags,
-          summary: 'Jobs, newest first, paged',
+          summary: 'Jobs, newest first, paged; filtered by state, project, tracking id and creation time',
           querystring: Type.Object({
             status: Type.Optional(Type.Enum([...JOB_STATUSES])),
+            sid: Type.Optional(idString({ description: 'Jobs of this project.' })),
+            tracking_id: Type.Optional(idString({ description: 'Jobs submitted with this tracking_id.' })),
+            from: Type.Optional(Type.String({ format: 'date-time', description: 'Created at or after this time.' })),
+            to: Type.Optional(Type.String({ format: 'date-time', description: 'Created before this time.' })),
             ...paging(500, 50),
           }),
           response: responses({ 200: Type.Object({ total: Type.Integer(), limit: Type.Integer(), offset: Type.Integer(), jobs: Type.Array(ref('ProcessJob')) }) }),
         },
       },
       async (request) => {
-        const { status, limit, offset } = request.query;
-        const page = await jobs.list({ status, limit, offset });
+        const { status, sid, tracking_id: trackingId, from, to, limit, offset } = request.query;
+        const iso = (t?: string) => (t === undefined ? undefined : new Date(t).toISOString());
+        const page = await jobs.list({ status, sid, trackingId, createdFrom: iso(from), createdTo: iso(to), limit, offset });
         return { total: page.total, limit, offset, jobs: await Promise.all(page.jobs.map((row) => services.jobRecords.record(row, { brief: true }))) };
       },
     );
