@@ -2,6 +2,7 @@
 // of resource 20, system settings of resource 16); credential values are sealed before they are stored and
 // masked when read. Reading resolves project -> published configuration -> system -> default.
 import { invalid, notFound } from '../errors.js';
+import { installedModels, isAutoModel, type ModelInfo } from '../engine/models.js';
 import { defaultEngineParams, isEngineParam } from '../engine/params.js';
 import { EngineParamFields } from '../schema/resources/engineParams.js';
 import { SystemSettings } from '../schema/resources/systemSettings.js';
@@ -43,7 +44,16 @@ export class Parameters {
     private readonly projects: ProjectConfigs,
     private readonly box: SecretBox,
     private readonly dataDir: string,
+    private readonly installed: () => ModelInfo[] = installedModels,
   ) {}
+
+  /** A default `model` must be one a job can run with: installed (or auto), never a silent fallback later. */
+  private modelIssues(value: unknown): FieldIssue[] {
+    if (typeof value !== 'string' || isAutoModel(value)) return [];
+    const names = this.installed().map((m) => m.name);
+    if (names.includes(value)) return [];
+    return [{ pointer: '/value', path: 'value', message: `model "${value}" is not installed; installed: ${names.join(', ') || '(none)'}` }];
+  }
 
   validate(name: unknown, value: unknown, sid: unknown): FieldIssue[] {
     const issues: FieldIssue[] = [];
@@ -60,6 +70,7 @@ export class Parameters {
     } else {
       const schema = schemaFor(name);
       if (schema && value !== undefined) issues.push(...check(schema as never, value, '/value'));
+      if (name === 'model' && issues.length === 0) issues.push(...this.modelIssues(value));
     }
     return issues;
   }
@@ -96,6 +107,31 @@ export class Parameters {
       details: { names: entries.map(([key]) => key), ...(sid && { sid }) },
     });
     return out;
+  }
+
+  /**
+   * Unset a parameter of a scope (the system's, or a project's given a sid): reading it falls back to the next
+   * source again (published configuration, system, default). Answers the value now in force (null when no source
+   * gives one); 404 when it was not set.
+   */
+  async unset(input: { name: string; sid?: string }): Promise<ParameterValue | null> {
+    const sid = input.sid ?? '';
+    const removed = await this.store.parameters.delete(sid, input.name);
+    if (!removed) throw notFound(`parameter "${input.name}" is not set ${sid ? `for project "${sid}"` : 'for the system'}`);
+    await this.store.events.record({
+      type: sid ? 'project' : 'system',
+      subType: 'parameter_unset',
+      subject: sid || 'system',
+      status: 'completed',
+      details: { names: [input.name], ...(sid && { sid }) },
+    });
+    try {
+      return await this.get(input.name, input.sid);
+    } catch (error) {
+      // Nothing else sets it: it is unset everywhere, which is what was asked.
+      if ((error as { kind?: string }).kind === 'not_found') return null;
+      throw error;
+    }
   }
 
   async get(name: string, sid?: string): Promise<ParameterValue> {
