@@ -19,10 +19,12 @@ import { renderMetaForJob } from './jobs/renderMeta.js';
 import { jobRecord } from './jobs/jobRecord.js';
 import { notificationTarget } from './jobs/notificationTarget.js';
 import { loadWebhookSecret, NotificationOutbox, TargetPolicy } from './jobs/notifications/index.js';
+import { notificationContents } from './jobs/notifications/contents.js';
 import type { TranscribeParams } from './jobs/request.js';
 import type { EventRecord } from './schema/resources/eventRecord.js';
 import type { JobRow } from './store/tables.js';
 import { toTranscriptShape, toVendorATranscript, utterancesFor } from './transcript/index.js';
+import type { Transcript } from './transcript/types.js';
 import { Parameters } from './cache/parameters.js';
 import { ProjectConfigs } from './cache/projectConfigs.js';
 import type { Config } from './config.js';
@@ -97,6 +99,8 @@ export async function createServices(config: Config, logger: Logger, overrides: 
     policy: notificationPolicy,
     box,
     secret: loadWebhookSecret(config.dataDir, config.webhookSecret),
+    // A project's own signing secrets (set-parameter webhookSecrets with its sid), else the system's.
+    secretsFor: async (jobId) => parameters.webhookSecrets((await store.jobs.get(jobId))?.sid),
     logger,
     onDelivered: () => metrics.webhookSettled('delivered'),
     onFailed: () => metrics.webhookSettled('failed'),
@@ -120,7 +124,18 @@ export async function createServices(config: Config, logger: Logger, overrides: 
     const target = notificationTarget(JSON.parse(row.params) as TranscribeParams);
     if (!target) return;
     const processJob = jobRecord(row, box);
-    await outbox.enqueue(tx.deliveries, { jobId: row.id, ...target, payload: { ...event, processJob } });
+    const params = JSON.parse(row.params) as TranscribeParams;
+    const contents = params.notification?.contents;
+    const extra = contents?.length
+      ? notificationContents({
+          contents,
+          status: row.status,
+          redactionStatus: row.redaction_status,
+          transcript: row.status === 'completed' ? ((await tx.jobs.result(row.id)) as Transcript | undefined) : undefined,
+          meta: renderMetaForJob(row, box),
+        })
+      : {};
+    await outbox.enqueue(tx.deliveries, { jobId: row.id, ...target, payload: { ...event, processJob, ...extra } });
   };
   const worker = new JobWorker({
     store,
