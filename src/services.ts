@@ -7,6 +7,7 @@ import { inspectUpload } from './audio/inspectUpload.js';
 import { AdmissionLimiter } from './audio/limiter.js';
 import { installedModels } from './engine/models.js';
 import { recognizeFile } from './engine/recognize.js';
+import { DecodeCheck } from './engine/decodeCheck.js';
 import { sharedPool } from './engine/pool.js';
 import { closeRedactionPool } from './redact/offload/index.js';
 import { JobRecords } from './jobs/jobRecords.js';
@@ -55,6 +56,8 @@ export interface Services {
   /** Admission for the costly part of an upload: probing/measuring its audio, unpacking its zip. */
   uploads: { probe: AdmissionLimiter; unzip: AdmissionLimiter };
   startedAt: Date;
+  /** Whether the engine decodes (GET /ready): a tiny decode, its answer cached briefly. */
+  decodeCheck: DecodeCheck;
   close(): Promise<void>;
 }
 
@@ -202,7 +205,10 @@ export async function createServices(config: Config, logger: Logger, overrides: 
     worker: () => ({ running: worker.busy, slots: heartbeat.active ? config.workers : 0 }),
   });
   const retention = new RetentionSweeper(store.jobs, (id) => jobs.delete(id), logger);
+  // /ready decodes half a second with the default model, at most once per 30 s (the answer is shared meanwhile).
+  const decodeCheck = new DecodeCheck({ model: async () => String((await parameters.engineParams()).model), ttlMs: 30_000 });
   return {
+    decodeCheck,
     retention,
     heartbeat,
     jobs,
