@@ -5,6 +5,7 @@
 import Type, { type Static } from 'typebox';
 import { idString, MAX_IDENT_LENGTH, NO_CONTROL_CHARACTERS } from '../schema/bounds.js';
 import { engineInt, scrubMinDist } from '../schema/resources/engineParams.js';
+import { NOTIFICATION_CONTENTS } from '../schema/resources/notificationContents.js';
 import { MAX_MARKED_WINDOWS, Notification, SensitiveWindowMark } from '../schema/resources/request.js';
 
 const bool = (description: string) => Type.Optional(Type.Boolean({ description }));
@@ -50,7 +51,23 @@ export const TranscribeParams = Type.Object(
       }),
     ),
     insights: Type.Optional(Type.Array(idString(), { maxItems: 200 })),
-    notification: Type.Optional(Notification),
+    notification: Type.Optional(
+      Type.Object(
+        {
+          ...Notification.properties,
+          contents: Type.Optional(
+            Type.Array(Type.Enum(Object.keys(NOTIFICATION_CONTENTS)), {
+              maxItems: 16,
+              description:
+                'What the notification carries besides the event and the job: `transcript` (json-v2), `transcript.txt`, `transcript.srt`, `transcript.vtt`, ' +
+                '`transcript.utterances`, `transcript.vendorA`, `transcript.vendorB` (in `transcripts`, keyed so; the redacted transcript when redaction ran, ' +
+                'and none unless the job and its redaction completed); `jobinfo` is always sent.',
+            }),
+          ),
+        },
+        { additionalProperties: true, description: 'Where the terminal event goes: url, method, auth_headers, contents.' },
+      ),
+    ),
     webhook: url('A URL to POST the terminal event to (as notification.url).'),
     agent_location: Type.Optional(Type.Enum(['left', 'right'], { description: 'Which channel is the agent.' })),
     direction: str('inbound or outbound.'),

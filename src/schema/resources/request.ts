@@ -1,22 +1,12 @@
 // Resource 7: the request shape (processJob.request and the event record's redactionRequest).
 import Type, { type Static } from 'typebox';
 import { ENTITY_KINDS } from '../../redact/entityKinds.js';
-import { NOTIFICATION_CONTENTS } from './notificationContents.js';
 import { credential, group, ident, key, open, opt } from '../fields.js';
 
 export const Notification = open({
   url: opt(ident()),
   method: opt(ident()),
   auth_headers: opt(Type.Array(credential(), { description: '"Name: value" header lines sent with the notification.' })),
-  contents: opt(
-    Type.Array(Type.Enum(Object.keys(NOTIFICATION_CONTENTS)), {
-      maxItems: 16,
-      description:
-        'What the notification carries besides the event and the job: `transcript` (json-v2), `transcript.txt`, `transcript.srt`, `transcript.vtt`, ' +
-        '`transcript.utterances`, `transcript.vendorA`, `transcript.vendorB` (in `transcripts`, keyed so; the redacted transcript when redaction ran, ' +
-        'and none unless the job and its redaction completed); `jobinfo` is always sent.',
-    }),
-  ),
 });
 
 /** Longest recording a sensitive window may name (s): a day, past any recording the service accepts. */
