@@ -59,7 +59,7 @@ export class DecodeCheck {
     try {
       model = await this.options.model();
       this.decodes++;
-      const timeoutMs = this.options.timeoutMs ?? 20_000;
+      const timeoutMs = this.options.timeoutMs ?? 60_000;
       let timer: NodeJS.Timeout | undefined;
       const timeout = new Promise<never>((_, reject) => {
         timer = setTimeout(() => reject(new Error(`the test decode did not finish within ${timeoutMs} ms`)), timeoutMs);
