@@ -7,6 +7,7 @@ import { inspectUpload } from './audio/inspectUpload.js';
 import { AdmissionLimiter } from './audio/limiter.js';
 import { installedModels } from './engine/models.js';
 import { recognizeFile } from './engine/recognize.js';
+import { DecodeCheck } from './engine/decodeCheck.js';
 import { sharedPool } from './engine/pool.js';
 import { closeRedactionPool } from './redact/offload/index.js';
 import { JobRecords } from './jobs/jobRecords.js';
@@ -19,10 +20,12 @@ import { renderMetaForJob } from './jobs/renderMeta.js';
 import { jobRecord } from './jobs/jobRecord.js';
 import { notificationTarget } from './jobs/notificationTarget.js';
 import { loadWebhookSecret, NotificationOutbox, TargetPolicy } from './jobs/notifications/index.js';
+import { notificationContents } from './jobs/notifications/contents.js';
 import type { TranscribeParams } from './jobs/request.js';
 import type { EventRecord } from './schema/resources/eventRecord.js';
 import type { JobRow } from './store/tables.js';
 import { toTranscriptShape, toVendorATranscript, utterancesFor } from './transcript/index.js';
+import type { Transcript } from './transcript/types.js';
 import { Parameters } from './cache/parameters.js';
 import { ProjectConfigs } from './cache/projectConfigs.js';
 import type { Config } from './config.js';
@@ -53,6 +56,8 @@ export interface Services {
   /** Admission for the costly part of an upload: probing/measuring its audio, unpacking its zip. */
   uploads: { probe: AdmissionLimiter; unzip: AdmissionLimiter };
   startedAt: Date;
+  /** Whether the engine decodes (GET /ready): a tiny decode, its answer cached briefly. */
+  decodeCheck: DecodeCheck;
   close(): Promise<void>;
 }
 
@@ -97,6 +102,8 @@ export async function createServices(config: Config, logger: Logger, overrides: 
     policy: notificationPolicy,
     box,
     secret: loadWebhookSecret(config.dataDir, config.webhookSecret),
+    // A project's own signing secrets (set-parameter webhookSecrets with its sid), else the system's.
+    secretsFor: async (jobId) => parameters.webhookSecrets((await store.jobs.get(jobId))?.sid),
     logger,
     onDelivered: () => metrics.webhookSettled('delivered'),
     onFailed: () => metrics.webhookSettled('failed'),
@@ -120,7 +127,18 @@ export async function createServices(config: Config, logger: Logger, overrides: 
     const target = notificationTarget(JSON.parse(row.params) as TranscribeParams);
     if (!target) return;
     const processJob = jobRecord(row, box);
-    await outbox.enqueue(tx.deliveries, { jobId: row.id, ...target, payload: { ...event, processJob } });
+    const params = JSON.parse(row.params) as TranscribeParams;
+    const contents = params.notification?.contents;
+    const extra = contents?.length
+      ? notificationContents({
+          contents,
+          status: row.status,
+          redactionStatus: row.redaction_status,
+          transcript: row.status === 'completed' ? ((await tx.jobs.result(row.id)) as Transcript | undefined) : undefined,
+          meta: renderMetaForJob(row, box),
+        })
+      : {};
+    await outbox.enqueue(tx.deliveries, { jobId: row.id, ...target, payload: { ...event, processJob, ...extra } });
   };
   const worker = new JobWorker({
     store,
@@ -187,7 +205,10 @@ export async function createServices(config: Config, logger: Logger, overrides: 
     worker: () => ({ running: worker.busy, slots: heartbeat.active ? config.workers : 0 }),
   });
   const retention = new RetentionSweeper(store.jobs, (id) => jobs.delete(id), logger);
+  // /ready decodes half a second with the default model, at most once per 30 s (the answer is shared meanwhile).
+  const decodeCheck = new DecodeCheck({ model: async () => String((await parameters.engineParams()).model), ttlMs: 30_000 });
   return {
+    decodeCheck,
     retention,
     heartbeat,
     jobs,

@@ -9,6 +9,7 @@ import type { Services } from '../services.js';
 import { VERSION } from '../version.js';
 import { registerAuth } from './auth.js';
 import { registerInputGuard } from './inputGuard.js';
+import { registerQueryGuard } from './queryGuard.js';
 import { MAX_ID_LENGTH } from '../schema/bounds.js';
 import { VALIDATED_IN_HANDLER } from './schemas.js';
 import { registerProblemHandlers } from './problems.js';
@@ -80,6 +81,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   registerAuth(app, services.store.apiKeys, services.config.authCacheMs);
   await registerRateLimit(app, services.config);
   registerInputGuard(app);
+  registerQueryGuard(app);
 
   app.addHook('onSend', async (_request, reply) => {
     reply.header('x-scrubline-version', VERSION);

@@ -1,13 +1,16 @@
 // System and project parameters. A value is validated by the type of the field it names (engine parameters
 // of resource 20, system settings of resource 16); credential values are sealed before they are stored and
 // masked when read. Reading resolves project -> published configuration -> system -> default.
+import Type from 'typebox';
 import { invalid, notFound } from '../errors.js';
+import { installedModels, isAutoModel, type ModelInfo } from '../engine/models.js';
 import { defaultEngineParams, isEngineParam } from '../engine/params.js';
 import { EngineParamFields } from '../schema/resources/engineParams.js';
 import { SystemSettings } from '../schema/resources/systemSettings.js';
 import { check } from '../schema/validator.js';
 import type { FieldIssue } from '../schema/problem.js';
-import { maskCredentials, protectCredentials } from '../security/credentials.js';
+import { WebhookSecretError, secretKey } from '../jobs/notifications/signing.js';
+import { maskCredentials, openCredentials, protectCredentials } from '../security/credentials.js';
 import type { SecretBox } from '../security/secretBox.js';
 import type { Store } from '../store/index.js';
 import type { ProjectConfigs } from './projectConfigs.js';
@@ -31,9 +34,17 @@ function isSettingsField(name: string): boolean {
 /** The schema a parameter's value must satisfy, when the interface types it. */
 function schemaFor(name: string): object | undefined {
   if (isEngineParam(name)) return EngineParamFields[name];
+  if (name === WEBHOOK_SECRETS) return WebhookSecrets;
   if (isSettingsField(name)) return SETTINGS_FIELDS[name];
   return undefined;
 }
+
+/**
+ * `webhookSecrets`: the notification signing secrets of a project (sid) or of the system, `whsec_<base64>`;
+ * two during a rotation (each signs: receivers verify with either). Sealed at rest, masked when read.
+ */
+export const WEBHOOK_SECRETS = 'webhookSecrets';
+const WebhookSecrets = Type.Array(Type.String({ minLength: 38, maxLength: 1024, pattern: '^whsec_[A-Za-z0-9+/]+={0,2}$' }), { minItems: 1, maxItems: 2 });
 
 const NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_.-]{0,127}$/;
 
@@ -43,7 +54,16 @@ export class Parameters {
     private readonly projects: ProjectConfigs,
     private readonly box: SecretBox,
     private readonly dataDir: string,
+    private readonly installed: () => ModelInfo[] = installedModels,
   ) {}
+
+  /** A default `model` must be one a job can run with: installed (or auto), never a silent fallback later. */
+  private modelIssues(value: unknown): FieldIssue[] {
+    if (typeof value !== 'string' || isAutoModel(value)) return [];
+    const names = this.installed().map((m) => m.name);
+    if (names.includes(value)) return [];
+    return [{ pointer: '/value', path: 'value', message: `model "${value}" is not installed; installed: ${names.join(', ') || '(none)'}` }];
+  }
 
   validate(name: unknown, value: unknown, sid: unknown): FieldIssue[] {
     const issues: FieldIssue[] = [];
@@ -60,6 +80,8 @@ export class Parameters {
     } else {
       const schema = schemaFor(name);
       if (schema && value !== undefined) issues.push(...check(schema as never, value, '/value'));
+      if (name === 'model' && issues.length === 0) issues.push(...this.modelIssues(value));
+      if (name === WEBHOOK_SECRETS && issues.length === 0) issues.push(...secretIssues(value as string[]));
     }
     return issues;
   }
@@ -98,6 +120,31 @@ export class Parameters {
     return out;
   }
 
+  /**
+   * Unset a parameter of a scope (the system's, or a project's given a sid): reading it falls back to the next
+   * source again (published configuration, system, default). Answers the value now in force (null when no source
+   * gives one); 404 when it was not set.
+   */
+  async unset(input: { name: string; sid?: string }): Promise<ParameterValue | null> {
+    const sid = input.sid ?? '';
+    const removed = await this.store.parameters.delete(sid, input.name);
+    if (!removed) throw notFound(`parameter "${input.name}" is not set ${sid ? `for project "${sid}"` : 'for the system'}`);
+    await this.store.events.record({
+      type: sid ? 'project' : 'system',
+      subType: 'parameter_unset',
+      subject: sid || 'system',
+      status: 'completed',
+      details: { names: [input.name], ...(sid && { sid }) },
+    });
+    try {
+      return await this.get(input.name, input.sid);
+    } catch (error) {
+      // Nothing else sets it: it is unset everywhere, which is what was asked.
+      if ((error as { kind?: string }).kind === 'not_found') return null;
+      throw error;
+    }
+  }
+
   async get(name: string, sid?: string): Promise<ParameterValue> {
     if (sid) {
       const own = await this.store.parameters.get(sid, name);
@@ -127,6 +174,19 @@ export class Parameters {
     }));
   }
 
+  /**
+   * The notification signing secrets in clear (for the outbox only): the project's `webhookSecrets`, else the
+   * system's, else undefined (the service's own secret).
+   */
+  async webhookSecrets(sid?: string | null): Promise<string[] | undefined> {
+    const scopes = sid ? [sid, ''] : [''];
+    for (const scope of scopes) {
+      const row = await this.store.parameters.get(scope, WEBHOOK_SECRETS);
+      if (row) return openCredentials({ [WEBHOOK_SECRETS]: row.value }, this.box)[WEBHOOK_SECRETS] as string[];
+    }
+    return undefined;
+  }
+
   /** Engine parameters in force: defaults overridden by system parameters (and a project's, given a sid). */
   async engineParams(sid?: string): Promise<Record<string, unknown>> {
     const params: Record<string, unknown> = { ...defaultEngineParams(this.dataDir) };
@@ -143,4 +203,18 @@ export class Parameters {
     }
     return settings;
   }
+}
+
+/** Each secret must give a usable key (the message never quotes it). */
+function secretIssues(secrets: string[]): FieldIssue[] {
+  const issues: FieldIssue[] = [];
+  secrets.forEach((secret, i) => {
+    try {
+      secretKey(secret);
+    } catch (error) {
+      if (!(error instanceof WebhookSecretError)) throw error;
+      issues.push({ pointer: `/value/${i}`, path: `value[${i}]`, message: error.message });
+    }
+  });
+  return issues;
 }

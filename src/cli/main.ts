@@ -96,8 +96,12 @@ export function buildCli(): Command {
     .option('-f, --format <formats>', 'comma-separated: vendorA, vendorB, transcript, utterances, text, srt, vtt', 'vendorA,text')
     .option('-m, --model <model>', 'model as language:name (default: the default model)')
     .option('--no-numtrans', 'keep spoken numbers as words in formatted text')
+    .option('--no-punctuate', 'no sentence-final punctuation (the server punctuates by default)')
+    .option('--scrubtext', 'redact every entity kind in the transcripts (as scrubtext=true)')
+    .option('--types <kinds>', 'redact these entity kinds, comma-separated (e.g. CreditCardNumber,USSocialSecurityNumber; all for every kind)')
+    .option('--scrubaudio', 'refused: redacted audio is made by the server (POST /asr/transcribe with scrubaudio)')
     .option('-j, --concurrency <n>', 'recordings at once', String(Math.max(1, Math.floor(os.availableParallelism() / 2))))
-    .action(async (inputs: string[], options: { out: string; format: string; model?: string; numtrans: boolean; concurrency: string }) => {
+    .action(async (inputs: string[], options: { out: string; format: string; model?: string; numtrans: boolean; punctuate: boolean; scrubtext?: boolean; types?: string; scrubaudio?: boolean; concurrency: string }) => {
       const { transcribeCommand } = await import('./transcribe.js');
       process.exitCode = await transcribeCommand(inputs, { ...options, concurrency: Number(options.concurrency) || 1 });
       // The decoder pool's threads would keep the process alive.

@@ -3,18 +3,21 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import cliProgress from 'cli-progress';
 import { defaultEngineParams } from '../engine/params.js';
 import { recognizeFile } from '../engine/recognize.js';
-import { isTranscriptFormat, transcriptFileName, renderTranscript, type TranscriptFormat, utteranceOptionsFromParams } from '../transcript/index.js';
+import { isTranscriptFormat, transcriptFileName, renderTranscript, type RenderMeta, type TranscriptFormat, utteranceOptionsFromParams } from '../transcript/index.js';
+import { lineReporter, terminalReporter } from './progress.js';
+import { cliRules, redactForCli, type CliRedaction } from './redaction.js';
 
 const AUDIO_EXTENSIONS = new Set(['.wav', '.mp3', '.flac', '.ogg', '.opus', '.m4a', '.aac', '.wma', '.webm', '.mp4', '.amr', '.au', '.gsm']);
 
-export interface TranscribeCliOptions {
+export interface TranscribeCliOptions extends CliRedaction {
   out: string;
   format: string;
   model?: string;
   numtrans: boolean;
+  /** Sentence-final punctuation, as the server (default true). */
+  punctuate?: boolean;
   concurrency: number;
 }
 
@@ -45,50 +48,16 @@ export function parseFormats(value: string): TranscriptFormat[] {
   return formats as TranscriptFormat[];
 }
 
-interface Reporter {
-  start(file: string): void;
-  step(file: string, stage: string): void;
-  done(file: string, line: string, audioSeconds: number): void;
-  stop(): void;
-}
-
-const STAGES = ['recognizing', 'writing', 'done'];
-
-function terminalReporter(files: string[]): Reporter {
-  const bars = new cliProgress.MultiBar(
-    { format: ' {bar} {percentage}% | {name} | {stage}', hideCursor: true, clearOnComplete: false },
-    cliProgress.Presets.shades_classic,
-  );
-  const overall = bars.create(files.length, 0, { name: 'all recordings', stage: '' });
-  const perFile = new Map<string, cliProgress.SingleBar>();
-  return {
-    start: (file) => perFile.set(file, bars.create(STAGES.length, 0, { name: path.basename(file), stage: 'starting' })),
-    step: (file, stage) => perFile.get(file)?.update(STAGES.indexOf(stage) + 1, { stage }),
-    done: (file, line) => {
-      perFile.get(file)?.update(STAGES.length, { stage: line });
-      overall.increment();
-    },
-    stop: () => bars.stop(),
-  };
-}
-
-function lineReporter(files: string[], write: (line: string) => void): Reporter {
-  let finished = 0;
-  return {
-    start: () => {},
-    step: () => {},
-    done: (file, line) => write(`[${++finished}/${files.length}] ${file}: ${line}`),
-    stop: () => {},
-  };
-}
-
 export async function transcribeCommand(inputs: string[], options: TranscribeCliOptions, write = (line: string) => console.log(line)): Promise<number> {
   const formats = parseFormats(options.format);
   const files = findRecordings(inputs);
   if (files.length === 0) throw new Error('No recordings found in what was named.');
   fs.mkdirSync(options.out, { recursive: true });
-  const reporter = process.stdout.isTTY ? terminalReporter(files) : lineReporter(files, write);
-  const params = { ...defaultEngineParams(os.tmpdir()), numtrans: options.numtrans };
+  // Checked before any work: a redaction that cannot be done as asked is refused, not skipped.
+  const rules = cliRules(options);
+  const reporter = process.stdout.isTTY ? terminalReporter(files, write) : lineReporter(files, write);
+  // The server's defaults: numbers as digits and punctuation unless turned off.
+  const params = { ...defaultEngineParams(os.tmpdir()), numtrans: options.numtrans !== false, punctuate: options.punctuate !== false };
   let failures = 0;
   let totalAudio = 0;
   const started = performance.now();
@@ -97,10 +66,24 @@ export async function transcribeCommand(inputs: string[], options: TranscribeCli
     for (let file = queue.shift(); file !== undefined; file = queue.shift()) {
       reporter.start(file);
       try {
-        reporter.step(file, 'recognizing');
-        const transcript = await recognizeFile(file, { model: options.model, params });
-        reporter.step(file, 'writing');
-        const meta = { fileName: path.basename(file), numtrans: options.numtrans, ...utteranceOptionsFromParams(params) };
+        const createdAt = new Date();
+        reporter.progress(file, 0, 'reading the audio');
+        const recognized = await recognizeFile(file, {
+          model: options.model,
+          params,
+          onProgress: (fraction) => reporter.progress(file, 0.1 + 0.8 * fraction, 'recognizing'),
+        });
+        reporter.progress(file, 0.9, rules ? 'redacting' : 'writing');
+        const transcript = await redactForCli(recognized, rules);
+        // The meta a job gets (jobs/renderMeta.ts), so the files match the server's shapes word for word.
+        const meta: RenderMeta = {
+          fileName: path.basename(file),
+          createdAt,
+          completedAt: new Date(),
+          numtrans: params.numtrans,
+          punctuate: params.punctuate,
+          ...utteranceOptionsFromParams(params),
+        };
         const base = path.join(options.out, path.basename(file, path.extname(file)));
         for (const format of formats) {
           const { body } = renderTranscript(format, transcript, meta);
@@ -108,10 +91,10 @@ export async function transcribeCommand(inputs: string[], options: TranscribeCli
         }
         totalAudio += transcript.audioSeconds;
         const words = transcript.channels.reduce((n, c) => n + c.words.length, 0);
-        reporter.done(file, `${words} words, ${transcript.audioSeconds.toFixed(1)} s of audio in ${transcript.processingSeconds.toFixed(1)} s`, transcript.audioSeconds);
+        reporter.done(file, `${words} words, ${transcript.audioSeconds.toFixed(1)} s of audio in ${transcript.processingSeconds.toFixed(1)} s`);
       } catch (error) {
         failures++;
-        reporter.done(file, `failed: ${(error as Error).message}`, 0);
+        reporter.failed(file, (error as Error).message);
       }
     }
   };

@@ -11,6 +11,21 @@ export interface RecognizeOptions {
   params: EngineParams;
   /** Stops the recognition (tasks not started are dropped, a running one's words are discarded). */
   signal?: AbortSignal;
+  /** Called as the channel's batches finish: `done` of `total` (progress bars). */
+  onProgress?: (done: number, total: number) => void;
+}
+
+/** Each task's promise, reporting to `onProgress` as it finishes (in any order). */
+export function reportingProgress<T>(tasks: Promise<T>[], onProgress?: (done: number, total: number) => void): Promise<T>[] {
+  if (!onProgress) return tasks;
+  let done = 0;
+  onProgress(0, tasks.length);
+  return tasks.map((task) =>
+    task.then((value) => {
+      onProgress(++done, tasks.length);
+      return value;
+    }),
+  );
 }
 
 /** Mono 16-bit PCM of one channel, at the engine's sample rate. */

@@ -24,6 +24,8 @@ export interface RecognizeFileOptions {
   engine?: Engine;
   /** Stops probing, decoding and recognition (ffmpeg is killed, pool tasks dropped); rejects with its reason. */
   signal?: AbortSignal;
+  /** The share of recognition done (0..1, over every channel's batches), as batches finish. */
+  onProgress?: (fraction: number) => void;
 }
 
 export interface RecognizePcmOptions extends Omit<RecognizeFileOptions, 'maxSeconds'> {
@@ -68,7 +70,7 @@ export async function recognizeFile(path: string, options: RecognizeFileOptions 
   const engine = options.engine ?? engineFor(model);
   if (engine.sampleRate(model) !== sampleRate) throw new Error(`${model} needs ${engine.sampleRate(model)} Hz PCM, got ${sampleRate} Hz`);
   return finish(
-    await recognizeChannels(engine, audio.channels, sampleRate, model, options.params ?? {}, options.signal),
+    await recognizeChannels(engine, audio.channels, sampleRate, model, options.params ?? {}, options.signal, options.onProgress),
     { model, engine, audioSeconds: audio.durationSeconds, sourceSampleRate: probe.sampleRate, started },
   );
 }
@@ -97,10 +99,19 @@ async function recognizeChannels(
   model: string,
   params: Partial<EngineParams> | Record<string, unknown>,
   signal?: AbortSignal,
+  onProgress?: (fraction: number) => void,
 ): Promise<ChannelTranscript[]> {
+  // Each channel's share done; the whole is their mean.
+  const shares = channels.map(() => 0);
+  const progress = (channel: number) =>
+    onProgress &&
+    ((done: number, total: number) => {
+      shares[channel] = total === 0 ? 1 : done / total;
+      onProgress(shares.reduce((a, b) => a + b, 0) / shares.length);
+    });
   // All channels at once: the pool runs as many as it has workers.
   const results = await Promise.all(
-    channels.map((samples, channel) => engine.recognize({ channel, sampleRate, samples }, { model, params: params as EngineParams, signal })),
+    channels.map((samples, channel) => engine.recognize({ channel, sampleRate, samples }, { model, params: params as EngineParams, signal, onProgress: progress(channel) })),
   );
   signal?.throwIfAborted();
   return results.map(({ channel, words, segments }) => ({ channel, words, segments }));

@@ -93,7 +93,12 @@ export class JobService {
     }
     const preferred = await this.options.defaultModel();
     if (preferred === AUTO_MODEL) return AUTO_MODEL;
-    return installed.some((m) => m.name === preferred) ? preferred : installed[0].name;
+    // The default model set with set-parameter (or SCRUBLINE_DEFAULT_MODEL) is used as set, or the job is refused:
+    // another model would decode silently worse (en-us:wideband on 8 kHz calls), which no one asked for.
+    if (!installed.some((m) => m.name === preferred)) {
+      throw new ServiceError('unavailable', `The default model "${preferred}" (system parameter \`model\` or SCRUBLINE_DEFAULT_MODEL) is not installed; install it, set another with POST /system/set-parameter, or name \`model\` in the request.`);
+    }
+    return preferred;
   }
 
   /**
@@ -152,6 +157,7 @@ export class JobService {
       redaction_status: redacts(policy) || (params.sensitiveWindows?.length ?? 0) > 0 ? 'pending' : 'not_requested',
       priority: priorityValue(params.priority),
       sid: params.sid ?? null,
+      tracking_id: params.tracking_id ?? null,
       model,
       params: JSON.stringify(sealed),
       record: JSON.stringify({}),

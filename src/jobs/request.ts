@@ -4,6 +4,8 @@
 // Every value is bounded (schema/bounds.ts): these are also the query parameters of the route.
 import Type, { type Static } from 'typebox';
 import { idString, MAX_IDENT_LENGTH, NO_CONTROL_CHARACTERS } from '../schema/bounds.js';
+import { engineInt, scrubMinDist } from '../schema/resources/engineParams.js';
+import { NOTIFICATION_CONTENTS } from '../schema/resources/notificationContents.js';
 import { MAX_MARKED_WINDOWS, Notification, SensitiveWindowMark } from '../schema/resources/request.js';
 
 const bool = (description: string) => Type.Optional(Type.Boolean({ description }));
@@ -24,12 +26,13 @@ export const TranscribeParams = Type.Object(
     scrubtext: bool('Redact text: the kinds in `types`, else the project\'s rules, else every kind. false cannot lower what the project requires (admin keys only).'),
     scrubaudio: bool('Redact audio (and text) of the same kinds.'),
     realtime: bool('Accepted for compatibility.'),
-    activitylevel: Type.Optional(Type.Integer({ minimum: 0, maximum: 32768, description: 'Energy threshold of speech.' })),
-    uttmaxsilence: Type.Optional(Type.Integer({ minimum: 50, maximum: 60_000, description: 'ms of silence that ends an utterance.' })),
-    uttminactivity: Type.Optional(Type.Integer({ minimum: 0, maximum: 60_000, description: 'ms of speech that makes an utterance.' })),
-    uttpadding: Type.Optional(Type.Integer({ minimum: 0, maximum: 10_000, description: 'ms kept around speech.' })),
-    uttmaxtime: Type.Optional(Type.Integer({ minimum: 1, maximum: 3600, description: 'Longest utterance, s.' })),
-    scrubmindist: Type.Optional(Type.Number({ minimum: 0, maximum: 3600, description: 'Redacted audio spans closer than this (s) merge.' })),
+    // The engine's ranges, as set-parameter refuses them (schema/resources/engineParams.ts).
+    activitylevel: Type.Optional(engineInt('activitylevel')),
+    uttmaxsilence: Type.Optional(engineInt('uttmaxsilence')),
+    uttminactivity: Type.Optional(engineInt('uttminactivity')),
+    uttpadding: Type.Optional(engineInt('uttpadding')),
+    uttmaxtime: Type.Optional(engineInt('uttmaxtime')),
+    scrubmindist: Type.Optional(scrubMinDist()),
     scrubsound: Type.Optional(
       Type.Union([Type.Literal('tone'), Type.Literal('silence')], { description: 'What replaces a redacted audio span: a 1 kHz tone (default) or silence.' }),
     ),
@@ -48,7 +51,23 @@ export const TranscribeParams = Type.Object(
       }),
     ),
     insights: Type.Optional(Type.Array(idString(), { maxItems: 200 })),
-    notification: Type.Optional(Notification),
+    notification: Type.Optional(
+      Type.Object(
+        {
+          ...Notification.properties,
+          contents: Type.Optional(
+            Type.Array(Type.Enum(Object.keys(NOTIFICATION_CONTENTS)), {
+              maxItems: 16,
+              description:
+                'What the notification carries besides the event and the job: `transcript` (json-v2), `transcript.txt`, `transcript.srt`, `transcript.vtt`, ' +
+                '`transcript.utterances`, `transcript.vendorA`, `transcript.vendorB` (in `transcripts`, keyed so; the redacted transcript when redaction ran, ' +
+                'and none unless the job and its redaction completed); `jobinfo` is always sent.',
+            }),
+          ),
+        },
+        { additionalProperties: true, description: 'Where the terminal event goes: url, method, auth_headers, contents.' },
+      ),
+    ),
     webhook: url('A URL to POST the terminal event to (as notification.url).'),
     agent_location: Type.Optional(Type.Enum(['left', 'right'], { description: 'Which channel is the agent.' })),
     direction: str('inbound or outbound.'),

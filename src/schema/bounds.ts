@@ -4,6 +4,7 @@
 // checked against these rules when routes are registered (api/inputGuard.ts): an unbounded query parameter
 // cannot be declared.
 import Type, { type TInteger, type TString } from 'typebox';
+import { invalid } from '../errors.js';
 
 /** Longest id (eventId, jobId, sid, conversation keys...): well under PostgreSQL's btree row limit in UTF-8. */
 export const MAX_ID_LENGTH = 256;
@@ -32,6 +33,21 @@ export const queryText = (options: Record<string, unknown> = {}): TString =>
 /** An integer within [minimum, maximum] (both required: integers come bounded). */
 export const boundedInt = (minimum: number, maximum: number, options: Record<string, unknown> = {}): TInteger =>
   Type.Integer({ minimum, maximum, ...options });
+
+/** A time in a query string: an ISO 8601 date-time, or a date (its midnight UTC). */
+export const isoTime = (description: string) =>
+  Type.Union([Type.String({ format: 'date-time' }), Type.String({ format: 'date' })], { description });
+
+/** An isoTime parameter as the stores hold times (toISOString); a 400 naming it when no real time. */
+export function isoParam(value: string | undefined, name: string): string | undefined {
+  if (value === undefined) return undefined;
+  const time = new Date(value);
+  if (Number.isNaN(time.getTime())) {
+    const message = 'is not a time (ISO 8601 date-time or date)';
+    throw invalid(`${name} ${message}`, [{ pointer: `/query/${name}`, path: `query.${name}`, message }]);
+  }
+  return time.toISOString();
+}
 
 /** limit and offset of a paged list. */
 export function paging(maxLimit: number, defaultLimit: number) {

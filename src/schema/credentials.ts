@@ -11,6 +11,7 @@ export const CREDENTIAL_FIELDS = [
   'engine_token',
   'token',
   'accessUrl',
+  'webhookSecrets', // a project's or the system's notification signing secrets (set-parameter)
 ] as const;
 
 export type CredentialField = (typeof CREDENTIAL_FIELDS)[number];

@@ -51,11 +51,15 @@ export function toIssues(errors: readonly ErrorObject[] | null | undefined, root
     if (error.keyword === 'required' && typeof params.missingProperty === 'string') {
       pointer += `/${escapeToken(params.missingProperty)}`;
     }
+    if (error.keyword === 'additionalProperties' && typeof params.additionalProperty === 'string') {
+      pointer += `/${escapeToken(params.additionalProperty)}`;
+    }
     let message = error.message ?? 'is invalid';
     if (error.keyword === 'enum' && Array.isArray(params.allowedValues)) {
       message = `must be one of ${params.allowedValues.map((v) => JSON.stringify(v)).join(', ')}`;
     }
     if (error.keyword === 'required') message = 'is required';
+    if (error.keyword === 'additionalProperties') message = 'is not a known field here (see the OpenAPI document)';
     const key = `${pointer}|${message}`;
     if (seen.has(key)) continue;
     seen.add(key);

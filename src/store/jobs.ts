@@ -29,20 +29,18 @@ export interface JobClaim {
 
 export interface JobListQuery {
   status?: JobStatus;
-  /** Jobs of this project (sid, exact). */
-  sid?: string;
-  /** Jobs whose request carried this tracking_id (exact). */
+  /** The request's tracking_id, exactly. */
   trackingId?: string;
-  /** Created at or after / before this ISO time. */
-  createdFrom?: string;
-  createdTo?: string;
+  /** The project (sid), exactly. */
+  sid?: string;
+  /** Created at or after (ISO time). */
+  from?: string;
+  /** Created before (ISO time). */
+  to?: string;
+  /** Keyset paging: only jobs after this one in the list's order (newest first, then id). */
+  after?: { createdAt: string; id: string };
   limit: number;
   offset: number;
-}
-
-/** A LIKE pattern matching `text` literally (\\ escapes the wildcards). */
-function literalLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 export class JobStore {
@@ -56,15 +54,22 @@ export class JobStore {
     return this.db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
+  /**
+   * A page of jobs, newest first (ties by id). `total` counts every job matching the filters (not the cursor);
+   * `after` continues from a job of an earlier page, which stays stable while jobs are added or deleted.
+   */
   async list(query: JobListQuery): Promise<{ total: number; jobs: JobRow[] }> {
     let q = this.db.selectFrom('jobs');
     if (query.status) q = q.where('status', '=', query.status);
-    if (query.sid) q = q.where('sid', '=', query.sid);
-    if (query.createdFrom) q = q.where('created_at', '>=', query.createdFrom);
-    if (query.createdTo) q = q.where('created_at', '<', query.createdTo);
-    // The tracking id lives in the request's parameters (JSON): matched as its exact JSON member.
-    if (query.trackingId) q = q.where(sql<string>`params`, 'like', sql<string>`${`%"tracking_id":${literalLike(JSON.stringify(query.trackingId))}%`} escape '\\'`);
+    if (query.trackingId !== undefined) q = q.where('tracking_id', '=', query.trackingId);
+    if (query.sid !== undefined) q = q.where('sid', '=', query.sid);
+    if (query.from !== undefined) q = q.where('created_at', '>=', query.from);
+    if (query.to !== undefined) q = q.where('created_at', '<', query.to);
     const total = await q.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
+    const after = query.after;
+    if (after) {
+      q = q.where((eb) => eb.or([eb('created_at', '<', after.createdAt), eb.and([eb('created_at', '=', after.createdAt), eb('id', '>', after.id)])]));
+    }
     const jobs = await q.selectAll().orderBy('created_at', 'desc').orderBy('id').limit(query.limit).offset(query.offset).execute();
     return { total: Number(total.n), jobs };
   }

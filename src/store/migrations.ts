@@ -178,6 +178,21 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
         await db.schema.createIndex('worker_processes_heartbeat').on('worker_processes').column('heartbeat_at').execute();
       },
     },
+    // Job lists filtered by the client's reference (issue 22): tracking_id in a column of its own, indexed,
+    // filled for the jobs already there from their stored parameters; listing by project or time uses sid and
+    // created_at, indexed here too.
+    '0007_jobs_tracking_id': {
+      async up(db: Kysely<unknown>) {
+        await db.schema.alterTable('jobs').addColumn('tracking_id', 'text').execute();
+        if (dialect === 'postgres') {
+          await sql`update jobs set tracking_id = params::jsonb->>'tracking_id' where params::jsonb ? 'tracking_id'`.execute(db);
+        } else {
+          await sql`update jobs set tracking_id = json_extract(params, '$.tracking_id') where json_valid(params) and json_type(params, '$.tracking_id') = 'text'`.execute(db);
+        }
+        await db.schema.createIndex('jobs_tracking_id').on('jobs').columns(['tracking_id', 'created_at']).execute();
+        await db.schema.createIndex('jobs_sid_created').on('jobs').columns(['sid', 'created_at']).execute();
+      },
+    },
   };
 }
 

@@ -32,6 +32,12 @@ export class ParameterStore {
     return row && { sid: row.sid, name: row.name, value: JSON.parse(row.value), updatedAt: row.updated_at };
   }
 
+  /** Removes a parameter; answers whether it was set. */
+  async delete(sid: string, name: string): Promise<boolean> {
+    const result = await this.db.deleteFrom('parameters').where('sid', '=', sid).where('name', '=', name).executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
+
   async list(sid: string): Promise<StoredParameter[]> {
     const rows = await this.db.selectFrom('parameters').selectAll().where('sid', '=', sid).orderBy('name').execute();
     return rows.map((row) => ({ sid: row.sid, name: row.name, value: JSON.parse(row.value), updatedAt: row.updated_at }));

@@ -93,6 +93,8 @@ export interface JobRow {
    * (issue 18 sets it with the insights). Optional for rows written before migration 0006.
    */
   insights_completed_at?: string | null;
+  /** The request's tracking_id (the client's reference), for listing by it. Optional for rows before migration 0007. */
+  tracking_id?: string | null;
 }
 
 export interface JobResultRow {

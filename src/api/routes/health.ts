@@ -2,6 +2,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { sql } from 'kysely';
 import Type from 'typebox';
+import { ServiceError } from '../../errors.js';
 import type { Services } from '../../services.js';
 import { responses } from '../schemas.js';
 
@@ -21,13 +22,29 @@ export function healthRoutes(services: Services): FastifyPluginAsync {
         config: { scope: 'public' },
         schema: {
           tags: ['health'],
-          summary: 'Readiness: the store answers',
-          response: responses({ 200: Type.Object({ status: Type.String(), store: Type.String() }) }, [503]),
+          summary: 'Readiness: the store answers and the engine decodes',
+          description:
+            'Ready when the store answers a query and the engine decodes half a second of audio with the default model. ' +
+            'The decode runs at most once per 30 s (calls meanwhile get its answer, `engine.checkedAt`); 503 when either fails.',
+          response: responses(
+            {
+              200: Type.Object({
+                status: Type.String(),
+                store: Type.String(),
+                engine: Type.Object({ ok: Type.Boolean(), model: Type.String(), checkedAt: Type.String({ format: 'date-time' }) }),
+              }),
+            },
+            [503],
+          ),
         },
       },
       async () => {
         await sql`select 1`.execute(services.store.database.db);
-        return { status: 'ready', store: services.store.database.dialect };
+        const engine = await services.decodeCheck.check();
+        if (!engine.ok) {
+          throw new ServiceError('unavailable', `Not ready: the engine cannot decode with ${engine.model} (${engine.error}).`, [], { engine });
+        }
+        return { status: 'ready', store: services.store.database.dialect, engine: { ok: true, model: engine.model, checkedAt: engine.checkedAt } };
       },
     );
   };

@@ -5,11 +5,12 @@ import path from 'node:path';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import Type from 'typebox';
-import { ServiceError, notFound } from '../../errors.js';
+import { ServiceError, invalid, notFound } from '../../errors.js';
+import { decodeCursor, encodeCursor } from '../cursor.js';
 import { TERMINAL } from '../../store/jobs.js';
 import type { JobRow } from '../../store/tables.js';
 import type { Services } from '../../services.js';
-import { idString, paging } from '../../schema/bounds.js';
+import { idString, isoParam, isoTime, paging } from '../../schema/bounds.js';
 import { ref } from '../../schema/registry.js';
 import { responses, VALIDATED_IN_HANDLER } from '../schemas.js';
 import { assertFileName } from '../inputGuard.js';
@@ -22,6 +23,17 @@ import { renderMetaForJob } from '../../jobs/renderMeta.js';
 import { renderTranscript, transcriptFileName, TRANSCRIPT_FORMATS, type TranscriptFormat } from '../../transcript/index.js';
 
 const JOB_STATUSES = ['queued', 'processing', 'completed', 'failed', 'cancelled'] as const;
+
+interface JobListParams {
+  status?: (typeof JOB_STATUSES)[number];
+  tracking_id?: string;
+  sid?: string;
+  from?: string;
+  to?: string;
+  cursor?: string;
+  limit: number;
+  offset: number;
+}
 
 const AUDIO_TYPES: Record<string, string> = {
   '.wav': 'audio/wav',
@@ -149,31 +161,49 @@ export function jobRoutes(services: Services): FastifyPluginAsync {
       },
     );
 
-    app.get<{
-      Querystring: { status?: (typeof JOB_STATUSES)[number]; sid?: string; tracking_id?: string; from?: string; to?: string; limit: number; offset: number };
-    }>(
+    app.get<{ Querystring: JobListParams }>(
       '/asr/jobs',
       {
         config: { scope: 'read' },
         schema: {
           tags,
-          summary: 'Jobs, newest first, paged; filtered by state, project, tracking id and creation time',
+          summary: 'Jobs, newest first, filtered and paged',
+          description:
+            'Filters combine (all must match): `status`, `tracking_id` (the reference given at submit), `sid` (the project), ' +
+            '`from` (created at or after) and `to` (created before), ISO times or dates. `total` counts the matching jobs. ' +
+            'Paging: `limit` with `offset`, or `cursor` (the previous answer\'s `nextCursor`, stable while jobs are added or deleted; ' +
+            '`nextCursor` is null on the last page). A parameter not listed here is refused (400).',
           querystring: Type.Object({
             status: Type.Optional(Type.Enum([...JOB_STATUSES])),
-            sid: Type.Optional(idString({ description: 'Jobs of this project.' })),
-            tracking_id: Type.Optional(idString({ description: 'Jobs submitted with this tracking_id.' })),
-            from: Type.Optional(Type.String({ format: 'date-time', description: 'Created at or after this time.' })),
-            to: Type.Optional(Type.String({ format: 'date-time', description: 'Created before this time.' })),
+            tracking_id: Type.Optional(idString({ description: 'Only jobs submitted with this tracking_id.' })),
+            sid: Type.Optional(idString({ description: 'Only jobs of this project.' })),
+            from: Type.Optional(isoTime('Only jobs created at or after this time (ISO 8601 date-time, or a date: its midnight UTC).')),
+            to: Type.Optional(isoTime('Only jobs created before this time (ISO 8601 date-time, or a date: its midnight UTC).')),
+            cursor: Type.Optional(Type.String({ minLength: 1, maxLength: 2048, pattern: '^[A-Za-z0-9_-]+$', description: 'nextCursor of the previous page.' })),
             ...paging(500, 50),
           }),
-          response: responses({ 200: Type.Object({ total: Type.Integer(), limit: Type.Integer(), offset: Type.Integer(), jobs: Type.Array(ref('ProcessJob')) }) }),
+          response: responses({
+            200: Type.Object({
+              total: Type.Integer(),
+              limit: Type.Integer(),
+              offset: Type.Integer(),
+              nextCursor: Type.Union([Type.String(), Type.Null()], { description: 'Pass as `cursor` for the next page; null on the last page.' }),
+              jobs: Type.Array(ref('ProcessJob')),
+            }),
+          }),
         },
       },
       async (request) => {
-        const { status, sid, tracking_id: trackingId, from, to, limit, offset } = request.query;
-        const iso = (t?: string) => (t === undefined ? undefined : new Date(t).toISOString());
-        const page = await jobs.list({ status, sid, trackingId, createdFrom: iso(from), createdTo: iso(to), limit, offset });
-        return { total: page.total, limit, offset, jobs: await Promise.all(page.jobs.map((row) => services.jobRecords.record(row, { brief: true }))) };
+        const { status, limit, offset, cursor } = request.query;
+        if (cursor !== undefined && offset > 0) throw invalid('cursor and offset are alternatives: page with one of them.', [{ pointer: '/query/offset', path: 'query.offset', message: 'must be 0 with a cursor' }]);
+        const from = isoParam(request.query.from, 'from');
+        const to = isoParam(request.query.to, 'to');
+        const position = cursor !== undefined ? decodeCursor(cursor, ['createdAt', 'id'] as const) : undefined;
+        const page = await jobs.list({ status, trackingId: request.query.tracking_id, sid: request.query.sid, from, to, after: position, limit: limit + 1, offset });
+        const rows = page.jobs.slice(0, limit);
+        const last = rows.at(-1);
+        const nextCursor = page.jobs.length > limit && last ? encodeCursor({ createdAt: last.created_at, id: last.id }) : null;
+        return { total: page.total, limit, offset, nextCursor, jobs: await Promise.all(rows.map((row) => services.jobRecords.record(row, { brief: true }))) };
       },
     );
 

@@ -96,6 +96,29 @@ export function systemRoutes(services: Services): FastifyPluginAsync {
       async (request) => ({ parameters: await services.parameters.set(request.body) }),
     );
 
+    app.post<{ Body: { name: string; sid?: string } }>(
+      '/system/unset-parameter',
+      {
+        config: admin,
+        schema: {
+          tags,
+          summary: 'Unset a system parameter, or a project parameter when sid is given: reading it falls back to the next source again',
+          description:
+            'Removes the value set with set-parameter in that scope (a project\'s own, or the system\'s). The answer gives the value now in force ' +
+            '(`current`, as get-parameter reads it: published configuration, system, default), or null when nothing gives one. 404 when it was not set.',
+          body: Type.Object({
+            name: idString({ description: 'The parameter to unset.' }),
+            sid: Type.Optional(idString({ description: 'Project id: unsets the project parameter instead of the system one.' })),
+          }),
+          response: responses({ 200: Type.Object({ name: Type.String(), sid: Type.Optional(Type.String()), current: Type.Union([ParameterValue, Type.Null()]) }) }, [400, 404]),
+        },
+      },
+      async (request) => {
+        const { name, sid } = request.body;
+        return { name, ...(sid !== undefined && { sid }), current: await services.parameters.unset({ name, sid }) };
+      },
+    );
+
     app.get<{ Querystring: { name?: string; sid?: string } }>(
       '/system/get-parameter',
       {

@@ -9,7 +9,7 @@
 // The channel is cut into batches of segments (speechBatches.ts, at least BATCH_SECONDS of audio each) that
 // decode on the worker pool in parallel, each with a fresh decoder.
 import type { Word } from '../../transcript/types.js';
-import type { ChannelAudio, ChannelResult, Engine, RecognizeOptions } from '../engine.js';
+import { type ChannelAudio, type ChannelResult, type Engine, type RecognizeOptions, reportingProgress } from '../engine.js';
 import { listModels, type ModelInfo } from '../models.js';
 import { sharedPool, type DecoderPool, type PoolResult } from '../pool.js';
 import { monotonic, speechBatches } from '../speechBatches.js';
@@ -86,7 +86,7 @@ export class PocketSphinxEngine implements Engine {
       maxUnitSeconds: MAX_UNIT_SECONDS,
       batchSeconds: this.batchSeconds,
     });
-    const results = await Promise.all(batches.map((b) => this.pool.run({ kind: 'pocketsphinx', model, ...b }, { signal: options.signal })));
+    const results = await Promise.all(reportingProgress(batches.map((b) => this.pool.run({ kind: 'pocketsphinx', model, ...b }, { signal: options.signal })), options.onProgress));
     const words: Word[] = results.flatMap((r) => r.words);
     return { channel: audio.channel, words: monotonic(words), segments, stats: stats(results) };
   }

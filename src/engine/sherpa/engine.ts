@@ -5,7 +5,7 @@
 // keeps it for every later task. Words get times from the model's tokens, or — for models that give none —
 // from alignment with the bundled acoustic model (pocketsphinx/align.ts), so audio redaction always has spans.
 import type { Word } from '../../transcript/types.js';
-import type { ChannelAudio, ChannelResult, Engine, RecognizeOptions } from '../engine.js';
+import { type ChannelAudio, type ChannelResult, type Engine, type RecognizeOptions, reportingProgress } from '../engine.js';
 import { listModels, WIDEBAND_MODEL, type ModelInfo } from '../models.js';
 import { ModelNotInstalled } from '../pocketsphinx/engine.js';
 import { sharedPool, type DecoderPool } from '../pool.js';
@@ -75,7 +75,9 @@ export class SherpaOnnxEngine implements Engine {
       maxUnitSeconds: spec.family === 'whisper' ? MAX_UNIT_SECONDS.whisper : MAX_UNIT_SECONDS.other,
       batchSeconds: BATCH_SECONDS,
     });
-    const results = await Promise.all(batches.map((b) => this.pool.run({ kind: 'sherpa', model: options.model, spec, ...b, ...(align && { align }) }, { signal: options.signal })));
+    const results = await Promise.all(
+      reportingProgress(batches.map((b) => this.pool.run({ kind: 'sherpa', model: options.model, spec, ...b, ...(align && { align }) }, { signal: options.signal })), options.onProgress),
+    );
     for (const r of results) if (r.workerId !== undefined && r.heldModels) this.held.set(r.workerId, r.heldModels);
     const words: Word[] = results.flatMap((r) => r.words);
     return {

@@ -23,6 +23,12 @@ export interface NotificationOutboxOptions {
   box: SecretBox;
   /** The signing secret, `whsec_<base64>`. */
   secret: string;
+  /**
+   * The signing secrets of a job's deliveries when they are not `secret` (a project's own, set with set-parameter
+   * `webhookSecrets`; two during a rotation, each giving a signature). Asked at every attempt, so a rotation
+   * applies to retries too. Undefined: `secret`.
+   */
+  secretsFor?(jobId: string): Promise<string[] | undefined>;
   logger: Logger;
   /** Delays before each retry (ms); its length + 1 is the number of attempts. Default: about a day. */
   schedule?: readonly number[];
@@ -372,10 +378,19 @@ export class NotificationOutbox {
       await this.finish(row, leaseUntil, started, { error: reason }, 0, context, true);
       return;
     }
+    let keys: (string | Buffer)[];
+    try {
+      keys = (await this.options.secretsFor?.(row.job_id)) ?? [this.key];
+      if (keys.length === 0) keys = [this.key];
+    } catch {
+      // Never sent unsigned, nor signed with a secret the receiver was not given.
+      await this.finish(row, leaseUntil, started, { error: 'signing secrets cannot be opened (was the secret key changed?)' }, 0, context, true);
+      return;
+    }
     const body = row.payload;
     headers.set('content-type', 'application/json');
     headers.set('user-agent', this.userAgent);
-    for (const [name, value] of Object.entries(signatureHeaders(this.key, row.id, body, started))) headers.set(name, value);
+    for (const [name, value] of Object.entries(signatureHeaders(keys, row.id, body, started))) headers.set(name, value);
 
     let outcome: AttemptOutcome;
     let refused = false;

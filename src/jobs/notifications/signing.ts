@@ -42,10 +42,16 @@ export type SignatureHeaders = {
   'webhook-signature': string;
 };
 
-/** The three Standard Webhooks headers of one attempt made at `now`. */
-export function signatureHeaders(secret: string | Buffer, id: string, body: string, now: Date = new Date()): SignatureHeaders {
+/**
+ * The three Standard Webhooks headers of one attempt made at `now`. Several secrets (a rotation: the old and
+ * the new one valid together) give several signatures, space-separated (`v1,<a> v1,<b>`), as the standard
+ * defines: a receiver that knows either secret verifies the request.
+ */
+export function signatureHeaders(secret: string | Buffer | readonly (string | Buffer)[], id: string, body: string, now: Date = new Date()): SignatureHeaders {
   const timestamp = Math.floor(now.getTime() / 1000);
-  return { 'webhook-id': id, 'webhook-timestamp': String(timestamp), 'webhook-signature': sign(secret, id, timestamp, body) };
+  const secrets = Array.isArray(secret) ? secret : [secret as string | Buffer];
+  const signature = secrets.map((s) => sign(s, id, timestamp, body)).join(' ');
+  return { 'webhook-id': id, 'webhook-timestamp': String(timestamp), 'webhook-signature': signature };
 }
 
 export type HeaderBag = Record<string, string | string[] | undefined> | Headers;

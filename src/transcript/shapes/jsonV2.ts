@@ -1,8 +1,9 @@
 // Resource 8, the transcript shape, following Speechmatics' json-v2 convention:
 //   format '2.9'
-//   job       {created_at (ISO), data_name (file name), duration (audio seconds), id (job id),
-//              tracking.reference (tracking_id, when given)}
-//   metadata  {created_at (ISO, when the transcript was finished), type 'transcription',
+//   job       {created_at (ISO), data_name (file name; a text job's fileName, else its job id), duration (audio
+//              seconds, rounded to an integer as json-v2 types it), id (job id; the file name without a job),
+//              tracking.reference (tracking_id, when given)}  -- created_at, data_name, duration, id always
+//   metadata  {created_at (ISO, when the transcript was finished; always), type 'transcription',
 //              transcription_config {language (primary subtag, 'en'), diarization ('channel' for 2+ channels,
 //              'none' for mono), output_locale ('en-US', when the language names a region)}}
 //   results   one 'word' result per recognized word, sorted by start_time across channels (ties: channel),
@@ -74,19 +75,23 @@ export function toTranscriptShape(
   }
   entries.sort((a, b) => a.result.start_time! - b.result.start_time! || a.channel - b.channel || a.order - b.order);
 
-  const created = isoDate(meta.createdAt);
-  const completed = isoDate(meta.completedAt ?? meta.createdAt);
+  // Every field a strict json-v2 reader requires is always there (Speechmatics' published schema: JobInfo
+  // created_at, data_name, duration (integer seconds), id; RecognitionMetadata created_at, type): a shape
+  // rendered without a job (the CLI, a test) names its file as the id and the time of rendering as its dates.
+  const completed = isoDate(meta.completedAt ?? meta.createdAt) ?? new Date().toISOString();
+  const created = isoDate(meta.createdAt) ?? completed;
+  const dataName = meta.fileName ?? meta.jobId ?? 'transcript';
   return {
     format: JSON_V2_FORMAT,
     job: {
-      ...(created !== undefined && { created_at: created }),
-      ...(meta.fileName !== undefined && { data_name: meta.fileName }),
-      duration: transcript.audioSeconds,
-      ...(meta.jobId !== undefined && { id: meta.jobId }),
+      created_at: created,
+      data_name: dataName,
+      duration: Math.max(0, Math.round(transcript.audioSeconds ?? 0)),
+      id: meta.jobId ?? dataName,
       ...(meta.trackingId !== undefined && { tracking: { reference: meta.trackingId } }),
     },
     metadata: {
-      ...(completed !== undefined && { created_at: completed }),
+      created_at: completed,
       type: 'transcription',
       transcription_config: {
         language,

@@ -1,5 +1,5 @@
-// SRT and WebVTT. Cues follow utterances (conversation order; cues of the two channels may overlap in time,
-// which both formats allow); an utterance longer than maxCueSeconds or than maxLines lines of maxLineChars is
+// SRT and WebVTT. Cues follow utterances and are ordered by start time across channels (cues of the two
+// channels may overlap in time, which both formats allow); an utterance longer than maxCueSeconds or than maxLines lines of maxLineChars is
 // split between tokens into several cues. A cue starts at its first word's start (rounded down to the
 // millisecond) and ends at its last word's end (rounded up), so it always covers its words. Text is the
 // formatted text (numtrans/punctuate as asked); a number phrase is never split across cues.
@@ -110,7 +110,12 @@ export function buildCues(
     }
     flush();
   }
-  return cues;
+  // Cues in time order across channels (players of WebVTT require it; SRT readers expect it): by start, then
+  // channel, then the order they were made in; numbered again in that order.
+  return cues
+    .map((cue, order) => ({ cue, order }))
+    .sort((a, b) => a.cue.start - b.cue.start || a.cue.channel - b.cue.channel || a.order - b.order)
+    .map(({ cue }, i) => ({ ...cue, index: i + 1 }));
 }
 
 /** HH:MM:SS,mmm (SRT) or HH:MM:SS.mmm (VTT); hours grow past two digits when needed. */
