@@ -21,6 +21,7 @@ import { passportRecognizer } from './recognizers/passport.js';
 import { personRecognizer } from './recognizers/person.js';
 import { phoneRecognizer } from './recognizers/phone.js';
 import { ssnRecognizer } from './recognizers/ssn.js';
+import { taggerRecognizer } from './recognizers/tagger.js';
 import { zipCodeRecognizer } from './recognizers/zipCode.js';
 import type { Detection, DetectOptions } from './types.js';
 
@@ -43,6 +44,7 @@ export const RECOGNIZERS: { name: string; kinds: EntityKind[]; run: Recognizer }
   { name: 'email', kinds: ['Email'], run: emailRecognizer },
   { name: 'person', kinds: ['Person'], run: personRecognizer },
   { name: 'address', kinds: ['Address'], run: addressRecognizer },
+  { name: 'tagger', kinds: ['Person', 'Address'], run: taggerRecognizer },
   { name: 'digit-net', kinds: ['USSocialSecurityNumber', 'CreditCardNumber'], run: digitNetRecognizer },
 ];
 
