@@ -6,7 +6,8 @@
 // counts for the Address); a gold span is found when a prediction of its kind overlaps it.
 //
 //   npm run eval:corpus              (test and dev split; about a minute)
-//   npm run eval:corpus -- --misses  (test-split misses and false detections, Person and Address)
+//   npm run eval:corpus -- --split dev   (one split only, no Presidio figures)
+//   npm run eval:corpus -- --misses dev  (a split's Person/Address misses and false detections; read dev, not test)
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generate, hasPii, type GoldSpan, type Utterance } from '../scripts/pii-corpus/generate.js';
@@ -139,12 +140,13 @@ function main(): void {
     return;
   }
   const out: string[] = ['## Detection on the generated contact-center corpus', ''];
-  for (const split of ['test', 'dev'] as const) {
+  const only = process.argv.includes('--split') ? (process.argv[process.argv.indexOf('--split') + 1] as Split) : undefined;
+  for (const split of only ? [only] : (['test', 'dev'] as const)) {
     const u = generate(split);
     const pii = u.filter(hasPii).length;
     out.push(...table(`${split} split (${pii} PII turns, ${u.length - pii} no-PII turns; P / R / F2 in %)`, scoreCorpus(u), scoreCorpus(u, { tagger: false })));
   }
-  const samples = loadPresidio();
+  const samples = only ? null : loadPresidio();
   if (samples) {
     out.push(`### presidio_generated_small (${samples.length} texts; the set the rules were tuned on)`, '', '| system | kind | written P | R | F2 | ASR P | R | F2 |', '|---|---|---:|---:|---:|---:|---:|---:|');
     for (const [name, options] of [['with tagger', {}], ['without tagger', { tagger: false }]] as const) {

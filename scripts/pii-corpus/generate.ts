@@ -88,14 +88,17 @@ function noPiiTemplate(r: Rng, frames: { fixed: string[]; body: string[] }): str
 }
 
 const cache = new Map<string, Utterance[]>();
+let pools: ReturnType<typeof buildPools> | undefined;
+/** The name and place pools (one seed for all splits: which source a value comes from decides its split). */
+export const namePools = () => (pools ??= buildPools(7));
 
 /** The utterances of one split: PII turns (some with a no-PII sentence before or after, some with two PII sentences) and no-PII turns. */
-export function generate(split: Split, options: { pii?: number; noPii?: number; seed?: number } = {}): Utterance[] {
+export function generate(split: Split, options: { pii?: number; noPii?: number; seed?: number; fresh?: boolean } = {}): Utterance[] {
   const key = `${split}:${options.pii}:${options.noPii}:${options.seed}`;
-  const hit = cache.get(key);
+  const hit = options.fresh ? undefined : cache.get(key);
   if (hit) return hit;
   const seed = options.seed ?? SPLIT_SEEDS[split];
-  const pools = buildPools(7)[split];
+  const pools = namePools()[split];
   const r = rng(seed);
   const values = new Values(r, pools);
   const families = FAMILIES[split];

@@ -14,9 +14,9 @@ export const NAME_LOCALES: Record<Split, LocaleKey[]> = {
   dev: ['nl', 'sv', 'da', 'en_AU', 'af_ZA'],
   test: ['vi', 'tr', 'fi', 'hu', 'cs_CZ', 'ro', 'hr', 'sk', 'nb_NO', 'en_NG', 'yo_NG', 'zu_ZA', 'es_MX', 'id_ID'],
 };
-/** Street addresses: US/UK-style English and European formats in training; other formats held out. */
+/** Street addresses: US/UK-style English and European formats in training; other locales' formats held out. */
 export const ADDRESS_LOCALES: Record<Split, LocaleKey[]> = {
-  train: ['en_US', 'en_GB', 'de', 'fr', 'it', 'en_IN', 'pt_BR'],
+  train: ['en_US', 'en_GB', 'de', 'fr', 'it', 'en_IN', 'pt_BR', 'cs_CZ', 'hu', 'ro', 'sk', 'hr'],
   dev: ['en_AU', 'nl', 'sv', 'da'],
   test: ['en_NG', 'zu_ZA', 'af_ZA', 'vi', 'fi', 'tr', 'pl', 'es', 'nb_NO'],
 };
@@ -63,8 +63,8 @@ function unique<T>(xs: T[], key: (x: T) => string, seen: Set<string>): T[] {
 
 /** Name and place pools for every split; a value in an earlier split (train, then dev) is left out of later ones. */
 export function buildPools(seed: number, perLocale = 160): Record<Split, Pools> {
-  const seenFirst = new Set<string>();
-  const seenLast = new Set<string>();
+  // one set for given and family names: a given name in training is never a family name in test
+  const seenNames = new Set<string>();
   const seenStreet = new Set<string>();
   const out = {} as Record<Split, Pools>;
   for (const split of SPLITS) {
@@ -90,8 +90,8 @@ export function buildPools(seed: number, perLocale = 160): Record<Split, Pools> 
     });
     const domainFaker = faker(NAME_LOCALES[split][0], seed + SPLITS.indexOf(split));
     out[split] = {
-      first: unique(first, (x) => x, seenFirst),
-      last: unique(last, (x) => x, seenLast),
+      first: unique(first, (x) => x, seenNames),
+      last: unique(last, (x) => x, seenNames),
       places: unique(places, (p) => p.street, seenStreet),
       domains: Array.from({ length: 30 }, () => domainFaker.internet.domainName()),
     };

@@ -15,6 +15,14 @@ import { rng, shuffle } from './random.js';
 export const EPOCHS = 8;
 /** Averaged weights under this (thousandths) are dropped: the model stays small, accuracy does not move. */
 export const MIN_WEIGHT = 20;
+/**
+ * Feature dropout in training: each context feature is left out with this probability, and the identity of a word
+ * inside a gold span (its lower-case form) more often, so that the model learns from shape, word lists and many
+ * cues rather than from the template frames and the training names themselves.
+ */
+export const DROP_CONTEXT = 0.2;
+export const DROP_IDENTITY = 0.5;
+const IDENTITY = /^(w=|w-1w=|ww\+1=|t1w=|p3=)/;
 
 /** Gold BIO tag index per word: a word is in a span when its core overlaps it. */
 export function goldTags(doc: Doc, gold: readonly GoldSpan[]): number[] {
@@ -63,7 +71,8 @@ export function train(sequences: Sequence[], epochs = EPOCHS): TaggerModel {
       const { views, tags } = prepared[k];
       const guessed: number[] = [];
       for (let i = 0; i < views.length; i++) {
-        const f = featuresAt(views, i, TAGS[guessed[i - 1] ?? 0], TAGS[guessed[i - 2] ?? 0]);
+        const all = featuresAt(views, i, TAGS[guessed[i - 1] ?? 0], TAGS[guessed[i - 2] ?? 0]);
+        const f = all.filter((x) => x === 'b' || r() >= (tags[i] !== 0 && IDENTITY.test(x) ? DROP_IDENTITY : DROP_CONTEXT));
         const guess = p.best(f).tag;
         p.update(f, tags[i], guess);
         guessed.push(guess);

@@ -8,6 +8,8 @@ export interface WordView {
   norm: string;
   shape: string;
   gaz: string[];
+  /** First word of a sentence (written text: capital letters say less there). */
+  first: boolean;
 }
 
 /** "Smith" -> "Xx", "O'Neil" -> "X'Xx", "4521" -> "d", "SW1A" -> "XdX"; non-ASCII letters marked. */
@@ -18,6 +20,8 @@ function shapeOf(raw: string): string {
     const c = /\p{Lu}/u.test(ch) ? 'X' : /\p{Ll}/u.test(ch) ? 'x' : /\p{N}/u.test(ch) ? 'd' : ch;
     if (s[s.length - 1] !== c) s += c;
   }
+  // a spelled word ("B-O-T-S-F-O-R-D") is one shape whatever its length
+  if (/^(\p{L}-){2,}\p{L}$/u.test(core)) s = core === core.toUpperCase() ? 'X-X' : 'x-x';
   if (/[^\x00-\x7f]/.test(core)) s += '~';
   if (/[,.;:?!]$/.test(raw)) s += raw[raw.length - 1] === ',' ? ',' : '.';
   return s || '_';
@@ -25,13 +29,17 @@ function shapeOf(raw: string): string {
 
 /** Per-word views of a doc: lower-case form, shape ("lc" throughout caseless text) and list memberships. */
 export function wordViews(doc: Doc, caseless: boolean): WordView[] {
-  return doc.words.map((w) => {
+  return doc.words.map((w, i) => {
     const shape = shapeOf(w.raw);
-    return { norm: w.norm, shape: caseless ? (shape.endsWith('~') ? 'lc~' : 'lc') : shape, gaz: gazetteerTags(w.norm) };
+    const first = i === 0 || /[.?!:]["')]*$/.test(doc.words[i - 1].raw);
+    return { norm: w.norm, shape: caseless ? (shape.endsWith('~') ? 'lc~' : 'lc') : shape, gaz: gazetteerTags(w.norm), first };
   });
 }
 
-const PAD: WordView = { norm: '<s>', shape: '<s>', gaz: [] };
+const PAD: WordView = { norm: '<s>', shape: '<s>', gaz: [], first: false };
+/** How far the bag-of-words context reaches: cues a few words back ("address on file is"), ahead ("spell your last name"). */
+const LEFT = 5;
+const RIGHT = 4;
 
 /** Features of word i given the two previous tags (decoding is left to right). */
 export function featuresAt(v: WordView[], i: number, prev: string, prev2: string): string[] {
@@ -65,7 +73,11 @@ export function featuresAt(v: WordView[], i: number, prev: string, prev2: string
     `sh-1sh=${p1.shape}|${w.shape}`,
     `shsh+1=${w.shape}|${n1.shape}`,
     `len=${Math.min(w.norm.length, 10)}`,
+    `fsh=${w.first}|${w.shape}`,
+    `fg=${w.first}|${g}`,
   ];
+  for (let k = Math.max(0, i - LEFT); k < i; k++) f.push(`L=${v[k].norm}`);
+  for (let k = i + 1; k <= i + RIGHT && k < v.length; k++) f.push(`R=${v[k].norm}`);
   for (const x of w.gaz) f.push(`gz=${x}`);
   for (const x of n1.gaz) f.push(`gz+1=${x}`);
   for (const x of p1.gaz) f.push(`gz-1=${x}|${prev}`);

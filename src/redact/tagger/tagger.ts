@@ -6,7 +6,12 @@ import type { Doc } from '../recognizers/doc.js';
 import { featuresAt, wordViews } from './features.js';
 import { Perceptron, type PerceptronModel } from './perceptron.js';
 
-export const TAGGER_KINDS = ['Person', 'Address'] as const satisfies readonly EntityKind[];
+/**
+ * The kinds the tagger is trained on: every kind of the corpus, so that it tells an email's or a phone number's
+ * words from a name or a street ("did you send it to john dot smith at ..."); EMITTED_KINDS are those it reports.
+ */
+export const TAGGER_KINDS = ['Person', 'Address', 'Email', 'PhoneNumber', 'DateOfBirth', 'ZipCode', 'CreditCardNumber', 'USSocialSecurityNumber'] as const satisfies readonly EntityKind[];
+export const EMITTED_KINDS: ReadonlySet<EntityKind> = new Set<EntityKind>(['Person', 'Address']);
 export const TAGS = ['O', ...TAGGER_KINDS.flatMap((k) => [`B-${k}`, `I-${k}`])];
 
 /** Text with no capital letter anywhere (speech, or typed in lower case): shape says nothing there. */
