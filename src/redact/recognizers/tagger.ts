@@ -6,6 +6,7 @@ import { taggerModel } from '../tagger/model.js';
 import { EMITTED_KINDS, SequenceTagger } from '../tagger/tagger.js';
 import type { Detection } from '../types.js';
 import { fromWords, type Recognizer } from './doc.js';
+import { AMBIGUOUS } from './nameData.js';
 
 let tagger: SequenceTagger | undefined;
 
@@ -16,14 +17,17 @@ let tagger: SequenceTagger | undefined;
 const CONFIDENCE = 0.4;
 
 /**
- * Whether a Person run can be a name: some word of it is on a name list or is not an ordinary word ("as a
- * contact" is not), and a run of single letters is a spelling of at least three.
+ * Whether a Person run can be a name: some word of it is on the project's name lists or is not an ordinary word
+ * ("as a contact", "jealous" are not; humannames alone does not vouch, it holds many ordinary words), and a run of
+ * single letters is a spelling of at least three; a lone name that is also an ordinary word is not taken.
  */
 function nameLike(norms: string[]): boolean {
   if (norms.every((w) => /^\p{L}$/u.test(w))) return norms.length >= 3;
+  // a name that is also an ordinary word ("Mark it as paid", "will") is left to the cue rules when it stands alone
+  if (norms.length === 1 && AMBIGUOUS.has(norms[0])) return false;
   return norms.some((w) => {
     const g = gazetteerTags(w);
-    return g.includes('fn') || g.includes('ln') || g.includes('hn') || !(g.includes('cw') || g.includes('sw'));
+    return g.includes('fn') || g.includes('ln') || !(g.includes('cw') || g.includes('sw') || g.includes('mon'));
   });
 }
 
@@ -38,7 +42,10 @@ export const taggerRecognizer: Recognizer = (doc) => {
     let { wordStart: s, wordEnd: e } = run;
     while (s < e && !content(s)) s++;
     while (e > s && !content(e - 1)) e--;
-    if (e <= s || (run.kind === 'Person' && !nameLike(doc.words.slice(s, e).map((w) => w.norm)))) continue;
+    const norms = doc.words.slice(s, e).map((w) => w.norm);
+    // Address runs are kept as tagged: a gate on street words and numbers (tried) cost recall on streets of
+    // unseen formats far more than it saved in precision.
+    if (e <= s || (run.kind === 'Person' && !nameLike(norms))) continue;
     out.push(fromWords(doc, run.kind, s, e, CONFIDENCE, 'tagger'));
   }
   return out;

@@ -8,6 +8,8 @@ export interface WordView {
   norm: string;
   shape: string;
   gaz: string[];
+  /** gaz joined ("fn|hn"), "-" when empty. */
+  g: string;
   /** First word of a sentence (written text: capital letters say less there). */
   first: boolean;
 }
@@ -32,11 +34,12 @@ export function wordViews(doc: Doc, caseless: boolean): WordView[] {
   return doc.words.map((w, i) => {
     const shape = shapeOf(w.raw);
     const first = i === 0 || /[.?!:]["')]*$/.test(doc.words[i - 1].raw);
-    return { norm: w.norm, shape: caseless ? (shape.endsWith('~') ? 'lc~' : 'lc') : shape, gaz: gazetteerTags(w.norm), first };
+    const gaz = gazetteerTags(w.norm);
+    return { norm: w.norm, shape: caseless ? (shape.endsWith('~') ? 'lc~' : 'lc') : shape, gaz, g: gaz.join('|') || '-', first };
   });
 }
 
-const PAD: WordView = { norm: '<s>', shape: '<s>', gaz: [], first: false };
+const PAD: WordView = { norm: '<s>', shape: '<s>', gaz: [], g: '-', first: false };
 /** How far the bag-of-words context reaches: cues a few words back ("address on file is"), ahead ("spell your last name"). */
 const LEFT = 5;
 const RIGHT = 4;
@@ -48,7 +51,7 @@ export function featuresAt(v: WordView[], i: number, prev: string, prev2: string
   const p2 = v[i - 2] ?? PAD;
   const n1 = v[i + 1] ?? PAD;
   const n2 = v[i + 2] ?? PAD;
-  const g = w.gaz.join('|') || '-';
+  const g = w.g;
   const f = [
     'b',
     `w=${w.norm}`,
@@ -68,8 +71,8 @@ export function featuresAt(v: WordView[], i: number, prev: string, prev2: string
     `w-21=${p2.norm}|${p1.norm}`,
     `w-1w=${p1.norm}|${w.norm}`,
     `ww+1=${w.norm}|${n1.norm}`,
-    `g-1=${p1.gaz.join('|') || '-'}`,
-    `g+1=${n1.gaz.join('|') || '-'}`,
+    `g-1=${p1.g}`,
+    `g+1=${n1.g}`,
     `sh-1sh=${p1.shape}|${w.shape}`,
     `shsh+1=${w.shape}|${n1.shape}`,
     `len=${Math.min(w.norm.length, 10)}`,

@@ -24,8 +24,19 @@ sixteen seventeen eighteen nineteen twenty thirty forty fifty sixty seventy eigh
 const MONTHS = new Set('january february march april may june july august september october november december jan feb mar apr jun jul aug sep sept oct nov dec'.split(' '));
 const TITLES = new Set(['mr', 'mrs', 'ms', 'miss', 'mister', 'missus', 'dr', 'doctor', 'mx', 'sir', 'madam', 'prof', 'professor']);
 
-/** The lists word `w` (lower case) belongs to, as short feature names. */
+const memo = new Map<string, string[]>();
+const MEMO_MAX = 50_000;
+
+/** The lists word `w` (lower case) belongs to, as short feature names (remembered for the commonest words). */
 export function gazetteerTags(w: string): string[] {
+  const hit = memo.get(w);
+  if (hit) return hit;
+  const out = lookUp(w);
+  if (memo.size < MEMO_MAX) memo.set(w, out);
+  return out;
+}
+
+function lookUp(w: string): string[] {
   const out: string[] = [];
   if (FIRST_NAMES.has(w)) out.push('fn');
   if (LAST_NAMES.has(w)) out.push('ln');
