@@ -31,6 +31,8 @@ function nameLike(norms: string[]): boolean {
   });
 }
 
+const wordy = (w: string) => /\p{L}/u.test(w) && !gazetteerTags(w).some((g) => g === 'num' || g === 'mon' || g === 'sw');
+
 export const taggerRecognizer: Recognizer = (doc) => {
   if (doc.options.tagger === false || doc.words.length === 0) return [];
   tagger ??= new SequenceTagger(taggerModel());
@@ -43,9 +45,10 @@ export const taggerRecognizer: Recognizer = (doc) => {
     while (s < e && !content(s)) s++;
     while (e > s && !content(e - 1)) e--;
     const norms = doc.words.slice(s, e).map((w) => w.norm);
-    // Address runs are kept as tagged: a gate on street words and numbers (tried) cost recall on streets of
-    // unseen formats far more than it saved in precision.
-    if (e <= s || (run.kind === 'Person' && !nameLike(norms))) continue;
+    // An Address run needs a word that is not a number, a month or a function word ("at 3 pm": "3" is none); no
+    // more: a gate on street words and numbers (tried) cost recall on streets of unseen formats far more than it
+    // saved in precision.
+    if (e <= s || (run.kind === 'Person' ? !nameLike(norms) : !norms.some(wordy))) continue;
     out.push(fromWords(doc, run.kind, s, e, CONFIDENCE, 'tagger'));
   }
   return out;
