@@ -25,6 +25,7 @@ import { phoneRecognizer } from './recognizers/phone.js';
 import { spelledRecognizer } from './recognizers/spelled.js';
 import { ssnRecognizer } from './recognizers/ssn.js';
 import { urlRecognizer } from './recognizers/url.js';
+import { taggerRecognizer } from './recognizers/tagger.js';
 import { zipCodeRecognizer } from './recognizers/zipCode.js';
 import type { Detection, DetectOptions } from './types.js';
 
@@ -51,6 +52,7 @@ export const RECOGNIZERS: { name: string; kinds: EntityKind[]; run: Recognizer }
   { name: 'organization', kinds: ['Organization'], run: organizationRecognizer },
   { name: 'url', kinds: ['URL'], run: urlRecognizer },
   { name: 'address', kinds: ['Address'], run: addressRecognizer },
+  { name: 'tagger', kinds: ['Person', 'Address'], run: taggerRecognizer },
   { name: 'digit-net', kinds: ['USSocialSecurityNumber', 'CreditCardNumber'], run: digitNetRecognizer },
 ];
 

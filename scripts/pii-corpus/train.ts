@@ -1,0 +1,110 @@
+// Trains the sequence tagger on the generated corpus's train split (written and ASR form of every utterance) and
+// writes src/redact/tagger/model.json with the hash of its inputs. Deterministic: same inputs, same bytes.
+//
+//   npm run tagger:train            (about a minute on one core)
+//   npm run tagger:train -- --check (exit 1 when the committed model is older than its inputs)
+import fs from 'node:fs';
+import { docFromText, docFromWords, type Doc } from '../../src/redact/recognizers/doc.js';
+import { featuresAt, wordViews } from '../../src/redact/tagger/features.js';
+import { MODEL_FILE, type TaggerModel } from '../../src/redact/tagger/model.js';
+import { caseless, SequenceTagger, TAGS } from '../../src/redact/tagger/tagger.js';
+import { generate, type GoldSpan } from './generate.js';
+import { inputsHash } from './inputs.js';
+import { rng, shuffle } from './random.js';
+
+export const EPOCHS = 8;
+/** Averaged weights under this (thousandths) are dropped: the model stays small, accuracy does not move. */
+export const MIN_WEIGHT = 20;
+/**
+ * Feature dropout in training: each context feature is left out with this probability, and the identity of a word
+ * inside a gold span (its lower-case form) more often, so that the model learns from shape, word lists and many
+ * cues rather than from the template frames and the training names themselves.
+ */
+export const DROP_CONTEXT = 0.2;
+export const DROP_IDENTITY = 0.5;
+const IDENTITY = /^(w=|w-1w=|ww\+1=|t1w=|p3=)/;
+
+/** Gold BIO tag index per word: a word is in a span when its core overlaps it. */
+export function goldTags(doc: Doc, gold: readonly GoldSpan[]): number[] {
+  const tags = new Array<number>(doc.words.length).fill(0);
+  for (const g of gold) {
+    const index = (TAGS as string[]).indexOf(`B-${g.kind}`);
+    if (index < 0) continue;
+    let first = true;
+    doc.words.forEach((w, i) => {
+      if (w.end > w.start && w.start < g.end && g.start < w.end) {
+        tags[i] = first ? index : index + 1;
+        first = false;
+      }
+    });
+  }
+  return tags;
+}
+
+export interface Sequence {
+  doc: Doc;
+  tags: number[];
+}
+
+export function trainingSequences(): Sequence[] {
+  const out: Sequence[] = [];
+  for (const u of generate('train')) {
+    const w = docFromText(u.written.text);
+    out.push({ doc: w, tags: goldTags(w, u.written.gold) });
+    const a = docFromWords(u.asr.words);
+    out.push({ doc: a, tags: goldTags(a, u.asr.gold) });
+  }
+  return out;
+}
+
+export function train(sequences: Sequence[], epochs = EPOCHS): TaggerModel {
+  const tagger = new SequenceTagger();
+  const p = tagger.perceptron;
+  const r = rng(42);
+  const order = sequences.map((_, i) => i);
+  const prepared = sequences.map((s) => ({ views: wordViews(s.doc, caseless(s.doc)), tags: s.tags }));
+  for (let e = 0; e < epochs; e++) {
+    shuffle(r, order);
+    let wrong = 0;
+    let total = 0;
+    for (const k of order) {
+      const { views, tags } = prepared[k];
+      const guessed: number[] = [];
+      for (let i = 0; i < views.length; i++) {
+        const all = featuresAt(views, i, TAGS[guessed[i - 1] ?? 0], TAGS[guessed[i - 2] ?? 0]);
+        const f = all.filter((x) => x === 'b' || r() >= (tags[i] !== 0 && IDENTITY.test(x) ? DROP_IDENTITY : DROP_CONTEXT));
+        const guess = p.best(f).tag;
+        p.update(f, tags[i], guess);
+        guessed.push(guess);
+        if (guess !== tags[i]) wrong++;
+        total++;
+      }
+    }
+    console.error(`epoch ${e + 1}: ${wrong} of ${total} words wrong`);
+  }
+  p.average();
+  const model = p.toModel(MIN_WEIGHT);
+  return { ...model, inputsHash: inputsHash(), trained: { epochs, sentences: sequences.length, features: Object.keys(model.weights).length } };
+}
+
+function main(): void {
+  const hash = inputsHash();
+  if (process.argv.includes('--check')) {
+    const current = fs.existsSync(MODEL_FILE) ? (JSON.parse(fs.readFileSync(MODEL_FILE, 'utf8')) as TaggerModel).inputsHash : undefined;
+    if (current !== hash) {
+      console.error(`tagger model is stale (model ${current ?? 'absent'}, inputs ${hash}): run npm run tagger:train`);
+      process.exit(1);
+    }
+    console.log('tagger model up to date');
+    return;
+  }
+  const t0 = Date.now();
+  const model = train(trainingSequences());
+  // One feature per line: diffs of a retrained model stay readable.
+  const lines = Object.entries(model.weights).map(([f, w]) => `${JSON.stringify(f)}:${JSON.stringify(w)}`);
+  const text = `{"inputsHash":${JSON.stringify(model.inputsHash)},"trained":${JSON.stringify(model.trained)},"tags":${JSON.stringify(model.tags)},"weights":{\n${lines.join(',\n')}\n}}\n`;
+  fs.writeFileSync(MODEL_FILE, text);
+  console.log(`wrote ${MODEL_FILE}: ${model.trained.features} features, ${(text.length / 1e6).toFixed(2)} MB, ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+}
+
+if (process.argv[1]?.endsWith('train.ts')) main();

@@ -1,0 +1,112 @@
+// The statistical tagger and the generated corpus it is trained on (scripts/pii-corpus/, src/redact/tagger/):
+// the corpus is deterministic and its splits kept apart (test families and names never in training), the committed
+// model is as new as its inputs, and on the held-apart test split per-kind recall, precision and over-masking stay
+// above bounds set a little under what was measured (eval/pii-corpus.ts; README "Accuracy"). The failures the
+// issue named are cases here.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { generate, hasPii, namePools } from '../../scripts/pii-corpus/generate.js';
+import { inputsHash } from '../../scripts/pii-corpus/inputs.js';
+import { FAMILIES } from '../../scripts/pii-corpus/templates.js';
+import { scoreCorpus } from '../../eval/pii-corpus.js';
+import { detectText, detectWords } from '../../src/redact/detect.js';
+import { taggerModel } from '../../src/redact/tagger/model.js';
+import { runsOf, TAGS } from '../../src/redact/tagger/tagger.js';
+
+test('the corpus is a function of its seed, in both forms, with gold spans on the values', () => {
+  const a = generate('test', { pii: 40, noPii: 10, seed: 99, fresh: true });
+  const b = generate('test', { pii: 40, noPii: 10, seed: 99, fresh: true });
+  assert.deepEqual(a, b);
+  assert.notDeepEqual(a, generate('test', { pii: 40, noPii: 10, seed: 98, fresh: true }));
+  for (const u of a) {
+    const asr = u.asr.words.join(' ');
+    assert.equal(asr, asr.toLowerCase());
+    assert.doesNotMatch(asr, /[0-9.,?!]/, asr);
+    assert.equal(u.written.gold.length, u.asr.gold.length);
+    for (const g of u.written.gold) assert.match(u.written.text.slice(g.start, g.end), /^[\p{L}\p{N}+(]/u);
+    for (const g of u.asr.gold) assert.match(asr.slice(g.start, g.end), /^[\p{L}\p{N}][^ ]*( [^ ]+)*$/u);
+  }
+  assert.equal(a.filter((u) => !hasPii(u)).length, 10);
+});
+
+test('test families and names are never seen in training', () => {
+  const train = new Set(FAMILIES.train.map((f) => f.text));
+  for (const f of [...FAMILIES.dev, ...FAMILIES.test]) assert.ok(!train.has(f.text), f.text);
+  const pools = namePools();
+  const trainNames = new Set([...pools.train.first, ...pools.train.last].map((x) => x.toLowerCase()));
+  for (const n of [...pools.test.first, ...pools.test.last]) assert.ok(!trainNames.has(n.toLowerCase()), n);
+  const trainStreets = new Set(pools.train.places.map((p) => p.street.toLowerCase()));
+  for (const p of pools.test.places) assert.ok(!trainStreets.has(p.street.toLowerCase()), p.street);
+  assert.ok(pools.test.first.some((n) => /[^\x00-\x7f]/.test(n)), 'non-ASCII names in the test split');
+});
+
+test('the committed model was built from the current inputs (npm run tagger:train)', () => {
+  const model = taggerModel();
+  assert.equal(model.inputsHash, inputsHash(), 'tagger model is stale: run npm run tagger:train and commit src/redact/tagger/model.json');
+  assert.deepEqual(model.tags, TAGS);
+  assert.ok(Object.keys(model.weights).length < 100_000);
+});
+
+test('B/I runs become word ranges; an I with no B starts a run', () => {
+  const t = (s: string) => TAGS.indexOf(s);
+  const runs = runsOf([t('O'), t('B-Person'), t('I-Person'), t('I-Address'), t('O'), t('I-Person')]);
+  assert.deepEqual(runs.map((r) => [r.kind, r.wordStart, r.wordEnd]), [['Person', 1, 3], ['Address', 3, 4], ['Person', 5, 6]]);
+});
+
+test('per-kind recall, precision and over-masking on the held-apart test split', () => {
+  const result = scoreCorpus(generate('test'));
+  // measured: written / ASR recall Person 88.7 / 80.5, Address 81.2 / 88.6, card 98.9 / 98.9, SSN 100 / 100,
+  // phone 91.7 / 79.4; micro 88.6 / 83.1 (precision 90.2 / 88.4); over-masking 7.3 / 7.0 per 1,000. Bounds a little under.
+  const bounds: Record<string, { written: number; asr: number }> = {
+    Person: { written: 0.86, asr: 0.77 },
+    Address: { written: 0.78, asr: 0.86 },
+    CreditCardNumber: { written: 0.97, asr: 0.97 },
+    USSocialSecurityNumber: { written: 0.98, asr: 0.98 },
+    PhoneNumber: { written: 0.89, asr: 0.76 },
+  };
+  for (const [kind, b] of Object.entries(bounds)) {
+    const s = result.kinds.get(kind as never)!;
+    assert.ok(s.written.gold >= 50 && s.asr.gold >= 50, `${kind}: too few gold spans`);
+    assert.ok(s.written.recall >= b.written, `${kind} written recall ${s.written.recall.toFixed(3)}`);
+    assert.ok(s.asr.recall >= b.asr, `${kind} ASR recall ${s.asr.recall.toFixed(3)}`);
+  }
+  for (const form of ['written', 'asr'] as const) {
+    assert.ok(result.micro[form].recall >= { written: 0.86, asr: 0.8 }[form], `${form} micro recall ${result.micro[form].recall.toFixed(3)}`);
+    assert.ok(result.micro[form].precision >= 0.85, `${form} micro precision ${result.micro[form].precision.toFixed(3)}`);
+    assert.ok(result.overMask[form] <= 12, `${form} over-masking ${result.overMask[form].toFixed(1)} per 1,000`);
+  }
+  assert.ok(result.noPiiTurns >= 2000);
+});
+
+test('the tagger only adds: detection with it covers everything detection without it covers', () => {
+  for (const u of generate('dev', { pii: 150, noPii: 50, seed: 7, fresh: true })) {
+    const covered = (ds: { start: number; end: number }[], at: number) => ds.some((d) => d.start <= at && at < d.end);
+    const on = detectText(u.written.text);
+    const off = detectText(u.written.text, { tagger: false });
+    for (const d of off) for (let c = d.start; c < d.end; c++) if (/\S/.test(u.written.text[c])) assert.ok(covered(on, c), `${u.written.text} @${c}`);
+  }
+});
+
+test('the failures the issue named', () => {
+  const persons = (t: string) => detectText(t, { kinds: ['Person'] }).map((d) => d.text);
+  const personsW = (t: string) => detectWords(t.split(' '), { kinds: ['Person'] }).map((d) => d.text);
+  const covers = (found: string[], name: string) => found.some((x) => x.includes(name));
+  // a name after a title: the name is masked, not only the title
+  assert.ok(covers(persons('Could I speak with Mr. Okonkwo please?'), 'Okonkwo'));
+  assert.ok(covers(personsW('could i speak with mister okonkwo please'), 'okonkwo'));
+  // names that are ordinary words, after a cue
+  assert.ok(covers(persons('My name is Will Turner.'), 'Will'));
+  assert.ok(covers(personsW('my name is may chen'), 'may'));
+  // non-ASCII and hyphenated names
+  assert.ok(covers(persons("Hello, it's Nguyễn Thị Hương calling about my account."), 'Hương'));
+  assert.ok(covers(persons('The account is under Jean-Baptiste Kowalczyk.'), 'Kowalczyk'));
+  assert.ok(covers(personsW('the account is under józef wiśniewski'), 'wiśniewski'));
+  // a street address never seen in training, both forms
+  const addr = detectText('I moved, the new address is 4417 Adebayo Crescent, Lekki.', { kinds: ['Address'] }).map((d) => d.text);
+  assert.ok(covers(addr, 'Adebayo'), JSON.stringify(addr));
+  const addrW = detectWords('i moved the new address is forty four seventeen adebayo crescent'.split(' '), { kinds: ['Address'] }).map((d) => d.text);
+  assert.ok(covers(addrW, 'adebayo'), JSON.stringify(addrW));
+  // no person in ordinary talk
+  assert.deepEqual(persons("I'm leaving from Boston on Friday."), []);
+  assert.deepEqual(personsW('i will call back later if that is okay'), []);
+});
