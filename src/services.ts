@@ -8,6 +8,8 @@ import { AdmissionLimiter } from './audio/limiter.js';
 import { installedModels } from './engine/models.js';
 import { recognizeFile } from './engine/recognize.js';
 import { sharedPool } from './engine/pool.js';
+import { closeSharedStreamPool } from './engine/streamPool.js';
+import { StreamRegistry } from './stream/registry.js';
 import { closeRedactionPool } from './redact/offload/index.js';
 import { JobRecords } from './jobs/jobRecords.js';
 import { JobService } from './jobs/jobService.js';
@@ -42,6 +44,10 @@ export interface Services {
   retention: RetentionSweeper;
   /** This process's capacity in the database, for cluster-wide figures; started where workers run. */
   heartbeat: ProcessHeartbeat;
+  /** Live streams of this process (admission counted across the cluster, idle timeouts). */
+  streams: StreamRegistry;
+  /** Key of the Hash mask (the same across calls and processes). */
+  redactionHashKey: string;
   config: Config;
   store: Store;
   box: SecretBox;
@@ -187,9 +193,12 @@ export async function createServices(config: Config, logger: Logger, overrides: 
     worker: () => ({ running: worker.busy, slots: heartbeat.active ? config.workers : 0 }),
   });
   const retention = new RetentionSweeper(store.jobs, (id) => jobs.delete(id), logger);
+  const streams = new StreamRegistry({ store, processId: worker.id, maxStreams: config.limits.maxStreams, totalStreams: config.limits.totalStreams, logger });
   return {
     retention,
     heartbeat,
+    streams,
+    redactionHashKey,
     jobs,
     jobRecords,
     worker,
@@ -208,6 +217,9 @@ export async function createServices(config: Config, logger: Logger, overrides: 
     },
     startedAt: new Date(),
     async close() {
+      // Live calls end first: each one's recording becomes its job while the store is still open.
+      await streams.closeAll('the server is shutting down');
+      await closeSharedStreamPool();
       retention.stop();
       await worker.stop();
       await heartbeat.stop();

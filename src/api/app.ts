@@ -19,6 +19,7 @@ import { jobRoutes } from './routes/jobs.js';
 import { notificationRoutes } from './routes/notifications.js';
 import { systemRoutes } from './routes/system.js';
 import { healthRoutes } from './routes/health.js';
+import { streamRoutes } from './routes/stream.js';
 
 export interface AppOptions {
   logger?: FastifyServerOptions['loggerInstance'];
@@ -94,5 +95,6 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   await app.register(notificationRoutes(services));
   await app.register(systemRoutes(services));
   await app.register(cacheRoutes(services));
+  await app.register(streamRoutes(services));
   return app;
 }

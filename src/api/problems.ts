@@ -6,7 +6,7 @@ import { describeJsonError, type ErrorKind, ServiceError } from '../errors.js';
 import type { FieldIssue, Problem } from '../schema/problem.js';
 import { toIssues } from '../schema/validator.js';
 
-const STATUS: Record<ErrorKind, number> = {
+export const STATUS: Record<ErrorKind, number> = {
   invalid: 400,
   unauthorized: 401,
   forbidden: 403,

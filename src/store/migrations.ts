@@ -178,6 +178,23 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
         await db.schema.createIndex('worker_processes_heartbeat').on('worker_processes').column('heartbeat_at').execute();
       },
     },
+    // Live streams (issue 19): one row per stream open anywhere in the cluster, refreshed by its process, so that
+    // admission and /asr/maxstreamscheck count streams across processes. Numbered by its issue so that it sorts
+    // after migrations added meanwhile by other work.
+    '0019_live_streams': {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createTable('live_streams')
+          .addColumn('id', 'text', (c) => c.primaryKey())
+          .addColumn('process_id', 'text', (c) => c.notNull())
+          .addColumn('process_capacity', 'integer', (c) => c.notNull())
+          .addColumn('protocol', 'text', (c) => c.notNull())
+          .addColumn('started_at', 'text', (c) => c.notNull())
+          .addColumn('heartbeat_at', 'text', (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('live_streams_heartbeat').on('live_streams').column('heartbeat_at').execute();
+      },
+    },
   };
 }
 
