@@ -14,7 +14,7 @@ import type { Word } from '../transcript/types.js';
 import { Masker, type MaskRule } from '../redact/masks.js';
 import { wordSpans } from '../redact/redactText.js';
 import type { RedactionRule } from '../redact/rules.js';
-import { numberWordClass } from '../redact/windows/numberSpeech.js';
+import { numberRuns, numberWordClass } from '../redact/windows/numberSpeech.js';
 
 /** What stands in a partial for words held back. */
 export const HELD = '…';
@@ -22,6 +22,12 @@ export const HELD = '…';
 const CONTEXT_WORDS = 40;
 /** Stream seconds a final ending in digits waits for the next one. */
 export const HOLD_SECONDS = 3;
+/**
+ * In finals, a run of this many spoken digits or more that detection left alone is masked all the same while a
+ * kind spoken as digits is redacted: recognition errors ("four one one one one mine mine ...") break a card
+ * number into pieces no recognizer takes for a card, and a live message cannot be taken back.
+ */
+export const DIGIT_RUN_FLOOR = 4;
 /** Words after a name cue held back in partials. */
 const NAME_WORDS = 3;
 const NAME_CUES = [['my', 'name', 'is'], ['name', 'is'], ['names'], ["name's"], ['this', 'is'], ['i', 'am'], ["i'm"], ['speaking', 'with'], ['spelled']];
@@ -170,7 +176,34 @@ export class LiveRedactor {
       }
       for (let i = from; i < to; i++) kinds[i].add(rule.kind);
     }
+    if (this.holdDigits) this.maskDigitRuns(words, out, kinds);
     return { out, kinds };
+  }
+
+  /** The digit-run floor (DIGIT_RUN_FLOOR): runs not masked yet are masked under the numeric rule that fits best. */
+  private maskDigitRuns(words: readonly Word[], out: (Word | undefined)[], kinds: Set<string>[]): void {
+    for (const run of numberRuns(words)) {
+      if (run.length < DIGIT_RUN_FLOOR || run.magnitudes > 0) continue;
+      const open: number[] = [];
+      for (let i = run.first; i <= run.last; i++) if (out[i] !== undefined && kinds[i].size === 0 && out[i]!.word === words[i].word) open.push(i);
+      if (open.length === 0) continue;
+      const rule = this.digitRule(run.length);
+      const from = open[0];
+      const to = open[open.length - 1] + 1;
+      const covered = words.slice(from, to);
+      const replacement = this.masker.mask(rule, covered.map((w) => w.word).join(' '));
+      for (let i = from; i < to; i++) {
+        if (kinds[i].size > 0) continue;
+        out[i] = i === from && replacement !== '' ? { word: replacement, start: covered[0].start, end: covered[covered.length - 1].end, confidence: 1 } : undefined;
+        if (rule.maskType === 'MaskCharacter') out[i] = { ...words[i], word: this.masker.mask(rule, words[i].word), confidence: 1 };
+        kinds[i].add(rule.kind);
+      }
+    }
+  }
+
+  private digitRule(digits: number): RedactionRule {
+    const by = (kind: string) => this.rules.find((r) => r.kind === kind);
+    return (digits >= 13 ? by('CreditCardNumber') : undefined) ?? by('USSocialSecurityNumber') ?? by('CreditCardNumber') ?? this.rules.find((r) => r.kind !== 'Person' && r.kind !== 'Email')!;
   }
 }
 
