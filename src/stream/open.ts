@@ -55,6 +55,7 @@ export async function openStream(
   caller: ApiKeyInfo | undefined,
   send: (message: OutgoingMessage) => void,
   id: string,
+  onError?: (error: Error) => void,
 ): Promise<OpenedStream> {
   const kinds = parseKinds(start.types, 'types');
   const project = start.sid !== undefined ? await services.projects.forRedaction(start.sid, 'sid') : undefined;
@@ -76,6 +77,7 @@ export async function openStream(
     kinds: policy.kinds,
     tempDir: uploadTempDir(services.config.dataDir),
     send,
+    ...(onError && { onError }),
     insights: realTimeInsights?.(start),
     makeJob: async (wav, s) => {
       // The after-call job redacts at least what the stream did: its kinds asked, plus the project's own rules.

@@ -120,6 +120,10 @@ export class StreamSession {
     }
   }
 
+  get model(): string {
+    return this.options.model;
+  }
+
   get channelCount(): number {
     return this.channels.length;
   }

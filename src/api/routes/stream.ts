@@ -17,6 +17,7 @@ import { STATUS } from '../problems.js';
 import type { Services } from '../../services.js';
 import type { StreamStart } from '../../schema/resources/streamMessages.js';
 import { openStream, parseStart } from '../../stream/open.js';
+import type { StreamEntry } from '../../stream/registry.js';
 import type { OutgoingMessage, StreamSession } from '../../stream/session.js';
 import { parseTwilio, trackOf } from '../../stream/twilio.js';
 
@@ -117,24 +118,24 @@ class LiveConnection {
     clearTimeout(this.startTimer);
     this.starting = (async () => {
       const caller = await this.request.server.authenticate(this.request, 'submit', presentedKey(this.request) ?? start.token);
-      const opened = await openStream(this.services, start, caller, (m) => this.send(m), this.id);
+      // Admission first: a stream refused at capacity costs no decoder.
+      const entry: StreamEntry = { protocol: this.protocol, idleSeconds: 60, close: (reason) => void this.end(reason) };
+      await this.services.streams.acquire(this.id, entry);
+      let opened;
       try {
-        await this.services.streams.acquire(this.id, {
-          session: opened.session,
-          protocol: this.protocol,
-          idleSeconds: opened.idleSeconds,
-          close: (reason) => void this.end(reason),
-        });
+        opened = await openStream(this.services, start, caller, (m) => this.send(m), this.id, (error) => this.refuse(error));
       } catch (error) {
-        opened.session.abort();
+        await this.services.streams.release(this.id);
         throw error;
       }
+      entry.session = opened.session;
+      entry.idleSeconds = opened.idleSeconds;
       this.admitted = true;
       this.session = opened.session;
       this.send({
         type: 'started',
         streamId: this.id,
-        model: opened.session.start.model ?? undefined,
+        model: opened.session.model,
         channels: opened.session.channelCount,
         redaction: { kinds: opened.kinds },
         idleTimeoutSeconds: opened.idleSeconds,
