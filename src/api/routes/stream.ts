@@ -8,12 +8,14 @@
 // 1013 at capacity (try again later). Every refusal is first sent as {type: "error", status, detail, ...}.
 import crypto from 'node:crypto';
 import websocket from '@fastify/websocket';
-import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
 import { decodeMuLaw } from '../../audio/g711.js';
 import { ServiceError } from '../../errors.js';
 import { presentedKey } from '../auth.js';
-import { STATUS } from '../problems.js';
+import Type from 'typebox';
+import { problem, sendProblem, STATUS } from '../problems.js';
+import { responses } from '../schemas.js';
 import type { Services } from '../../services.js';
 import type { StreamStart } from '../../schema/resources/streamMessages.js';
 import { openStream, parseStart } from '../../stream/open.js';
@@ -243,24 +245,38 @@ const DESCRIPTION = [
 export function streamRoutes(services: Services): FastifyPluginAsync {
   return async (app: FastifyInstance) => {
     await app.register(websocket, { options: { maxPayload: MAX_FRAME_BYTES } });
-    const schema = (summary: string, description: string) => ({ tags: ['Engine'], summary, description });
-    // Authentication happens on the start message (a header key, else its token): the upgrade itself is public.
-    app.get('/asr/stream', { websocket: true, config: { scope: 'public' }, schema: schema('Live stream (WebSocket): audio in, redacted partial and final transcripts out', DESCRIPTION) }, (socket, request) => {
-      new LiveConnection(services, socket, request, 'scrubline');
+    const schema = (summary: string, description: string) => ({
+      tags: ['Engine'],
+      summary,
+      description: `${description} A plain HTTP GET (no WebSocket upgrade) is answered 426.`,
+      response: responses({ 101: Type.Null({ description: 'Switching Protocols: the WebSocket is open; messages as described.' }) }, [426]),
     });
-    app.get(
-      '/asr/stream/twilio',
-      {
-        websocket: true,
-        config: { scope: 'public' },
-        schema: schema(
-          'Live stream in the Twilio Media Streams format (WebSocket)',
-          'Point a TwiML <Stream url="wss://host/asr/stream/twilio" track="both_tracks"> here; <Parameter>s carry token, sid, types, engagementId, agentId, campaign, model. Outbound (agent) is channel 0, inbound (caller) channel 1. Messages sent back are those of /asr/stream.',
-        ),
+    // A request without the upgrade: 426, saying how to connect.
+    const upgradeRequired = async (_request: FastifyRequest, reply: FastifyReply) =>
+      sendProblem(reply.header('upgrade', 'websocket'), problem(426, 'This path is a WebSocket: connect with an Upgrade: websocket request (see the description in /openapi.json).'));
+    // Authentication happens on the start message (a header key, else its token): the upgrade itself is public.
+    app.route({
+      method: 'GET',
+      url: '/asr/stream',
+      config: { scope: 'public' },
+      schema: schema('Live stream (WebSocket): audio in, redacted partial and final transcripts out', DESCRIPTION),
+      handler: upgradeRequired,
+      wsHandler: (socket, request) => {
+        new LiveConnection(services, socket, request, 'scrubline');
       },
-      (socket, request) => {
+    });
+    app.route({
+      method: 'GET',
+      url: '/asr/stream/twilio',
+      config: { scope: 'public' },
+      schema: schema(
+        'Live stream in the Twilio Media Streams format (WebSocket)',
+        'Point a TwiML <Stream url="wss://host/asr/stream/twilio" track="both_tracks"> here; <Parameter>s carry token, sid, types, engagementId, agentId, campaign, model. Outbound (agent) is channel 0, inbound (caller) channel 1. Messages sent back are those of /asr/stream.',
+      ),
+      handler: upgradeRequired,
+      wsHandler: (socket, request) => {
         new LiveConnection(services, socket, request, 'twilio');
       },
-    );
+    });
   };
 }
