@@ -45,6 +45,17 @@ for (const dialect of await dialects()) {
       assert.equal(json(await a.request({ method: 'GET', url: '/asr/maxstreamscheck' })).realtime.streams, 0);
     });
 
+    test('a stream with no audio for its idletimeout is closed with the reason', async () => {
+      const closed: string[] = [];
+      const session = { lastAudioAt: Date.now() - 5000, ended: false } as never;
+      await a.services.streams.acquire('idle-1', { protocol: 'scrubline', idleSeconds: 2, session, close: (reason) => closed.push(reason) });
+      await a.services.streams.acquire('busy-1', { protocol: 'scrubline', idleSeconds: 60, session: { lastAudioAt: Date.now(), ended: false } as never, close: (reason) => closed.push(`busy: ${reason}`) });
+      await a.services.streams.beat();
+      assert.deepEqual(closed, ['idle: no audio for 2 s (idletimeout)']);
+      await a.services.streams.release('idle-1');
+      await a.services.streams.release('busy-1');
+    });
+
     test('rows of a process that stopped refreshing stop counting', async () => {
       const old = new Date(Date.now() - (STREAM_STALE_SECONDS + 60) * 1000).toISOString();
       await a.services.store.database.db
