@@ -31,6 +31,8 @@ export interface Config {
     uploadBytes: number;
     audioSeconds: number;
     maxStreams: number;
+    /** Live streams the whole cluster accepts (SCRUBLINE_MAX_STREAMS_TOTAL); absent: the sum of the processes' maxStreams. */
+    totalStreams?: number;
     /** Requests per API key (or client address) per minute; 0 turns the limit off. */
     requestsPerMinute: number;
   };
@@ -130,6 +132,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       uploadBytes: integer(env, 'SCRUBLINE_MAX_UPLOAD_BYTES', 2 * 1024 * 1024 * 1024),
       audioSeconds: integer(env, 'SCRUBLINE_MAX_AUDIO_SECONDS', 4 * 3600),
       maxStreams: integer(env, 'SCRUBLINE_MAX_STREAMS', Math.max(1, os.availableParallelism())),
+      ...(env.SCRUBLINE_MAX_STREAMS_TOTAL && { totalStreams: integer(env, 'SCRUBLINE_MAX_STREAMS_TOTAL', 0) }),
       requestsPerMinute: integer(env, 'SCRUBLINE_RATE_LIMIT_PER_MINUTE', 12_000),
     },
     uploads: uploadLimits(env),

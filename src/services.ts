@@ -9,6 +9,8 @@ import { installedModels } from './engine/models.js';
 import { recognizeFile } from './engine/recognize.js';
 import { DecodeCheck } from './engine/decodeCheck.js';
 import { sharedPool } from './engine/pool.js';
+import { closeSharedStreamPool } from './engine/streamPool.js';
+import { StreamRegistry } from './stream/registry.js';
 import { closeRedactionPool } from './redact/offload/index.js';
 import { JobRecords } from './jobs/jobRecords.js';
 import { JobService } from './jobs/jobService.js';
@@ -45,6 +47,10 @@ export interface Services {
   retention: RetentionSweeper;
   /** This process's capacity in the database, for cluster-wide figures; started where workers run. */
   heartbeat: ProcessHeartbeat;
+  /** Live streams of this process (admission counted across the cluster, idle timeouts). */
+  streams: StreamRegistry;
+  /** Key of the Hash mask (the same across calls and processes). */
+  redactionHashKey: string;
   config: Config;
   store: Store;
   box: SecretBox;
@@ -207,10 +213,13 @@ export async function createServices(config: Config, logger: Logger, overrides: 
   const retention = new RetentionSweeper(store.jobs, (id) => jobs.delete(id), logger);
   // /ready decodes half a second with the default model, at most once per 30 s (the answer is shared meanwhile).
   const decodeCheck = new DecodeCheck({ model: async () => String((await parameters.engineParams()).model), ttlMs: 30_000 });
+  const streams = new StreamRegistry({ store, processId: worker.id, maxStreams: config.limits.maxStreams, totalStreams: config.limits.totalStreams, logger });
   return {
     decodeCheck,
     retention,
     heartbeat,
+    streams,
+    redactionHashKey,
     jobs,
     jobRecords,
     worker,
@@ -229,6 +238,9 @@ export async function createServices(config: Config, logger: Logger, overrides: 
     },
     startedAt: new Date(),
     async close() {
+      // Live calls end first: each one's recording becomes its job while the store is still open.
+      await streams.closeAll('the server is shutting down');
+      await closeSharedStreamPool();
       retention.stop();
       await worker.stop();
       await heartbeat.stop();

@@ -23,6 +23,7 @@ import { healthRoutes } from './routes/health.js';
 import { consoleRoutes } from './routes/console.js';
 import { jobEventRoutes } from './routes/jobEvents.js';
 import { projectRoutes } from './routes/projects.js';
+import { streamRoutes } from './routes/stream.js';
 
 export interface AppOptions {
   logger?: FastifyServerOptions['loggerInstance'];
@@ -102,5 +103,6 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   await app.register(jobEventRoutes(services));
   await app.register(projectRoutes(services));
   await app.register(consoleRoutes(services));
+  await app.register(streamRoutes(services));
   return app;
 }

@@ -60,19 +60,27 @@ class KeyCache {
   }
 }
 
+/**
+ * Checks a presented key (or its absence) against the scope a call needs: the key's info, or undefined for a
+ * loopback client while no key exists; throws 401/403 otherwise. WebSocket routes call it themselves with the
+ * key of a header or of their first message (api/routes/stream.ts).
+ */
+export type Authenticate = (request: FastifyRequest, required: Scope, key: string | undefined) => Promise<ApiKeyInfo | undefined>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    authenticate: Authenticate;
+  }
+}
+
+export { presentedKey };
+
 export function registerAuth(app: FastifyInstance, keys: ApiKeyStore, ttlMs: number): void {
   const cache = new KeyCache(keys, ttlMs);
-  app.addHook('onRequest', async (request) => {
-    // Routes that declare no scope need admin, except the pages of the API browser and of the console (static
-    // files holding no data: every call they make is checked here with the key the user signs in with).
-    const url = request.routeOptions.url ?? '';
-    const pages = url === '/docs' || url.startsWith('/docs/') || url === '/console' || url.startsWith('/console/');
-    const required = request.routeOptions.config?.scope ?? (pages ? 'public' : 'admin');
-    if (required === 'public') return;
-    const key = presentedKey(request);
+  const authenticate: Authenticate = async (request, required, key) => {
     if (key === undefined) {
       if ((await cache.activeCount()) === 0) {
-        if (isLoopback(request.socket.remoteAddress)) return;
+        if (isLoopback(request.socket.remoteAddress)) return undefined;
         throw new ServiceError(
           'unauthorized',
           'No API key exists yet, so only clients on this machine are served. Create one with `scrubline keys create`.',
@@ -85,6 +93,16 @@ export function registerAuth(app: FastifyInstance, keys: ApiKeyStore, ttlMs: num
     if (!scopeAllows(info.scope, required)) {
       throw new ServiceError('forbidden', `This call needs the "${required}" scope; the key has "${info.scope}".`);
     }
-    request.apiKey = info;
+    return info;
+  };
+  app.decorate('authenticate', authenticate);
+  app.addHook('onRequest', async (request) => {
+    // Routes that declare no scope need admin, except the pages of the API browser and of the console (static
+    // files holding no data: every call they make is checked here with the key the user signs in with).
+    const url = request.routeOptions.url ?? '';
+    const pages = url === '/docs' || url.startsWith('/docs/') || url === '/console' || url.startsWith('/console/');
+    const required = request.routeOptions.config?.scope ?? (pages ? 'public' : 'admin');
+    if (required === 'public') return;
+    request.apiKey = await authenticate(request, required, presentedKey(request));
   });
 }

@@ -6,7 +6,7 @@ import { describeJsonError, type ErrorKind, ServiceError } from '../errors.js';
 import type { FieldIssue, Problem } from '../schema/problem.js';
 import { toIssues } from '../schema/validator.js';
 
-const STATUS: Record<ErrorKind, number> = {
+export const STATUS: Record<ErrorKind, number> = {
   invalid: 400,
   unauthorized: 401,
   forbidden: 403,
@@ -30,6 +30,7 @@ const TITLES: Record<number, string> = {
   413: 'Payload too large',
   415: 'Unsupported media type',
   422: 'Unprocessable content',
+  426: 'Upgrade required',
   429: 'Too many requests',
   500: 'Internal server error',
   501: 'Not implemented',

@@ -41,17 +41,49 @@ export interface ChannelResult {
   segments: SpeechSegment[];
 }
 
-/** What a real-time stream has recognized so far: final words never change; partial ones may. */
-export interface StreamUpdate {
-  finalWords: Word[];
-  partialWords: Word[];
+/** An utterance a live stream ended: its words (times from the start of the stream) never change. */
+export interface StreamFinal {
+  start: number;
+  end: number;
+  words: Word[];
 }
 
-/** One channel of a live call, fed as it arrives (the engine's sample rate). */
+/** The open utterance so far: its words may still change (no word times yet). */
+export interface StreamPartial {
+  start: number;
+  end: number;
+  words: string[];
+}
+
+/** What one chunk of a live stream produced. */
+export interface StreamUpdate {
+  channel: number;
+  finals: StreamFinal[];
+  partial?: StreamPartial;
+  /** Seconds of the channel recognized so far. */
+  heardSeconds: number;
+}
+
+export interface StreamOptions extends RecognizeOptions {
+  /** Every decoded chunk's result, in order. */
+  onUpdate(update: StreamUpdate): void;
+  /** The stream failed (its decoder or worker); nothing more is reported. */
+  onError(error: Error): void;
+  /** `rescored` (default): each ended utterance decoded again whole, as batch does; `live`: the incremental result. */
+  finals?: 'rescored' | 'live';
+}
+
+/** One channel of a live call, fed as it arrives (PCM at the engine's sample rate), decoded off the event loop. */
 export interface EngineStream {
-  accept(samples: Int16Array): StreamUpdate;
-  /** End of audio: everything final. */
+  readonly channel: number;
+  /** Queue PCM for decoding (never blocks; see pendingSeconds for the backlog). */
+  write(samples: Int16Array): void;
+  /** Audio written and not yet decoded (s): the back-pressure measure. */
+  pendingSeconds(): number;
+  /** End of audio: everything queued decoded, the open utterance final; answers every final word. */
   finish(): Promise<ChannelResult>;
+  /** Drop the stream now (its decoder is freed). */
+  abort(): void;
 }
 
 export interface Engine {
@@ -63,9 +95,9 @@ export interface Engine {
   /** Recognize one channel: word times are seconds from the start of `audio`. */
   recognize(audio: ChannelAudio, options: RecognizeOptions): Promise<ChannelResult>;
   /**
-   * Real-time recognition, for engines and models that stream (sherpa-onnx online transducers): not
-   * implemented yet by either engine; callers check for it. Batch callers never need it.
+   * Real-time recognition of one channel (engines and models that stream; callers check for it): partials
+   * while a person speaks, a final with word times when the utterance ends (uttmaxsilence, uttmaxtime).
    */
-  stream?(channel: number, options: RecognizeOptions): EngineStream;
+  stream?(channel: number, options: StreamOptions): EngineStream;
   close(): Promise<void>;
 }

@@ -98,14 +98,14 @@ export function defaultPoolSize(): number {
 }
 
 /**
- * Starts a pool worker, from compiled dist/ (poolWorker.js) or from TypeScript source under tsx (poolWorker.ts).
+ * Starts a pool worker (`file`: poolWorker, or streamWorker for live streams), from compiled dist/ (poolWorker.js) or from TypeScript source under tsx (poolWorker.ts).
  * Node 20 does not apply `--import tsx` from a worker's execArgv before loading its entry file, so a source
  * worker is started from a two-line bootstrap that registers tsx's loader and then imports the file.
  */
-export function startWorker(): Worker {
+export function startWorker(file = 'poolWorker'): Worker {
   const here = import.meta.url;
-  if (!here.endsWith('.ts')) return new Worker(fileURLToPath(new URL('./poolWorker.js', here)));
-  const entry = new URL('./poolWorker.ts', here).href;
+  if (!here.endsWith('.ts')) return new Worker(fileURLToPath(new URL(`./${file}.js`, here)));
+  const entry = new URL(`./${file}.ts`, here).href;
   const tsx = import.meta.resolve('tsx/esm/api');
   const bootstrap = `import(${JSON.stringify(tsx)}).then((api) => { api.register(); return import(${JSON.stringify(entry)}); });`;
   return new Worker(bootstrap, { eval: true });

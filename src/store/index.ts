@@ -8,6 +8,7 @@ import { type Database, type DatabaseOptions, openDatabase } from './database.js
 import { EventStore } from './events.js';
 import { JobStore } from './jobs.js';
 import { LiveMessageStore } from './liveMessages.js';
+import { LiveStreamStore } from './liveStreams.js';
 import { ParameterStore } from './parameters.js';
 import { ProjectVersionStore } from './projectVersions.js';
 import type { Tables } from './tables.js';
@@ -30,6 +31,8 @@ export interface Store extends Repositories {
   database: Database;
   /** Heartbeats of the processes that run jobs (outside transactions: each beat stands alone). */
   processes: WorkerProcessStore;
+  /** Live streams open in the cluster (outside transactions: admission runs its own). */
+  streams: LiveStreamStore;
   /** Run `work` in one transaction: all of its writes land, or none. */
   transaction<T>(work: (repositories: Repositories) => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -56,6 +59,7 @@ export async function openStore(options: DatabaseOptions): Promise<Store> {
     database,
     ...repositories(db),
     processes: new WorkerProcessStore(db, database.dialect),
+    streams: new LiveStreamStore(db, database.dialect),
     transaction: (work) => db.transaction().execute((trx) => work(repositories(trx))),
     close: () => database.close(),
   };

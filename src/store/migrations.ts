@@ -193,6 +193,22 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
         await db.schema.createIndex('jobs_sid_created').on('jobs').columns(['sid', 'created_at']).execute();
       },
     },
+    // Live streams (issue 19): one row per stream open anywhere in the cluster, refreshed by its process, so that
+    // admission and /asr/maxstreamscheck count streams across processes.
+    '0008_live_streams': {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createTable('live_streams')
+          .addColumn('id', 'text', (c) => c.primaryKey())
+          .addColumn('process_id', 'text', (c) => c.notNull())
+          .addColumn('process_capacity', 'integer', (c) => c.notNull())
+          .addColumn('protocol', 'text', (c) => c.notNull())
+          .addColumn('started_at', 'text', (c) => c.notNull())
+          .addColumn('heartbeat_at', 'text', (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('live_streams_heartbeat').on('live_streams').column('heartbeat_at').execute();
+      },
+    },
   };
 }
 

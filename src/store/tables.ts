@@ -149,6 +149,18 @@ export interface WorkerProcessRow {
   heartbeat_at: string;
 }
 
+/** A live stream open in some process (refreshed every few seconds; a stale row is a process gone). */
+export interface LiveStreamRow {
+  id: string;
+  process_id: string;
+  /** The admitting process's SCRUBLINE_MAX_STREAMS. */
+  process_capacity: number;
+  /** `scrubline` or `twilio`. */
+  protocol: string;
+  started_at: string;
+  heartbeat_at: string;
+}
+
 export interface Tables {
   api_keys: ApiKeyRow;
   parameters: ParameterRow;
@@ -160,4 +172,5 @@ export interface Tables {
   job_results: JobResultRow;
   deliveries: DeliveryRow;
   worker_processes: WorkerProcessRow;
+  live_streams: LiveStreamRow;
 }

@@ -13,7 +13,8 @@ import { HEARTBEAT_MS, HEARTBEAT_STALE_SECONDS } from '../../jobs/processHeartbe
 import { assessStatus } from '../../observability/serviceStatus.js';
 import { ref } from '../../schema/registry.js';
 import type { Services } from '../../services.js';
-import type { WorkerProcessRow } from '../../store/tables.js';
+import type { LiveStreamRow, WorkerProcessRow } from '../../store/tables.js';
+import { STREAM_STALE_SECONDS } from '../../stream/registry.js';
 import { VERSION } from '../../version.js';
 import { responses } from '../schemas.js';
 
@@ -226,7 +227,20 @@ export function engineRoutes(services: Services): FastifyPluginAsync {
         schema: {
           tags,
           summary: 'Streams in use against capacity',
-          response: responses({ 200: stat('Capacity', { streams: Type.Integer(), capacity: Type.Integer(), available: Type.Integer(), accepting: Type.Boolean() }) }, []),
+          description:
+            '`realtime` counts live streams (WebSocket /asr/stream and /asr/stream/twilio) open in the whole cluster, against the capacity a new stream is admitted under (SCRUBLINE_MAX_STREAMS per process, or SCRUBLINE_MAX_STREAMS_TOTAL); the top-level figures count decoders at work (batch channels and live streams).',
+          response: responses(
+            {
+              200: stat('Capacity', {
+                streams: Type.Integer(),
+                capacity: Type.Integer(),
+                available: Type.Integer(),
+                accepting: Type.Boolean(),
+                realtime: stat('Live streams in the cluster', { streams: Type.Integer(), capacity: Type.Integer(), available: Type.Integer(), accepting: Type.Boolean() }),
+              }),
+            },
+            [],
+          ),
         },
       },
       async () => {
@@ -244,9 +258,29 @@ export function engineRoutes(services: Services): FastifyPluginAsync {
         } catch (error) {
           throw new ServiceError('unavailable', `The database does not answer: ${(error as Error).message}. Capacity is counted there.`);
         }
+        let live: LiveStreamRow[];
+        try {
+          live = await services.store.streams.live(STREAM_STALE_SECONDS);
+        } catch (error) {
+          throw new ServiceError('unavailable', `The database does not answer: ${(error as Error).message}. Capacity is counted there.`);
+        }
         const sum = (pick: (p: WorkerProcessRow) => number) => processes.reduce((n, p) => n + pick(p), 0);
         const capacity = sum((p) => p.max_streams);
-        const streams = sum((p) => p.decoders_busy);
+        const streams = sum((p) => p.decoders_busy) + live.length;
+        // Live streams: admitted against SCRUBLINE_MAX_STREAMS_TOTAL, else the capacities of the processes that
+        // hold streams or run jobs (this one included), as store/liveStreams.ts admits them.
+        const liveCapacities = new Map<string, number>(processes.map((p) => [p.id, p.max_streams]));
+        for (const row of live) liveCapacities.set(row.process_id, row.process_capacity);
+        liveCapacities.set(services.worker.id, services.config.limits.maxStreams);
+        const liveCapacity = services.config.limits.totalStreams ?? [...liveCapacities.values()].reduce((a, b) => a + b, 0);
+        const realtime = {
+          streams: live.length,
+          capacity: liveCapacity,
+          available: Math.max(0, liveCapacity - live.length),
+          accepting: live.length < liveCapacity && services.streams.open < services.config.limits.maxStreams,
+          thisProcess: { streams: services.streams.open, capacity: services.config.limits.maxStreams },
+          byProtocol: Object.fromEntries(['scrubline', 'twilio'].map((p) => [p, live.filter((r) => r.protocol === p).length])),
+        };
         const models = modelMemory(sherpaEngine());
         const freeBytes = os.freemem();
         const memoryOk = freeBytes > models.largestModelBytes;
@@ -262,6 +296,7 @@ export function engineRoutes(services: Services): FastifyPluginAsync {
           available: memoryOk ? Math.max(0, capacity - streams) : 0,
           accepting: processes.length > 0 && streams < capacity && memoryOk,
           ...(reason && { reason }),
+          realtime,
           counted: `decoders at work in the ${processes.length} process(es) that run jobs, as each reported within the last ${HEARTBEAT_STALE_SECONDS} s (every ${HEARTBEAT_MS / 1000} s)`,
           decoders: { size: sum((p) => p.decoders), busy: streams, waiting: sum((p) => p.decoders_waiting) },
           jobs: { processing, slots: sum((p) => p.job_slots) },

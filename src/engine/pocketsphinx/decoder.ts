@@ -56,6 +56,13 @@ export function decoderArgs(model: PocketSphinxModel): string[] {
   return args;
 }
 
+/** Throws a permanent error naming the first file of the model that is missing. */
+export function checkModelFiles(model: PocketSphinxModel): void {
+  for (const [what, file] of [['acoustic model', path.join(model.hmm, 'mdef')], model.jsgf ? ['grammar', model.jsgf] : ['language model', model.lm], ['dictionary', model.dict]]) {
+    if (!fs.existsSync(file)) throw Object.assign(new Error(`PocketSphinx ${what} not found: ${file}`), { permanent: true });
+  }
+}
+
 /**
  * Recognizes each stretch of `pcm` in `units` (seconds; the whole PCM when none given) with a fresh decoder.
  * Words come back in time order, fillers dropped, alternate-pronunciation marks stripped.
@@ -63,9 +70,7 @@ export function decoderArgs(model: PocketSphinxModel): string[] {
 export function decodePcm(model: PocketSphinxModel, pcm: Int16Array, units?: SpeechSegment[]): DecodeResult {
   const lib = loadPocketSphinx();
   const t0 = performance.now();
-  for (const [what, file] of [['acoustic model', path.join(model.hmm, 'mdef')], model.jsgf ? ['grammar', model.jsgf] : ['language model', model.lm], ['dictionary', model.dict]]) {
-    if (!fs.existsSync(file)) throw Object.assign(new Error(`PocketSphinx ${what} not found: ${file}`), { permanent: true });
-  }
+  checkModelFiles(model);
   const config = lib.parseConfig(decoderArgs(model));
   let decoder: Pointer;
   try {
@@ -96,8 +101,15 @@ function decodeUtterance(lib: PocketSphinxLib, decoder: Pointer, samples: Int16A
   // The whole stretch at once (full_utt): cepstral mean normalization over the utterance, as in batch mode.
   if (lib.processRaw(decoder, samples, false, true) < 0) throw new Error('PocketSphinx failed to process audio');
   if (lib.endUtt(decoder) < 0) throw new Error('PocketSphinx could not end an utterance');
+  return readSegments(lib, decoder, offset, offset + samples.length / sampleRate);
+}
+
+/**
+ * The words of the utterance just ended (ps_seg_*): times in seconds from `offset` (where the utterance began),
+ * none past `limit`; fillers dropped. Shared by batch decoding and live streams (streamDecoder.ts).
+ */
+export function readSegments(lib: PocketSphinxLib, decoder: Pointer, offset: number, limit: number): Word[] {
   const logmath = lib.getLogmath(decoder);
-  const limit = offset + samples.length / sampleRate;
   const words: Word[] = [];
   // ps_seg_next frees the iterator when it returns NULL.
   for (let seg = lib.segIter(decoder); seg; seg = lib.segNext(seg)) {

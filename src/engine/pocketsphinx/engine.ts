@@ -9,7 +9,10 @@
 // The channel is cut into batches of segments (speechBatches.ts, at least BATCH_SECONDS of audio each) that
 // decode on the worker pool in parallel, each with a fresh decoder.
 import type { Word } from '../../transcript/types.js';
-import { type ChannelAudio, type ChannelResult, type Engine, type RecognizeOptions, reportingProgress } from '../engine.js';
+import { vadParamsFrom } from '../../audio/vad.js';
+import { type ChannelAudio, type ChannelResult, type Engine, type EngineStream, type RecognizeOptions, reportingProgress, type StreamOptions } from '../engine.js';
+import { sharedStreamPool, type StreamPool } from '../streamPool.js';
+import type { StreamStep } from './streamDecoder.js';
 import { listModels, type ModelInfo } from '../models.js';
 import { sharedPool, type DecoderPool, type PoolResult } from '../pool.js';
 import { monotonic, speechBatches } from '../speechBatches.js';
@@ -33,6 +36,8 @@ export interface PocketSphinxEngineOptions {
   pool?: DecoderPool;
   /** Least audio per pool task, seconds. */
   batchSeconds?: number;
+  /** The pool live streams decode on (default: the process's shared stream pool). */
+  streamPool?: StreamPool;
 }
 
 export interface ChannelStats {
@@ -47,9 +52,11 @@ export class PocketSphinxEngine implements Engine {
   readonly name = 'pocketsphinx';
   private readonly ownPool?: DecoderPool;
   private readonly batchSeconds: number;
+  private readonly ownStreamPool?: StreamPool;
 
   constructor(options: PocketSphinxEngineOptions = {}) {
     this.ownPool = options.pool;
+    this.ownStreamPool = options.streamPool;
     this.batchSeconds = options.batchSeconds ?? BATCH_SECONDS;
   }
 
@@ -89,6 +96,45 @@ export class PocketSphinxEngine implements Engine {
     const results = await Promise.all(reportingProgress(batches.map((b) => this.pool.run({ kind: 'pocketsphinx', model, ...b }, { signal: options.signal })), options.onProgress));
     const words: Word[] = results.flatMap((r) => r.words);
     return { channel: audio.channel, words: monotonic(words), segments, stats: stats(results) };
+  }
+
+  /**
+   * A live channel decoded incrementally on a stream worker (pocketsphinx/streamDecoder.ts) with a fresh
+   * decoder; utterances end by the VAD parameters of `options.params` (uttmaxsilence, uttmaxtime, ...).
+   */
+  stream(channel: number, options: StreamOptions): EngineStream {
+    const model = this.resolve(options.model);
+    const vad = vadParamsFrom(options.params as Record<string, unknown>);
+    const pool = this.ownStreamPool ?? sharedStreamPool();
+    const words: Word[] = [];
+    const segments: { start: number; end: number }[] = [];
+    const update = (step: StreamStep) => {
+      for (const final of step.finals) {
+        words.push(...final.words);
+        segments.push({ start: final.start, end: final.end });
+      }
+      options.onUpdate({ channel, finals: step.finals, ...(step.partial && { partial: step.partial }), heardSeconds: step.heardSeconds });
+    };
+    const handle = pool.open(model, vad, { onStep: update, onError: options.onError }, options.finals);
+    const abort = () => handle.close();
+    options.signal?.addEventListener('abort', abort, { once: true });
+    return {
+      channel,
+      write: (samples) => handle.write(samples),
+      pendingSeconds: () => handle.pendingSamples / model.sampleRate,
+      finish: async () => {
+        try {
+          update(await handle.finish());
+        } finally {
+          options.signal?.removeEventListener('abort', abort);
+        }
+        return { channel, words: monotonic(words), segments };
+      },
+      abort: () => {
+        options.signal?.removeEventListener('abort', abort);
+        abort();
+      },
+    };
   }
 
   async close(): Promise<void> {

@@ -1,0 +1,53 @@
+// A live-stream worker thread (engine/streamPool.ts): holds the incremental decoders of the stream channels
+// placed on it, one fresh decoder per channel (pocketsphinx/streamDecoder.ts), and answers each chunk with what
+// it recognized. Messages of different streams interleave: the pool sends at most one chunk per stream at a
+// time, so a stream with a backlog waits its turn instead of holding the others up.
+import { parentPort } from 'node:worker_threads';
+import { StreamDecoder } from './pocketsphinx/streamDecoder.js';
+import type { StreamReply, StreamRequest } from './streamPool.js';
+
+if (!parentPort) throw new Error('streamWorker.ts runs as a worker thread of engine/streamPool.ts');
+const port = parentPort;
+const decoders = new Map<string, StreamDecoder>();
+
+function fail(id: string, error: unknown): StreamReply {
+  const e = error as Error;
+  return { id, ok: false, error: { message: e?.message ?? String(error), permanent: (error as { permanent?: unknown })?.permanent === true } };
+}
+
+port.on('message', (request: StreamRequest) => {
+  const { id } = request;
+  let reply: StreamReply | undefined;
+  try {
+    switch (request.op) {
+      case 'open':
+        decoders.set(id, new StreamDecoder(request.model, request.vad, request.finals));
+        reply = { id, ok: true, op: 'opened' };
+        break;
+      case 'audio': {
+        const decoder = decoders.get(id);
+        if (!decoder) throw new Error(`no open stream ${id}`);
+        reply = { id, ok: true, op: 'step', step: decoder.accept(request.samples) };
+        break;
+      }
+      case 'finish': {
+        const decoder = decoders.get(id);
+        if (!decoder) throw new Error(`no open stream ${id}`);
+        const step = decoder.finish();
+        decoder.free();
+        decoders.delete(id);
+        reply = { id, ok: true, op: 'finished', step };
+        break;
+      }
+      case 'close':
+        decoders.get(id)?.free();
+        decoders.delete(id);
+        return; // no answer: the stream is gone
+    }
+  } catch (error) {
+    decoders.get(id)?.free();
+    decoders.delete(id);
+    reply = fail(id, error);
+  }
+  if (reply) port.postMessage(reply);
+});

@@ -1,0 +1,35 @@
+// The messages of a live stream (WebSocket /asr/stream), declared once: the client's start and end messages
+// (validated here, described in the OpenAPI document), and what the server sends: realTimeMessage objects with
+// a sequence number, and the closing summary.
+import Type, { type Static } from 'typebox';
+import { idString } from '../bounds.js';
+
+const str = (description: string) => Type.Optional(idString({ description }));
+
+export const STREAM_ENCODINGS = ['pcm_s16le', 'mulaw', 'alaw'] as const;
+
+export const StreamStart = Type.Object(
+  {
+    type: Type.Literal('start'),
+    token: str('An API key, for clients that cannot set headers (browsers): checked like `Authorization: Bearer`.'),
+    sampleRate: Type.Integer({ minimum: 8000, maximum: 48000, description: 'Samples per second of each channel.' }),
+    encoding: Type.Union(STREAM_ENCODINGS.map((e) => Type.Literal(e)), { description: 'pcm_s16le (16-bit little-endian), mulaw or alaw (G.711, 8-bit).' }),
+    channels: Type.Optional(Type.Integer({ minimum: 1, maximum: 2, default: 1, description: 'Channels interleaved in each binary frame (2: agent and caller).' })),
+    agentChannel: Type.Optional(Type.Integer({ minimum: 0, maximum: 1, description: 'Which channel is the agent (speaker "agent"; the other is "caller").' })),
+    sid: str('Project whose published configuration applies: its real_time rules redact in flight, all its rules the after-call job.'),
+    types: Type.Optional(Type.Array(idString(), { maxItems: 200, description: 'Entity kinds to redact in flight besides the project\'s real_time rules.' })),
+    scrubaudio: Type.Optional(Type.Boolean({ description: 'The after-call job redacts the audio too.' })),
+    engagementId: str('Engagement metadata, copied into every realTimeMessage.'),
+    ucid: str('Universal call id, copied into every realTimeMessage.'),
+    agentId: str('Agent, copied into every realTimeMessage.'),
+    clientNumber: Type.Optional(Type.String({ maxLength: 64, description: 'The caller\'s number (a phone field: masked like every phone number).' })),
+    campaign: str('Campaign, copied into every realTimeMessage.'),
+    model: str('Model as language:name; en-us:auto (default) takes en-us:telephony for 8 kHz audio when installed.'),
+    partials: Type.Optional(Type.Boolean({ default: true, description: 'Send partial (isFinal false) messages.' })),
+    job: Type.Optional(Type.Boolean({ default: true, description: 'Make the after-call job from the stream\'s audio.' })),
+  },
+  { additionalProperties: false, title: 'streamStart', description: 'The first message of a stream (text frame).' },
+);
+export type StreamStart = Static<typeof StreamStart>;
+
+export const StreamEnd = Type.Object({ type: Type.Literal('end') }, { additionalProperties: false, title: 'streamEnd' });

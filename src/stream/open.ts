@@ -1,0 +1,97 @@
+// Opening a live stream, whatever its transport: the start message checked, the redaction policy resolved with
+// the one resolver (redact/policy.ts, real-time: the project's real_time rules plus the kinds asked), the
+// engine parameters of the project, the model chosen, and the after-call job wired to the job path.
+import path from 'node:path';
+import { invalid, ServiceError } from '../errors.js';
+import { AUTO_MODEL, TELEPHONY_MODEL, WIDEBAND_MODEL, installedModels, isAutoModel } from '../engine/models.js';
+import { engineFor } from '../engine/recognize.js';
+import type { TranscribeParams } from '../jobs/request.js';
+import { uploadTempDir } from '../jobs/orphanUploads.js';
+import { Masker } from '../redact/masks.js';
+import { parseKinds, policyRules, resolvePolicy } from '../redact/policy.js';
+import { StreamStart } from '../schema/resources/streamMessages.js';
+import { check } from '../schema/validator.js';
+import type { Services } from '../services.js';
+import type { ApiKeyInfo } from '../store/apiKeys.js';
+import { type InsightsHook, type OutgoingMessage, StreamSession } from './session.js';
+
+/** Real-time insights (issue 18) plug in here: a hook per stream, or none. */
+export let realTimeInsights: ((start: StreamStart) => InsightsHook | undefined) | undefined;
+
+export function setRealTimeInsights(hook: typeof realTimeInsights): void {
+  realTimeInsights = hook;
+}
+
+/** The start message, checked against its schema (a 400-style refusal naming the fields). */
+export function parseStart(value: unknown): StreamStart {
+  const issues = check(StreamStart, value);
+  if (issues.length > 0) {
+    const first = issues[0];
+    throw invalid(`The start message is invalid: ${first.path || '(root)'} ${first.message}${issues.length > 1 ? ` (and ${issues.length - 1} more)` : ''}.`, issues);
+  }
+  return value as StreamStart;
+}
+
+/** The model a stream uses: the one asked (installed, and its engine streams), or by the audio's rate. */
+export function streamModel(asked: string | undefined, fallback: string, sampleRate: number): string {
+  const installed = installedModels().map((m) => m.name);
+  let model = asked ?? fallback;
+  if (isAutoModel(model) || model === AUTO_MODEL) model = sampleRate <= 8000 && installed.includes(TELEPHONY_MODEL) ? TELEPHONY_MODEL : WIDEBAND_MODEL;
+  if (!installed.includes(model)) {
+    throw invalid(`Model "${model}" is not installed. Installed: ${installed.join(', ') || 'none'}.`, [{ pointer: '/model', path: 'model', message: 'must be an installed model' }]);
+  }
+  return model;
+}
+
+export interface OpenedStream {
+  session: StreamSession;
+  kinds: string[];
+  idleSeconds: number;
+}
+
+export async function openStream(
+  services: Services,
+  start: StreamStart,
+  caller: ApiKeyInfo | undefined,
+  send: (message: OutgoingMessage) => void,
+  id: string,
+  onError?: (error: Error) => void,
+): Promise<OpenedStream> {
+  const kinds = parseKinds(start.types, 'types');
+  const project = start.sid !== undefined ? await services.projects.forRedaction(start.sid, 'sid') : undefined;
+  const policy = resolvePolicy({ ask: { kinds }, project, realTime: true, mayLower: caller?.scope === 'admin' });
+  const rules = policyRules(policy, project?.config);
+  const params = await services.parameters.engineParams(start.sid);
+  const model = streamModel(start.model, String(params.model ?? AUTO_MODEL), start.sampleRate);
+  const engine = engineFor(model);
+  if (!engine.stream) throw new ServiceError('unprocessable', `Model ${model} (${engine.name}) does not stream; use a PocketSphinx model.`);
+  const idleSeconds = Number(params.idletimeout) > 0 ? Number(params.idletimeout) : 60;
+  const session = new StreamSession({
+    id,
+    start,
+    engine,
+    model,
+    params,
+    rules,
+    masker: new Masker(services.redactionHashKey),
+    kinds: policy.kinds,
+    tempDir: uploadTempDir(services.config.dataDir),
+    send,
+    ...(onError && { onError }),
+    insights: realTimeInsights?.(start),
+    makeJob: async (wav, s) => {
+      // The after-call job redacts at least what the stream did: its kinds asked, plus the project's own rules.
+      const jobParams: TranscribeParams = {
+        ...(start.sid !== undefined && { sid: start.sid }),
+        ...(policy.kinds.length > 0 && { types: [...policy.kinds], scrubtext: true }),
+        ...(start.scrubaudio && { scrubaudio: true }),
+        ...(start.channels === 2 && { agent_location: (start.agentChannel ?? 0) === 0 ? 'left' : 'right' }),
+        tracking_id: s.id,
+        ...(start.model && !isAutoModel(start.model) && { model: start.model }),
+      };
+      const job = await services.jobs.submitAudio(wav, path.basename(wav), jobParams, { scope: caller?.scope, keyId: caller?.id });
+      return job.id;
+    },
+  });
+  return { session, kinds: policy.kinds, idleSeconds };
+}

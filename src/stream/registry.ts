@@ -1,0 +1,109 @@
+// The live streams of this process: admission against the cluster's capacity (store/liveStreams.ts), their rows
+// kept fresh, idle streams ended after `idletimeout`, all of them ended when the service stops.
+import type { Logger } from 'pino';
+import { ServiceError } from '../errors.js';
+import type { Store } from '../store/index.js';
+import type { StreamSession } from './session.js';
+
+/** How often this process refreshes its streams' rows and looks for idle ones (ms). */
+export const STREAM_BEAT_MS = 2000;
+/** A row older than this (s) is a stream of a process gone. */
+export const STREAM_STALE_SECONDS = 15;
+
+export interface StreamEntry {
+  session?: StreamSession;
+  protocol: string;
+  /** Seconds without audio before the stream is closed. */
+  idleSeconds: number;
+  /** Ends the stream with a reason (the route closes its socket). */
+  close(reason: string): void;
+}
+
+export class StreamRegistry {
+  private readonly entries = new Map<string, StreamEntry>();
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly options: { store: Store; processId: string; maxStreams: number; totalStreams?: number; logger: Logger },
+  ) {}
+
+  get open(): number {
+    return this.entries.size;
+  }
+
+  get capacity(): number {
+    return this.options.maxStreams;
+  }
+
+  /** Admit a stream or refuse it (503 with the figures and the reason). */
+  async acquire(id: string, entry: StreamEntry): Promise<void> {
+    let admission;
+    try {
+      admission = await this.options.store.streams.admit(
+        { id, process_id: this.options.processId, process_capacity: this.options.maxStreams, protocol: entry.protocol },
+        STREAM_STALE_SECONDS,
+        this.options.totalStreams,
+      );
+    } catch (error) {
+      throw new ServiceError('unavailable', `Streams are counted in the database, which does not answer: ${(error as Error).message}`);
+    }
+    if (!admission.admitted) {
+      const full = admission.processStreams >= this.options.maxStreams;
+      const reason = full
+        ? `this server is at its capacity of ${this.options.maxStreams} concurrent streams (SCRUBLINE_MAX_STREAMS)`
+        : `the cluster is at its capacity of ${admission.capacity} concurrent streams (${admission.streams} open)`;
+      throw new ServiceError('unavailable', `Stream refused: ${reason}. See /asr/maxstreamscheck.`, [], {
+        reason: 'at_capacity',
+        streams: admission.streams,
+        capacity: admission.capacity,
+        retryAfter: 5,
+      });
+    }
+    this.entries.set(id, entry);
+    this.start();
+  }
+
+  async release(id: string): Promise<void> {
+    if (!this.entries.delete(id)) return;
+    await this.options.store.streams.release(id).catch((error: unknown) => {
+      this.options.logger.warn({ err: (error as Error).message }, 'removing a live stream row failed');
+    });
+    if (this.entries.size === 0) this.stopTimer();
+  }
+
+  private start(): void {
+    if (this.timer) return;
+    this.timer = setInterval(() => void this.beat(), STREAM_BEAT_MS);
+    this.timer.unref();
+  }
+
+  private stopTimer(): void {
+    clearInterval(this.timer);
+    this.timer = undefined;
+  }
+
+  /** Rows refreshed; streams silent longer than their idletimeout closed with the reason. */
+  async beat(): Promise<void> {
+    const now = Date.now();
+    for (const entry of this.entries.values()) {
+      const last = entry.session?.lastAudioAt;
+      if (last !== undefined && now - last >= entry.idleSeconds * 1000 && !entry.session?.ended) {
+        entry.close(`idle: no audio for ${entry.idleSeconds} s (idletimeout)`);
+      }
+    }
+    try {
+      await this.options.store.streams.refresh(this.options.processId);
+      await this.options.store.streams.forgetOlderThan(STREAM_STALE_SECONDS * 100);
+    } catch (error) {
+      this.options.logger.warn({ err: (error as Error).message }, 'refreshing live stream rows failed');
+    }
+  }
+
+  /** The service stops: every stream ends (its job made) before the store closes. */
+  async closeAll(reason: string): Promise<void> {
+    this.stopTimer();
+    const sessions = [...this.entries.values()];
+    for (const entry of sessions) entry.close(reason);
+    await Promise.all(sessions.map((e) => e.session?.end(reason).catch(() => undefined)));
+  }
+}

@@ -1,0 +1,342 @@
+// One live call: audio in (per channel, at the client's rate and encoding), redacted realTimeMessage objects
+// out, and at the end the after-call job. Transport-free: the WebSocket routes (api/routes/stream.ts: the
+// Scrubline protocol and Twilio Media Streams) feed it and send what it emits.
+//
+//   bytes → G.711 or PCM → channel samples → recording (WAV, source rate)
+//                                         → resampled to the engine's rate → engine stream (worker thread)
+//   engine updates → LiveRedactor (one redaction core) → realTimeMessage with a sequence number → client
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { decodeALaw, decodeMuLaw } from '../audio/g711.js';
+import { StreamResampler } from '../audio/resampler.js';
+import { WavWriter } from '../audio/wavWriter.js';
+import type { Engine, EngineStream, StreamUpdate } from '../engine/engine.js';
+import type { Masker } from '../redact/masks.js';
+import type { RedactionRule } from '../redact/rules.js';
+import type { StreamStart } from '../schema/resources/streamMessages.js';
+import type { Word } from '../transcript/types.js';
+import { LiveRedactor, type RedactedFinal } from './liveRedactor.js';
+
+/** Where real-time insights (alerts, prompts) plug in: given a redacted final, what to add to its message. */
+export type InsightsHook = (final: { channel: number; speaker: string; text: string; start: number; end: number }) =>
+  | { alert?: string; prompt?: string; insights?: string }
+  | undefined;
+
+/** A message the session sends (JSON text frame). */
+export type OutgoingMessage = Record<string, unknown> & { type: string };
+
+export interface SessionOptions {
+  id?: string;
+  start: StreamStart;
+  engine: Engine;
+  model: string;
+  params: Record<string, unknown>;
+  rules: readonly RedactionRule[];
+  masker: Masker;
+  /** Kinds redacted in flight (reported in the summary). */
+  kinds: readonly string[];
+  /** Folder for the recording while the call lasts (the job path moves it). */
+  tempDir: string;
+  send(message: OutgoingMessage): void;
+  /** The recording made into a job; answers its id. */
+  makeJob?(wavPath: string, session: StreamSession): Promise<string>;
+  insights?: InsightsHook;
+  onError?(error: Error): void;
+}
+
+export interface StreamSummary extends OutgoingMessage {
+  type: 'summary';
+  streamId: string;
+  reason: string;
+  audioSeconds: number;
+  messages: number;
+  finals: number;
+  partials: number;
+  lastSequence: number;
+  model: string;
+  redaction: { kinds: string[] };
+  jobId?: string;
+  jobError?: string;
+}
+
+interface Channel {
+  index: number;
+  speaker: string;
+  resampler: StreamResampler;
+  stream: EngineStream;
+  redactor: LiveRedactor;
+  /** Samples at the source rate waiting to be interleaved into the recording. */
+  pending: Int16Array[];
+  pendingLength: number;
+  lastPartial: string;
+  heard: number;
+}
+
+export class StreamSession {
+  readonly id: string;
+  readonly start: StreamStart;
+  readonly wavPath: string;
+  private readonly channels: Channel[];
+  private readonly wav: WavWriter;
+  private sequence = 0;
+  private finals = 0;
+  private partials = 0;
+  private ending: Promise<StreamSummary> | undefined;
+  private failed: Error | undefined;
+  private readonly sourceRate: number;
+  private carry = new Uint8Array(0);
+  lastAudioAt = Date.now();
+
+  constructor(private readonly options: SessionOptions) {
+    this.id = options.id ?? crypto.randomUUID();
+    this.start = options.start;
+    this.sourceRate = options.start.sampleRate;
+    const count = options.start.channels ?? 1;
+    fs.mkdirSync(options.tempDir, { recursive: true });
+    this.wavPath = path.join(options.tempDir, `stream-${this.id}.wav`);
+    this.wav = new WavWriter(this.wavPath, this.sourceRate, count);
+    const rate = options.engine.sampleRate(options.model);
+    if (!options.engine.stream) throw new Error(`the ${options.engine.name} engine does not stream`);
+    this.channels = [];
+    for (let index = 0; index < count; index++) {
+      const stream = options.engine.stream(index, {
+        model: options.model,
+        params: options.params as never,
+        onUpdate: (update) => this.onUpdate(update),
+        onError: (error) => this.onError(error),
+      });
+      this.channels.push({
+        index,
+        speaker: speakerOf(index, count, options.start.agentChannel),
+        resampler: new StreamResampler(this.sourceRate, rate),
+        stream,
+        redactor: new LiveRedactor(options.rules, options.masker),
+        pending: [],
+        pendingLength: 0,
+        lastPartial: '',
+        heard: 0,
+      });
+    }
+  }
+
+  get model(): string {
+    return this.options.model;
+  }
+
+  get channelCount(): number {
+    return this.channels.length;
+  }
+
+  /** Seconds of audio received (per channel). */
+  get audioSeconds(): number {
+    return Math.max(this.wav.seconds, ...this.channels.map((c) => (c.pendingLength) / this.sourceRate + this.wav.seconds));
+  }
+
+  /** Most audio (s) waiting for a decoder on any channel: the back-pressure measure. */
+  backlogSeconds(): number {
+    return Math.max(0, ...this.channels.map((c) => c.stream.pendingSeconds()));
+  }
+
+  /** A binary frame of the Scrubline protocol: interleaved samples in the start message's encoding. */
+  acceptFrame(bytes: Uint8Array): void {
+    const n = this.channels.length;
+    // A frame need not end on a sample (or a frame of samples): the rest waits for the next one, never dropped.
+    const unit = (this.start.encoding === 'pcm_s16le' ? 2 : 1) * n;
+    if (this.carry.length > 0) {
+      const joined = new Uint8Array(this.carry.length + bytes.length);
+      joined.set(this.carry);
+      joined.set(bytes, this.carry.length);
+      bytes = joined;
+    }
+    const whole = bytes.length - (bytes.length % unit);
+    this.carry = bytes.slice(whole);
+    const samples = decodeSamples(bytes.subarray(0, whole), this.start.encoding);
+    if (n === 1) return this.acceptChannel(0, samples);
+    const frames = Math.floor(samples.length / n);
+    for (let c = 0; c < n; c++) {
+      const one = new Int16Array(frames);
+      for (let i = 0; i < frames; i++) one[i] = samples[i * n + c];
+      this.acceptChannel(c, one);
+    }
+  }
+
+  /** Samples of one channel at the source rate (Twilio sends each track on its own). */
+  acceptChannel(index: number, samples: Int16Array): void {
+    if (this.ending || samples.length === 0) return;
+    const channel = this.channels[index];
+    if (!channel) return;
+    this.lastAudioAt = Date.now();
+    channel.pending.push(samples);
+    channel.pendingLength += samples.length;
+    this.record(false);
+    channel.stream.write(channel.resampler.push(samples));
+  }
+
+  /** Whether the call has ended (end message, close, idle, error). */
+  get ended(): boolean {
+    return this.ending !== undefined;
+  }
+
+  /**
+   * End of the call, for whatever reason: the rest decoded, every final sent, the recording closed and made
+   * into a job, the summary sent. Safe to call more than once (answers the same summary).
+   */
+  end(reason: string): Promise<StreamSummary> {
+    this.ending ??= this.finish(reason);
+    return this.ending;
+  }
+
+  private async finish(reason: string): Promise<StreamSummary> {
+    for (const channel of this.channels) {
+      const rest = channel.resampler.flush();
+      if (rest.length > 0) channel.stream.write(rest);
+    }
+    const results = await Promise.allSettled(this.channels.map((c) => c.stream.finish()));
+    for (const channel of this.channels) this.sendFinals(channel, channel.redactor.flush());
+    const failure = results.find((r) => r.status === 'rejected') as PromiseRejectedResult | undefined;
+    if (failure && !this.failed) this.failed = failure.reason as Error;
+    this.record(true);
+    this.wav.close();
+    let jobId: string | undefined;
+    let jobError: string | undefined;
+    if (this.options.makeJob && this.start.job !== false && this.wav.seconds > 0) {
+      try {
+        jobId = await this.options.makeJob(this.wavPath, this);
+      } catch (error) {
+        jobError = (error as Error).message;
+      }
+    }
+    fs.rmSync(this.wavPath, { force: true });
+    const summary: StreamSummary = {
+      type: 'summary',
+      streamId: this.id,
+      reason: this.failed ? `recognition failed: ${this.failed.message}` : reason,
+      audioSeconds: round3(this.wav.seconds),
+      messages: this.sequence,
+      finals: this.finals,
+      partials: this.partials,
+      lastSequence: this.sequence,
+      model: this.options.model,
+      redaction: { kinds: [...this.options.kinds] },
+      ...(jobId && { jobId }),
+      ...(jobError && { jobError }),
+    };
+    this.options.send(summary);
+    return summary;
+  }
+
+  /** Abandon without a job (the server is closing). */
+  abort(): void {
+    for (const c of this.channels) c.stream.abort();
+    this.wav.close();
+    fs.rmSync(this.wavPath, { force: true });
+  }
+
+  /** Interleave what every channel has into the recording (at the end, the shorter padded with silence). */
+  private record(final: boolean): void {
+    const n = this.channels.length;
+    const frames = final ? Math.max(...this.channels.map((c) => c.pendingLength)) : Math.min(...this.channels.map((c) => c.pendingLength));
+    if (frames === 0) return;
+    const out = new Int16Array(frames * n);
+    for (const c of this.channels) {
+      const joined = join(c.pending, c.pendingLength);
+      for (let i = 0; i < Math.min(frames, joined.length); i++) out[i * n + c.index] = joined[i];
+      const rest = joined.subarray(Math.min(frames, joined.length));
+      c.pending = rest.length > 0 ? [rest.slice()] : [];
+      c.pendingLength = rest.length;
+    }
+    this.wav.append(out);
+  }
+
+  private onError(error: Error): void {
+    this.failed ??= error;
+    this.options.onError?.(error);
+  }
+
+  private onUpdate(update: StreamUpdate): void {
+    const channel = this.channels[update.channel];
+    if (!channel) return;
+    channel.heard = update.heardSeconds;
+    for (const final of update.finals) this.sendFinals(channel, channel.redactor.final(final));
+    this.sendFinals(channel, channel.redactor.tick(update.heardSeconds));
+    if (update.partial && this.start.partials !== false) {
+      const text = channel.redactor.partial(update.partial.words).join(' ');
+      if (text !== channel.lastPartial && text !== '') {
+        channel.lastPartial = text;
+        this.partials++;
+        this.emit(channel, { isFinal: false, text, messageStartTime: update.partial.start, messageEndTime: update.partial.end });
+      }
+    }
+  }
+
+  private sendFinals(channel: Channel, finals: RedactedFinal[]): void {
+    for (const final of finals) {
+      channel.lastPartial = '';
+      const text = final.words.map((w) => w.word).join(' ');
+      const confidence = final.words.length > 0 ? round3(final.words.reduce((s, w) => s + w.confidence, 0) / final.words.length) : 0;
+      this.finals++;
+      const extra = this.options.insights?.({ channel: channel.index, speaker: channel.speaker, text, start: final.start, end: final.end });
+      this.emit(channel, { isFinal: true, text, confidence, messageStartTime: final.start, messageEndTime: final.end, ...extra }, final.words, final.kinds);
+    }
+  }
+
+  private emit(channel: Channel, fields: Record<string, unknown>, words?: Word[], kinds?: string[]): void {
+    const s = this.start;
+    const realTimeMessage = {
+      ...fields,
+      speaker: channel.speaker,
+      type: 'transcript',
+      ...(s.engagementId && { engagementId: s.engagementId }),
+      ...(s.ucid && { ucid: s.ucid }),
+      ...(s.agentId && { agentId: s.agentId }),
+      ...(s.clientNumber && { clientNumber: this.clientNumber() }),
+      ...(s.campaign && { campaign: s.campaign }),
+    };
+    this.options.send({
+      type: 'realTimeMessage',
+      sequence: ++this.sequence,
+      streamId: this.id,
+      channel: channel.index,
+      realTimeMessage,
+      ...(words && { words }),
+      ...(kinds && kinds.length > 0 && { redacted: kinds }),
+    });
+  }
+
+  /** The caller's number as a phone field: masked when phone numbers are redacted. */
+  private clientNumber(): string {
+    const rule = this.options.rules.find((r) => r.kind === 'PhoneNumber');
+    return rule ? this.options.masker.mask(rule, this.start.clientNumber!) : this.start.clientNumber!;
+  }
+}
+
+function speakerOf(index: number, count: number, agentChannel: number | undefined): string {
+  if (count === 1) return agentChannel === 0 ? 'agent' : 'unknown';
+  return index === (agentChannel ?? 0) ? 'agent' : 'caller';
+}
+
+export function decodeSamples(bytes: Uint8Array, encoding: StreamStart['encoding']): Int16Array {
+  if (encoding === 'mulaw') return decodeMuLaw(bytes);
+  if (encoding === 'alaw') return decodeALaw(bytes);
+  const count = Math.floor(bytes.length / 2);
+  const out = new Int16Array(count);
+  const view = new DataView(bytes.buffer, bytes.byteOffset, count * 2);
+  for (let i = 0; i < count; i++) out[i] = view.getInt16(i * 2, true);
+  return out;
+}
+
+function join(parts: Int16Array[], total: number): Int16Array {
+  if (parts.length === 1) return parts[0];
+  const out = new Int16Array(total);
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
+
+function round3(x: number): number {
+  return Math.round(x * 1000) / 1000;
+}
