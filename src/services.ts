@@ -1,4 +1,5 @@
 // The service's parts, wired once from configuration and shared by the HTTP API, the CLI and workers.
+import path from 'node:path';
 import type { Logger } from 'pino';
 import { findSensitiveWindows } from './redact/windows/sensitiveWindows.js';
 import { type InvalidationBus, localBus, redisBus } from './cache/invalidationBus.js';
@@ -30,6 +31,7 @@ import { Metrics } from './observability/metrics.js';
 import { ProcessHeartbeat } from './jobs/processHeartbeat.js';
 import { loadSecretBox, type SecretBox } from './security/secretBox.js';
 import { openStore, type Repositories, type Store } from './store/index.js';
+import { type BlobStore, openBlobStore } from './store/blobs/index.js';
 
 export interface Services {
   jobs: JobService;
@@ -44,6 +46,8 @@ export interface Services {
   heartbeat: ProcessHeartbeat;
   config: Config;
   store: Store;
+  /** Where recordings, redacted copies and text inputs are kept: the data directory or a bucket. */
+  blobs: BlobStore;
   box: SecretBox;
   bus: InvalidationBus;
   projects: ProjectConfigs;
@@ -75,6 +79,9 @@ export async function createServices(config: Config, logger: Logger, overrides: 
   const orphans = sweepOrphanUploads(config.dataDir);
   if (orphans > 0) logger.info({ removed: orphans }, 'deleted uploads left in the temp dir by requests that never finished');
   const box = loadSecretBox(config.dataDir, config.secretKey);
+  const blobs = openBlobStore(config.blobs, config.dataDir);
+  // A run's files on this machine (a recording staged from a bucket, a redacted copy being checked).
+  const runFiles = path.join(config.dataDir, 'staging');
   let bus: InvalidationBus;
   try {
     bus = config.redisUrl
@@ -124,7 +131,8 @@ export async function createServices(config: Config, logger: Logger, overrides: 
   };
   const worker = new JobWorker({
     store,
-    dataDir: config.dataDir,
+    blobs,
+    tempDir: runFiles,
     recognize: overrides.recognize ?? recognizeFile,
     logger,
     concurrency: config.workers,
@@ -136,7 +144,8 @@ export async function createServices(config: Config, logger: Logger, overrides: 
     redact: jobRedactor({
       projects,
       hashKey: redactionHashKey,
-      dataDir: config.dataDir,
+      blobs,
+      tempDir: runFiles,
       engineParams: (sid) => parameters.engineParams(sid),
       // Cue phrases and number-shaped speech open windows redacted whatever was recognized in them (issue 17).
       // A project turns them on (`cueWindows.enabled: true`): a window redacts the whole answer, more than the kinds
@@ -152,13 +161,13 @@ export async function createServices(config: Config, logger: Logger, overrides: 
       if (row.status === 'completed' || row.status === 'failed') {
         metrics.jobFinished(row.status, row.model, row.audio_seconds, row.processing_seconds, queueWaitSeconds(row));
       }
-      await applyAutoDelete(row, store.jobs, config.dataDir);
+      await applyAutoDelete(row, store.jobs, blobs);
     },
   });
   const jobs = new JobService({
     store,
     box,
-    dataDir: config.dataDir,
+    blobs,
     maxAudioSeconds: config.limits.audioSeconds,
     probe: (file) => inspectUpload(file, { maxSeconds: config.limits.audioSeconds }),
     installedModels,
@@ -196,6 +205,7 @@ export async function createServices(config: Config, logger: Logger, overrides: 
     outbox,
     config,
     store,
+    blobs,
     box,
     bus,
     projects,
@@ -214,6 +224,7 @@ export async function createServices(config: Config, logger: Logger, overrides: 
       await outbox.stop();
       await bus.close();
       await store.close();
+      (blobs as { destroy?: () => void }).destroy?.();
       await closeRedactionPool();
     },
   };

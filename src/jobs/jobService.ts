@@ -1,7 +1,6 @@
 // Submitting, reading, cancelling, resubmitting and deleting jobs. An accepted upload is on disk and its
 // job row committed before the caller hears 202, so nothing accepted is lost to a crash.
 import crypto from 'node:crypto';
-import fs from 'node:fs';
 import path from 'node:path';
 import { ServiceError, invalid, notFound } from '../errors.js';
 import { BusyError } from '../audio/limiter.js';
@@ -12,6 +11,7 @@ import type { Scope } from '../store/apiKeys.js';
 import { protectCredentials } from '../security/credentials.js';
 import type { SecretBox } from '../security/secretBox.js';
 import type { Repositories, Store } from '../store/index.js';
+import { type BlobStore, BlobUnavailableError, blobKey, keyFolder } from '../store/blobs/index.js';
 import type { EventRecord } from '../schema/resources/eventRecord.js';
 import { TERMINAL, type JobListQuery } from '../store/jobs.js';
 import type { JobRow } from '../store/tables.js';
@@ -34,7 +34,8 @@ export type ProbeAudio = (filePath: string) => Promise<AudioFacts>;
 export interface JobServiceOptions {
   store: Store;
   box: SecretBox;
-  dataDir: string;
+  /** Where the job's recording and text input are kept (keys in the row, never paths). */
+  blobs: BlobStore;
   maxAudioSeconds: number;
   probe: ProbeAudio;
   installedModels: () => ModelInfo[];
@@ -48,6 +49,8 @@ export interface JobServiceOptions {
   onCancelled?: (job: JobRow) => void;
   /** A job was cancelled or deleted: a run of it in this process stops at once (others at their next lease renewal). */
   onStopped?: (jobId: string, reason: string) => void;
+  /** Before a job's row is deleted (its blobs are gone): remove what it wrote elsewhere (results in a bucket). */
+  onDeleting?: (job: JobRow) => Promise<void>;
   /** Published project configurations: a job's redaction policy is resolved against them at submit. */
   projects?: ProjectConfigs;
   /** Which notification targets are accepted at submit (default: public hosts only). */
@@ -168,7 +171,7 @@ export class JobService {
     };
   }
 
-  /** A recording already written to `tempPath`: checked, moved into the job's folder, queued. */
+  /** A recording already written to `tempPath`: checked, moved into the job's folder (a blob), queued. */
   async submitAudio(tempPath: string, fileName: string, params: TranscribeParams, caller: Caller = {}): Promise<JobRow> {
     checkNotificationTarget(params, this.options.notificationPolicy);
     const policy = await this.policyFor(params, caller);
@@ -178,14 +181,17 @@ export class JobService {
     checkMarks(params.sensitiveWindows, { channels: facts.channels });
     const id = crypto.randomUUID();
     const safeName = (path.basename(fileName).replace(SAFE_NAME, '_') || 'audio').slice(-120);
-    const relative = path.join('uploads', id, safeName);
-    const target = path.join(this.options.dataDir, relative);
-    fs.mkdirSync(path.dirname(target), { recursive: true });
-    fs.renameSync(tempPath, target);
-    return this.insert(
-      { ...this.baseRow(id, params, model, policy), file_name: fileName, audio_path: relative, input_kind: 'audio', audio_seconds: facts.durationSeconds },
-      caller,
-    );
+    const key = blobKey('uploads', id, safeName);
+    await storing(() => this.options.blobs.putFile(key, tempPath, { move: true }));
+    try {
+      return await this.insert(
+        { ...this.baseRow(id, params, model, policy), file_name: fileName, audio_path: key, input_kind: 'audio', audio_seconds: facts.durationSeconds },
+        caller,
+      );
+    } catch (error) {
+      await this.options.blobs.delete(key).catch(() => {});
+      throw error;
+    }
   }
 
   async submitText(params: TranscribeParams, caller: Caller = {}): Promise<JobRow> {
@@ -199,11 +205,11 @@ export class JobService {
     }
     const id = crypto.randomUUID();
     // The text goes to the job's folder, never into the row (unredacted input is not written to the store).
-    writeTextInput(this.options.dataDir, id, params.text);
+    await storing(() => writeTextInput(this.options.blobs, id, params.text!));
     try {
       return await this.insert({ ...this.baseRow(id, withoutText(params), 'text:input', policy), file_name: params.fileName ?? null, audio_path: null, input_kind: 'text' }, caller);
     } catch (error) {
-      fs.rmSync(path.join(this.options.dataDir, jobFolder(id)), { recursive: true, force: true });
+      await this.options.blobs.deletePrefix(`${jobFolder(id)}/`).catch(() => 0);
       throw error;
     }
   }
@@ -213,11 +219,12 @@ export class JobService {
    * row written before the file holds) is used, and a job whose text was redacted or failed needs it sent
    * again. Answers the parameters without the text, which never goes into the row.
    */
-  private resubmittedText(job: JobRow, params: TranscribeParams): TranscribeParams {
+  private async resubmittedText(job: JobRow, params: TranscribeParams): Promise<TranscribeParams> {
     const legacy = (JSON.parse(job.params) as TranscribeParams).text;
-    if (params.text?.trim()) writeTextInput(this.options.dataDir, job.id, params.text);
-    else if (legacy?.trim() && !hasTextInput(this.options.dataDir, job.id)) writeTextInput(this.options.dataDir, job.id, legacy);
-    if (!hasTextInput(this.options.dataDir, job.id)) {
+    const blobs = this.options.blobs;
+    if (params.text?.trim()) await storing(() => writeTextInput(blobs, job.id, params.text!));
+    else if (legacy?.trim() && !(await storing(() => hasTextInput(blobs, job.id)))) await storing(() => writeTextInput(blobs, job.id, legacy));
+    if (!(await storing(() => hasTextInput(blobs, job.id)))) {
       throw new ServiceError('conflict', `Job ${job.id}'s text was redacted and not kept; send the text again with the new parameters.`);
     }
     return withoutText(params);
@@ -233,7 +240,7 @@ export class JobService {
     if (!TERMINAL.includes(job.status as never)) {
       throw new ServiceError('conflict', `Job ${jobId} is ${job.status}; only a completed, failed or cancelled job can be resubmitted.`);
     }
-    if (job.input_kind === 'text') params = this.resubmittedText(job, params);
+    if (job.input_kind === 'text') params = await this.resubmittedText(job, params);
     const previous = withoutText(JSON.parse(job.params) as StoredParams);
     const { redactionPolicy: had, ...before } = previous;
     const merged = { ...before, ...params, jobId: undefined, redactionPolicy: undefined };
@@ -309,12 +316,17 @@ export class JobService {
   async delete(jobId: string): Promise<void> {
     const job = await this.get(jobId);
     if (!TERMINAL.includes(job.status as never)) await this.cancel(jobId).catch(() => {});
+    this.options.onStopped?.(jobId, 'the job was deleted');
+    // The job's folder first: its recording, redacted copy or text input, whatever is left of them. A store
+    // that cannot be reached leaves the job as it was (503; the retention sweep tries again), never a row
+    // gone with its recording still kept.
+    await storing(async () => {
+      await this.options.blobs.deletePrefix(`${jobFolder(jobId)}/`);
+      if (job.audio_path && keyFolder(job.audio_path) !== jobFolder(jobId)) await this.options.blobs.deletePrefix(`${keyFolder(job.audio_path)}/`);
+      await this.options.onDeleting?.(job);
+    });
     // Its results and deliveries go with it (foreign keys); its events stay, as the audit trail.
     await this.options.store.jobs.delete(jobId);
-    this.options.onStopped?.(jobId, 'the job was deleted');
-    // The job's folder: its recording, redacted copy or text input, whatever is left of them.
-    fs.rmSync(path.join(this.options.dataDir, jobFolder(jobId)), { recursive: true, force: true });
-    if (job.audio_path) fs.rmSync(path.join(this.options.dataDir, path.dirname(job.audio_path)), { recursive: true, force: true });
     await this.options.store.events.record({ type: 'job', subType: 'deleted', subject: jobId, jobId, status: 'deleted' });
   }
 
@@ -328,9 +340,17 @@ export class JobService {
     }
     return job;
   }
+}
 
-  audioPath(job: JobRow): string | undefined {
-    return job.audio_path ? path.join(this.options.dataDir, job.audio_path) : undefined;
+/** A store that cannot be reached is the service's trouble, not the client's: 503 with Retry-After. */
+async function storing<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof BlobUnavailableError) {
+      throw new ServiceError('unavailable', `The storage is unavailable (${error.message}); try again.`, [], { reason: 'storage_unavailable', retryable: true, retryAfter: 30 });
+    }
+    throw error;
   }
 }
 
