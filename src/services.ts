@@ -32,6 +32,9 @@ import { ProcessHeartbeat } from './jobs/processHeartbeat.js';
 import { loadSecretBox, type SecretBox } from './security/secretBox.js';
 import { openStore, type Repositories, type Store } from './store/index.js';
 import { type BlobStore, openBlobStore } from './store/blobs/index.js';
+import { CloudBuckets } from './jobs/cloud/buckets.js';
+import { sourceFetcher } from './jobs/cloud/fetchSource.js';
+import { removeExported, resultExporter } from './jobs/cloud/exportResults.js';
 
 export interface Services {
   jobs: JobService;
@@ -96,6 +99,9 @@ export async function createServices(config: Config, logger: Logger, overrides: 
   // Keyed hashes (the Hash mask) use one key derived from the service's secret, so values match across calls.
   const redactionHashKey = box.derive('redaction-hash');
   const conversations = new Conversations(store, box, projects, redactionHashKey);
+  // Clients' buckets (recordings in, results out): credentials of the job, its project or the system.
+  const buckets = new CloudBuckets({ box, settings: (sid) => parameters.cloudSettings(sid), store: config.blobs });
+  const probeUpload = (file: string) => inspectUpload(file, { maxSeconds: config.limits.audioSeconds });
   const metrics = new Metrics();
   // Notification targets: public hosts, plus what the operator allows (checked at submit and at each connect).
   const notificationPolicy = new TargetPolicy(config.webhookAllow);
@@ -141,6 +147,9 @@ export async function createServices(config: Config, logger: Logger, overrides: 
     engineParams: (sid) => parameters.engineParams(sid),
     onTerminal: notifyTerminal,
     afterTerminal: () => outbox.kick(),
+    storageRetryMs: config.storageRetryMs,
+    fetchSource: sourceFetcher({ blobs, buckets, box, tempDir: runFiles, policy: notificationPolicy, maxBytes: config.limits.uploadBytes, probe: probeUpload }),
+    exportResults: resultExporter({ blobs, buckets, box }),
     redact: jobRedactor({
       projects,
       hashKey: redactionHashKey,
@@ -162,6 +171,11 @@ export async function createServices(config: Config, logger: Logger, overrides: 
         metrics.jobFinished(row.status, row.model, row.audio_seconds, row.processing_seconds, queueWaitSeconds(row));
       }
       await applyAutoDelete(row, store.jobs, blobs);
+      // removeRedactedJob: the results are in the client's bucket; the service keeps nothing of the job.
+      const params = JSON.parse(row.params) as TranscribeParams;
+      if (row.status === 'completed' && params.removeRedactedJob === true && (params.transcriptOutput || params.cloudStoragePath || params.cloudHosted)) {
+        await jobs.delete(row.id, { keepExported: true });
+      }
     },
   });
   const jobs = new JobService({
@@ -169,7 +183,9 @@ export async function createServices(config: Config, logger: Logger, overrides: 
     box,
     blobs,
     maxAudioSeconds: config.limits.audioSeconds,
-    probe: (file) => inspectUpload(file, { maxSeconds: config.limits.audioSeconds }),
+    probe: probeUpload,
+    buckets,
+    onDeleting: (row) => removeExported(row, buckets),
     installedModels,
     defaultModel: async () => String((await parameters.engineParams()).model),
     projects,
@@ -225,6 +241,7 @@ export async function createServices(config: Config, logger: Logger, overrides: 
       await bus.close();
       await store.close();
       (blobs as { destroy?: () => void }).destroy?.();
+      buckets.close();
       await closeRedactionPool();
     },
   };

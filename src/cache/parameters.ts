@@ -7,7 +7,7 @@ import { EngineParamFields } from '../schema/resources/engineParams.js';
 import { SystemSettings } from '../schema/resources/systemSettings.js';
 import { check } from '../schema/validator.js';
 import type { FieldIssue } from '../schema/problem.js';
-import { maskCredentials, protectCredentials } from '../security/credentials.js';
+import { maskCredentials, openCredentials, protectCredentials } from '../security/credentials.js';
 import type { SecretBox } from '../security/secretBox.js';
 import type { Store } from '../store/index.js';
 import type { ProjectConfigs } from './projectConfigs.js';
@@ -34,6 +34,8 @@ function schemaFor(name: string): object | undefined {
   if (isSettingsField(name)) return SETTINGS_FIELDS[name];
   return undefined;
 }
+
+const CLOUD_FIELDS = ['endpoint', 'region', 'bucket', 'folder', 'apiKeyCloud', 'secretKeyCloud'];
 
 const NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_.-]{0,127}$/;
 
@@ -133,6 +135,23 @@ export class Parameters {
     for (const row of await this.store.parameters.list('')) if (isEngineParam(row.name)) params[row.name] = row.value;
     if (sid) for (const row of await this.store.parameters.list(sid)) if (isEngineParam(row.name)) params[row.name] = row.value;
     return params;
+  }
+
+  /**
+   * The cloud storage settings in force for a project (endpoint, region, bucket, folder, apiKeyCloud,
+   * secretKeyCloud): the project's own parameters over the system's. Credentials OPENED: for the service's own
+   * use (a bucket client), never to be answered or logged.
+   */
+  async cloudSettings(sid?: string): Promise<Partial<Record<'endpoint' | 'region' | 'bucket' | 'folder' | 'apiKeyCloud' | 'secretKeyCloud', string>>> {
+    const out: Record<string, string> = {};
+    const scopes = sid ? ['', sid] : [''];
+    for (const scope of scopes) {
+      for (const row of await this.store.parameters.list(scope)) {
+        if (!CLOUD_FIELDS.includes(row.name) || typeof row.value !== 'string' || row.value === '') continue;
+        out[row.name] = openCredentials({ [row.name]: row.value }, this.box)[row.name] as string;
+      }
+    }
+    return out;
   }
 
   /** Resource 16 from the system parameters that name its fields; credentials masked. */

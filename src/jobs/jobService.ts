@@ -20,6 +20,9 @@ import { checkNotificationTarget } from './notificationTarget.js';
 import type { TargetPolicy } from './notifications/index.js';
 import { deleteAfter } from './retention.js';
 import { priorityValue, type TranscribeParams } from './request.js';
+import type { CloudBuckets } from './cloud/buckets.js';
+import { parseFolder, parseSource, sourceName, sourceText } from './cloud/location.js';
+import { PUBLIC_ONLY, TargetNotAllowedError } from './notifications/targetPolicy.js';
 import { hasTextInput, jobFolder, withoutText, writeTextInput } from './textInput.js';
 
 export interface AudioFacts {
@@ -49,6 +52,8 @@ export interface JobServiceOptions {
   onCancelled?: (job: JobRow) => void;
   /** A job was cancelled or deleted: a run of it in this process stops at once (others at their next lease renewal). */
   onStopped?: (jobId: string, reason: string) => void;
+  /** Clients for the buckets jobs name (cloudStoragePath, cloudStorageFolder): a folder is listed at submit. */
+  buckets?: CloudBuckets;
   /** Before a job's row is deleted (its blobs are gone): remove what it wrote elsewhere (results in a bucket). */
   onDeleting?: (job: JobRow) => Promise<void>;
   /** Published project configurations: a job's redaction policy is resolved against them at submit. */
@@ -67,6 +72,8 @@ export interface Caller {
 export type StoredParams = TranscribeParams & { redactionPolicy?: RedactionPolicy };
 
 const SAFE_NAME = /[^A-Za-z0-9._-]+/g;
+/** What a folder batch takes as recordings (by name; the worker checks each is audio). */
+const RECORDING = /\.(wav|mp3|flac|ogg|opus|m4a|mp4|aac|amr|wma|webm|gsm|au|aif|aiff)$/i;
 
 export class JobService {
   constructor(private readonly options: JobServiceOptions) {}
@@ -194,6 +201,51 @@ export class JobService {
     }
   }
 
+  /**
+   * A recording named in a bucket (cloudStoragePath): checked as far as it can be without reading it, queued;
+   * the worker fetches it (never this process) and fails the job when it is not usable audio.
+   */
+  async submitRemote(params: TranscribeParams, caller: Caller = {}): Promise<JobRow> {
+    checkNotificationTarget(params, this.options.notificationPolicy);
+    const source = parseSource(params.cloudStoragePath!, 'cloudStoragePath', (await this.options.buckets?.settingsFor(params))?.bucket);
+    if (source.kind === 'url') {
+      try {
+        (this.options.notificationPolicy ?? PUBLIC_ONLY).checkUrl(source.url);
+      } catch (error) {
+        if (error instanceof TargetNotAllowedError) throw invalid(`cloudStoragePath ${error.message.replace(/^notification url/, 'the URL')}`, [{ pointer: '/cloudStoragePath', path: 'cloudStoragePath', message: 'is not an allowed address' }]);
+        throw error;
+      }
+    }
+    const policy = await this.policyFor(params, caller);
+    const model = await this.chooseModel(params.model);
+    checkMarks(params.sensitiveWindows);
+    const id = crypto.randomUUID();
+    // A presigned URL's query is a credential: kept sealed (cloudStorageUrl), shown without it.
+    const stored: TranscribeParams & { cloudStorageUrl?: string } =
+            source.kind === 'url'
+        ? { ...params, cloudStoragePath: `${source.url.origin}${source.url.pathname}`, cloudStorageUrl: source.url.toString() }
+        : { ...params, cloudStoragePath: sourceText(source), cloudStorageUrl: undefined };
+    return this.insert({ ...this.baseRow(id, stored, model, policy), file_name: sourceName(source), audio_path: null, input_kind: 'audio' }, caller);
+  }
+
+  /** Every recording under a bucket folder (cloudStorageFolder), one job each; the folder is listed now. */
+  async submitFolder(params: TranscribeParams, caller: Caller = {}): Promise<JobRow[]> {
+    if (!this.options.buckets) throw new ServiceError('not_implemented', 'This service has no bucket access configured.');
+    const folder = parseFolder(params.cloudStorageFolder!, 'cloudStorageFolder', (await this.options.buckets.settingsFor(params)).bucket);
+    const bucket = await this.options.buckets.bucket(folder.bucket, params);
+    const listed = await storing(() => bucket.list(folder.key)).catch((error: Error & { permanent?: boolean; status?: number }) => {
+      if (error.permanent) throw new ServiceError('unprocessable', `The folder s3://${folder.bucket}/${folder.key} could not be listed: ${error.message}`, [], { reason: 'bucket_refused' });
+      throw error;
+    });
+    const recordings = listed.filter((b) => RECORDING.test(b.key) && b.size > 0);
+    if (recordings.length === 0) throw new ServiceError('unprocessable', `No recording under s3://${folder.bucket}/${folder.key}.`, [], { reason: 'empty_folder' });
+    const rows: JobRow[] = [];
+    for (const blob of recordings) {
+      rows.push(await this.submitRemote({ ...params, cloudStorageFolder: undefined, cloudStoragePath: `s3://${folder.bucket}/${blob.key}` }, caller));
+    }
+    return rows;
+  }
+
   async submitText(params: TranscribeParams, caller: Caller = {}): Promise<JobRow> {
     checkNotificationTarget(params, this.options.notificationPolicy);
     const policy = await this.policyFor(params, caller);
@@ -312,8 +364,11 @@ export class JobService {
     return this.get(jobId);
   }
 
-  /** Remove a job with its audio and results. A running job is cancelled first. */
-  async delete(jobId: string): Promise<void> {
+  /**
+   * Remove a job with its audio and results (those written to its output folder too, unless `keepExported`:
+   * removeRedactedJob). A running job is cancelled first.
+   */
+  async delete(jobId: string, options: { keepExported?: boolean } = {}): Promise<void> {
     const job = await this.get(jobId);
     if (!TERMINAL.includes(job.status as never)) await this.cancel(jobId).catch(() => {});
     this.options.onStopped?.(jobId, 'the job was deleted');
@@ -323,7 +378,7 @@ export class JobService {
     await storing(async () => {
       await this.options.blobs.deletePrefix(`${jobFolder(jobId)}/`);
       if (job.audio_path && keyFolder(job.audio_path) !== jobFolder(jobId)) await this.options.blobs.deletePrefix(`${keyFolder(job.audio_path)}/`);
-      await this.options.onDeleting?.(job);
+      if (!options.keepExported) await this.options.onDeleting?.(job);
     });
     // Its results and deliveries go with it (foreign keys); its events stay, as the audit trail.
     await this.options.store.jobs.delete(jobId);

@@ -11,6 +11,8 @@ export const CREDENTIAL_FIELDS = [
   'engine_token',
   'token',
   'accessUrl',
+  // A presigned recording URL (cloudStoragePath) as the service keeps it: its query is a bearer credential.
+  'cloudStorageUrl',
 ] as const;
 
 export type CredentialField = (typeof CREDENTIAL_FIELDS)[number];

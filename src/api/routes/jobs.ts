@@ -139,6 +139,11 @@ export function jobRoutes(services: Services): FastifyPluginAsync {
           } finally {
             discard([...files, ...recordings].filter((f) => fs.existsSync(f.tempPath)));
           }
+        } else if (params.cloudStorageFolder) {
+          // A bucket folder: listed here, each recording fetched by a worker.
+          rows = await jobs.submitFolder(params, caller);
+        } else if (params.cloudStoragePath) {
+          rows = [await jobs.submitRemote(params, caller)];
         } else {
           rows = [await jobs.submitText(params, caller)];
         }
