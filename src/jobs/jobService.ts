@@ -224,7 +224,7 @@ export class JobService {
     const stored: TranscribeParams & { cloudStorageUrl?: string } =
             source.kind === 'url'
         ? { ...params, cloudStoragePath: `${source.url.origin}${source.url.pathname}`, cloudStorageUrl: source.url.toString() }
-        : { ...params, cloudStoragePath: sourceText(source), cloudStorageUrl: undefined };
+        : { ...withoutKey(params, 'cloudStorageUrl'), cloudStoragePath: sourceText(source) };
     return this.insert({ ...this.baseRow(id, stored, model, policy), file_name: sourceName(source), audio_path: null, input_kind: 'audio' }, caller);
   }
 
@@ -395,6 +395,12 @@ export class JobService {
     }
     return job;
   }
+}
+
+/** The object without one key (a client cannot hand in the sealed URL of another source). */
+function withoutKey<T extends object>(value: T, key: string): T {
+  const { [key]: _dropped, ...rest } = value as Record<string, unknown>;
+  return rest as T;
 }
 
 /** A store that cannot be reached is the service's trouble, not the client's: 503 with Retry-After. */

@@ -77,9 +77,13 @@ describe('jobs from and to a bucket, scaled out', { skip: required((!canRun && '
         LOG_LEVEL: 'debug',
       };
     };
-    api = await startServerProcess({ ...env('api'), SCRUBLINE_WORKERS: '0' });
-    workers.push(await startWorkerProcess({ ...env('worker-1'), SCRUBLINE_WORKERS: '1' }));
-    workers.push(await startWorkerProcess({ ...env('worker-2'), SCRUBLINE_WORKERS: '1' }));
+    const [server, ...started] = await Promise.all([
+      startServerProcess({ ...env('api'), SCRUBLINE_WORKERS: '0' }),
+      startWorkerProcess({ ...env('worker-1'), SCRUBLINE_WORKERS: '1' }),
+      startWorkerProcess({ ...env('worker-2'), SCRUBLINE_WORKERS: '1' }),
+    ]);
+    api = server;
+    workers.push(...started);
   });
 
   after(async () => {
