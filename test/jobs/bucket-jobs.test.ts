@@ -77,13 +77,16 @@ describe('jobs from and to a bucket, scaled out', { skip: required((!canRun && '
         LOG_LEVEL: 'debug',
       };
     };
-    const [server, ...started] = await Promise.all([
+    const [server, ...started] = await Promise.allSettled([
       startServerProcess({ ...env('api'), SCRUBLINE_WORKERS: '0' }),
       startWorkerProcess({ ...env('worker-1'), SCRUBLINE_WORKERS: '1' }),
       startWorkerProcess({ ...env('worker-2'), SCRUBLINE_WORKERS: '1' }),
     ]);
-    api = server;
-    workers.push(...started);
+    // Whatever started is stopped after, even when another failed to start.
+    if (server.status === 'fulfilled') api = server.value;
+    for (const worker of started) if (worker.status === 'fulfilled') workers.push(worker.value);
+    const failed = [server, ...started].find((p) => p.status === 'rejected');
+    if (failed) throw (failed as PromiseRejectedResult).reason;
   });
 
   after(async () => {
