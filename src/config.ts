@@ -3,11 +3,17 @@
 import os from 'node:os';
 import path from 'node:path';
 import { AllowListError, parseAllowList } from './jobs/notifications/targetPolicy.js';
+import type { BlobStoreConfig } from './store/blobs/index.js';
 
 export interface Config {
   port: number;
   host: string;
   dataDir: string;
+  /**
+   * Where uploads, redacted copies and text inputs are kept (SCRUBLINE_BLOB_STORE): the data directory, or an
+   * S3-compatible bucket (SCRUBLINE_S3_*). Holds the bucket's credentials: never logged, never answered.
+   */
+  blobs: BlobStoreConfig;
   /** PostgreSQL URL; when absent the embedded SQLite database in dataDir is used. */
   databaseUrl?: string;
   /** PostgreSQL schema that holds Scrubline's tables (made when missing). */
@@ -48,6 +54,8 @@ export interface Config {
     zipMaxEntryBytes: number;
     zipMaxEntries: number;
   };
+  /** How long (ms) a job whose storage (or a client's bucket) could not be reached waits before it is tried again. */
+  storageRetryMs: number;
   /** Jobs one worker process runs at once (recognition itself is spread over the cores by the engine pool). */
   workers: number;
   /** How long (ms) a job run's claim holds without renewal (database clock): how soon a dead worker's job is taken over. */
@@ -99,6 +107,42 @@ function uploadLimits(env: NodeJS.ProcessEnv): Config['uploads'] {
   };
 }
 
+function flag(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = env[name]?.trim().toLowerCase();
+  if (raw === undefined || raw === '') return fallback;
+  if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
+  if (['0', 'false', 'no', 'off'].includes(raw)) return false;
+  throw new ConfigError(`${name} must be true or false, got "${env[name]}"`);
+}
+
+/** SCRUBLINE_BLOB_STORE=local (default) or s3 with SCRUBLINE_S3_BUCKET, _ENDPOINT, _REGION, _PREFIX, _FORCE_PATH_STYLE, _ACCESS_KEY_ID, _SECRET_ACCESS_KEY. */
+function blobStore(env: NodeJS.ProcessEnv): BlobStoreConfig {
+  const kind = (env.SCRUBLINE_BLOB_STORE || 'local').toLowerCase();
+  if (kind === 'local') return { kind: 'local' };
+  if (kind !== 's3') throw new ConfigError(`SCRUBLINE_BLOB_STORE must be local or s3, got "${env.SCRUBLINE_BLOB_STORE}"`);
+  const bucket = env.SCRUBLINE_S3_BUCKET;
+  if (!bucket) throw new ConfigError('SCRUBLINE_BLOB_STORE=s3 needs SCRUBLINE_S3_BUCKET');
+  const endpoint = env.SCRUBLINE_S3_ENDPOINT || undefined;
+  if (endpoint && !/^https?:\/\/[^\s]+$/.test(endpoint)) throw new ConfigError('SCRUBLINE_S3_ENDPOINT must be an http(s) URL');
+  let prefix = (env.SCRUBLINE_S3_PREFIX ?? '').replace(/^\/+/, '');
+  if (prefix && !prefix.endsWith('/')) prefix += '/';
+  const accessKeyId = env.SCRUBLINE_S3_ACCESS_KEY_ID;
+  const secretAccessKey = env.SCRUBLINE_S3_SECRET_ACCESS_KEY;
+  if (Boolean(accessKeyId) !== Boolean(secretAccessKey)) throw new ConfigError('SCRUBLINE_S3_ACCESS_KEY_ID and SCRUBLINE_S3_SECRET_ACCESS_KEY go together');
+  return {
+    kind: 's3',
+    location: {
+      bucket,
+      endpoint,
+      region: env.SCRUBLINE_S3_REGION || env.AWS_REGION || 'us-east-1',
+      prefix,
+      // Self-hosted servers (MinIO, Ceph) want the bucket in the path; AWS takes either.
+      forcePathStyle: flag(env, 'SCRUBLINE_S3_FORCE_PATH_STYLE', Boolean(endpoint)),
+      ...(accessKeyId && secretAccessKey && { credentials: { accessKeyId, secretAccessKey } }),
+    },
+  };
+}
+
 function allowList(raw: string | undefined): string[] {
   try {
     return parseAllowList(raw);
@@ -119,6 +163,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port,
     host: env.HOST || '127.0.0.1',
     dataDir: path.resolve(env.SCRUBLINE_DATA_DIR || 'data'),
+    blobs: blobStore(env),
     databaseUrl: env.DATABASE_URL || undefined,
     databaseSchema: env.SCRUBLINE_DB_SCHEMA || 'public',
     redisUrl: env.REDIS_URL || undefined,
@@ -136,6 +181,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       requestsPerMinute: integer(env, 'SCRUBLINE_RATE_LIMIT_PER_MINUTE', 12_000),
     },
     uploads: uploadLimits(env),
+    storageRetryMs: Math.max(100, integer(env, 'SCRUBLINE_STORAGE_RETRY_MS', 30_000)),
     workers: integer(env, 'SCRUBLINE_WORKERS', Math.max(1, os.availableParallelism())),
     jobLeaseMs: Math.max(1000, integer(env, 'SCRUBLINE_JOB_LEASE_MS', 30_000)),
     authCacheMs: integer(env, 'SCRUBLINE_AUTH_CACHE_MS', 2000),

@@ -1,4 +1,5 @@
 // The service's parts, wired once from configuration and shared by the HTTP API, the CLI and workers.
+import path from 'node:path';
 import type { Logger } from 'pino';
 import { findSensitiveWindows } from './redact/windows/sensitiveWindows.js';
 import { type InvalidationBus, localBus, redisBus } from './cache/invalidationBus.js';
@@ -35,6 +36,10 @@ import { Metrics } from './observability/metrics.js';
 import { ProcessHeartbeat } from './jobs/processHeartbeat.js';
 import { loadSecretBox, type SecretBox } from './security/secretBox.js';
 import { openStore, type Repositories, type Store } from './store/index.js';
+import { type BlobStore, openBlobStore } from './store/blobs/index.js';
+import { CloudBuckets } from './jobs/cloud/buckets.js';
+import { sourceFetcher } from './jobs/cloud/fetchSource.js';
+import { removeExported, resultExporter } from './jobs/cloud/exportResults.js';
 
 export interface Services {
   jobs: JobService;
@@ -53,6 +58,8 @@ export interface Services {
   redactionHashKey: string;
   config: Config;
   store: Store;
+  /** Where recordings, redacted copies and text inputs are kept: the data directory or a bucket. */
+  blobs: BlobStore;
   box: SecretBox;
   bus: InvalidationBus;
   projects: ProjectConfigs;
@@ -86,6 +93,9 @@ export async function createServices(config: Config, logger: Logger, overrides: 
   const orphans = sweepOrphanUploads(config.dataDir);
   if (orphans > 0) logger.info({ removed: orphans }, 'deleted uploads left in the temp dir by requests that never finished');
   const box = loadSecretBox(config.dataDir, config.secretKey);
+  const blobs = openBlobStore(config.blobs, config.dataDir);
+  // A run's files on this machine (a recording staged from a bucket, a redacted copy being checked).
+  const runFiles = path.join(config.dataDir, 'staging');
   let bus: InvalidationBus;
   try {
     bus = config.redisUrl
@@ -100,6 +110,9 @@ export async function createServices(config: Config, logger: Logger, overrides: 
   // Keyed hashes (the Hash mask) use one key derived from the service's secret, so values match across calls.
   const redactionHashKey = box.derive('redaction-hash');
   const conversations = new Conversations(store, box, projects, redactionHashKey);
+  // Clients' buckets (recordings in, results out): credentials of the job, its project or the system.
+  const buckets = new CloudBuckets({ box, settings: (sid) => parameters.cloudSettings(sid), store: config.blobs });
+  const probeUpload = (file: string) => inspectUpload(file, { maxSeconds: config.limits.audioSeconds });
   const metrics = new Metrics();
   // Notification targets: public hosts, plus what the operator allows (checked at submit and at each connect).
   const notificationPolicy = new TargetPolicy(config.webhookAllow);
@@ -148,7 +161,8 @@ export async function createServices(config: Config, logger: Logger, overrides: 
   };
   const worker = new JobWorker({
     store,
-    dataDir: config.dataDir,
+    blobs,
+    tempDir: runFiles,
     recognize: overrides.recognize ?? recognizeFile,
     logger,
     concurrency: config.workers,
@@ -157,10 +171,14 @@ export async function createServices(config: Config, logger: Logger, overrides: 
     engineParams: (sid) => parameters.engineParams(sid),
     onTerminal: notifyTerminal,
     afterTerminal: () => outbox.kick(),
+    storageRetryMs: config.storageRetryMs,
+    fetchSource: sourceFetcher({ blobs, buckets, box, tempDir: runFiles, policy: notificationPolicy, maxBytes: config.limits.uploadBytes, probe: probeUpload }),
+    exportResults: resultExporter({ blobs, buckets, box }),
     redact: jobRedactor({
       projects,
       hashKey: redactionHashKey,
-      dataDir: config.dataDir,
+      blobs,
+      tempDir: runFiles,
       engineParams: (sid) => parameters.engineParams(sid),
       // Cue phrases and number-shaped speech open windows redacted whatever was recognized in them (issue 17).
       // A project turns them on (`cueWindows.enabled: true`): a window redacts the whole answer, more than the kinds
@@ -176,15 +194,22 @@ export async function createServices(config: Config, logger: Logger, overrides: 
       if (row.status === 'completed' || row.status === 'failed') {
         metrics.jobFinished(row.status, row.model, row.audio_seconds, row.processing_seconds, queueWaitSeconds(row));
       }
-      await applyAutoDelete(row, store.jobs, config.dataDir);
+      await applyAutoDelete(row, store.jobs, blobs);
+      // removeRedactedJob: the results are in the client's bucket; the service keeps nothing of the job.
+      const params = JSON.parse(row.params) as TranscribeParams;
+      if (row.status === 'completed' && params.removeRedactedJob === true && (params.transcriptOutput || params.cloudStoragePath || params.cloudHosted)) {
+        await jobs.delete(row.id, { keepExported: true });
+      }
     },
   });
   const jobs = new JobService({
     store,
     box,
-    dataDir: config.dataDir,
+    blobs,
     maxAudioSeconds: config.limits.audioSeconds,
-    probe: (file) => inspectUpload(file, { maxSeconds: config.limits.audioSeconds }),
+    probe: probeUpload,
+    buckets,
+    onDeleting: (row) => removeExported(row, buckets),
     installedModels,
     defaultModel: async () => String((await parameters.engineParams()).model),
     projects,
@@ -226,6 +251,7 @@ export async function createServices(config: Config, logger: Logger, overrides: 
     outbox,
     config,
     store,
+    blobs,
     box,
     bus,
     projects,
@@ -247,6 +273,8 @@ export async function createServices(config: Config, logger: Logger, overrides: 
       await outbox.stop();
       await bus.close();
       await store.close();
+      (blobs as { destroy?: () => void }).destroy?.();
+      buckets.close();
       await closeRedactionPool();
     },
   };

@@ -45,6 +45,7 @@ function schemaFor(name: string): object | undefined {
  */
 export const WEBHOOK_SECRETS = 'webhookSecrets';
 const WebhookSecrets = Type.Array(Type.String({ minLength: 38, maxLength: 1024, pattern: '^whsec_[A-Za-z0-9+/]+={0,2}$' }), { minItems: 1, maxItems: 2 });
+const CLOUD_FIELDS = ['endpoint', 'region', 'bucket', 'folder', 'apiKeyCloud', 'secretKeyCloud'];
 
 const NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_.-]{0,127}$/;
 
@@ -193,6 +194,23 @@ export class Parameters {
     for (const row of await this.store.parameters.list('')) if (isEngineParam(row.name)) params[row.name] = row.value;
     if (sid) for (const row of await this.store.parameters.list(sid)) if (isEngineParam(row.name)) params[row.name] = row.value;
     return params;
+  }
+
+  /**
+   * The cloud storage settings in force for a project (endpoint, region, bucket, folder, apiKeyCloud,
+   * secretKeyCloud): the project's own parameters over the system's. Credentials OPENED: for the service's own
+   * use (a bucket client), never to be answered or logged.
+   */
+  async cloudSettings(sid?: string): Promise<Partial<Record<'endpoint' | 'region' | 'bucket' | 'folder' | 'apiKeyCloud' | 'secretKeyCloud', string>>> {
+    const out: Record<string, string> = {};
+    const scopes = sid ? ['', sid] : [''];
+    for (const scope of scopes) {
+      for (const row of await this.store.parameters.list(scope)) {
+        if (!CLOUD_FIELDS.includes(row.name) || typeof row.value !== 'string' || row.value === '') continue;
+        out[row.name] = openCredentials({ [row.name]: row.value }, this.box)[row.name] as string;
+      }
+    }
+    return out;
   }
 
   /** Resource 16 from the system parameters that name its fields; credentials masked. */

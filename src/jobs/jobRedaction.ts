@@ -16,6 +16,7 @@ import { modeWindows } from '../redact/windows/modes.js';
 import { recheckWindows, windowsReport } from '../redact/windows/report.js';
 import type { SensitiveWindow } from '../redact/windows/types.js';
 import { agentChannel } from '../transcript/roles.js';
+import { type BlobStore, blobKey, keyFolder, tempFile } from '../store/blobs/index.js';
 import type { JobRow } from '../store/tables.js';
 import type { Transcript, Word } from '../transcript/types.js';
 import type { TranscribeParams } from './request.js';
@@ -30,7 +31,10 @@ export type RecheckRecognizer = (file: string, model: string, signal?: AbortSign
 export interface RedactorOptions {
   projects: ProjectConfigs;
   hashKey: string;
-  dataDir: string;
+  /** Where the redacted copy is kept, beside the job's recording. */
+  blobs: BlobStore;
+  /** This machine's folder for the copy while it is written and checked. */
+  tempDir: string;
   /** Engine parameters in force for a project (scrubmindist). */
   engineParams: (sid?: string) => Promise<Record<string, unknown>>;
   /** Sensitive windows found in the recognized words (cue phrases, number-shaped speech); none when absent. */
@@ -142,7 +146,7 @@ export function widenUntimed(spans: RedactedSpan[], durationSeconds: number): nu
 export const REDACTED_COPY_PREFIX = 'redacted-';
 
 export function jobRedactor(options: RedactorOptions) {
-  return async (job: JobRow, params: TranscribeParams, transcript: Transcript, signal?: AbortSignal, runId?: string) => {
+  return async (job: JobRow, params: TranscribeParams, transcript: Transcript, signal?: AbortSignal, runId?: string, audioFile?: string) => {
     const project = params.sid ? await options.projects.current(params.sid) : undefined;
     const policy = jobPolicy(params, project);
     const marks = markWindows(params.sensitiveWindows);
@@ -151,7 +155,9 @@ export function jobRedactor(options: RedactorOptions) {
     const scrubaudio = policy.audio || marks.length > 0;
     const rules = policyRules(policy, project?.config);
     // The recording is decoded once, at its own rate: keypad tones are found on it, then it is edited.
-    const pcm = scrubaudio && job.audio_path ? await decodeForRedaction(path.join(options.dataDir, job.audio_path), { signal }) : undefined;
+    // The recording as a file on this machine (the worker staged it for the run).
+    if (scrubaudio && job.audio_path && !audioFile) throw new Error('the recording was not staged for audio redaction');
+    const pcm = scrubaudio && audioFile ? await decodeForRedaction(audioFile, { signal }) : undefined;
     const channels = pcm?.channels ?? transcript.channels.length;
     const duration = pcm ? pcm.frames / pcm.sampleRate : transcript.audioSeconds;
     const missing = marks.find((m) => m.channel >= channels);
@@ -183,16 +189,24 @@ export function jobRedactor(options: RedactorOptions) {
       const engine = await options.engineParams(params.sid);
       // Named by the run: a run that lost its job (another process took it over before this one noticed) writes
       // its own file, never over the copy of the run that holds the job; the worker removes whichever is not kept.
-      const relative = path.join(path.dirname(job.audio_path), `${REDACTED_COPY_PREFIX}${runId ?? 'copy'}${path.extname(job.audio_path) || '.wav'}`);
-      const copy = path.join(options.dataDir, relative);
-      const merged = await writeRedacted(pcm, copy, spans, {
-        minDistance: Number(params.scrubmindist ?? engine.scrubmindist ?? 0.3),
-        padding: AUDIO_PADDING,
-        mode: params.scrubsound ?? 'tone',
-      });
-      // The copy stands in for the original only once checked; the worker then deletes the original.
-      await checkRedactedCopy(copy, pcm);
-      record.recheck = await recheckCopy(options.recheck, copy, transcript.model, windows, signal);
+      const ext = path.extname(job.audio_path) || '.wav';
+      const relative = blobKey(keyFolder(job.audio_path), `${REDACTED_COPY_PREFIX}${runId ?? 'copy'}${ext}`);
+      // Written and checked on this machine, then stored beside the recording (a rename for a local store).
+      const copy = tempFile(options.tempDir, ext);
+      let merged: Awaited<ReturnType<typeof writeRedacted>>;
+      try {
+        merged = await writeRedacted(pcm, copy, spans, {
+          minDistance: Number(params.scrubmindist ?? engine.scrubmindist ?? 0.3),
+          padding: AUDIO_PADDING,
+          mode: params.scrubsound ?? 'tone',
+        });
+        // The copy stands in for the original only once checked; the worker then deletes the original.
+        await checkRedactedCopy(copy, pcm);
+        record.recheck = await recheckCopy(options.recheck, copy, transcript.model, windows, signal);
+        await options.blobs.putFile(relative, copy, { move: true });
+      } finally {
+        fs.rmSync(copy, { force: true });
+      }
       const keepOriginal = await keepsOriginal(params, options.projects);
       record.audio = { path: relative, spans: merged.flat().sort((a, b) => a.start - b.start), keepOriginal };
       if (!keepOriginal) return { transcript: applied.transcript, record, replaceAudio: relative };

@@ -1,7 +1,6 @@
 // Submitting, reading, cancelling, resubmitting and deleting jobs. An accepted upload is on disk and its
 // job row committed before the caller hears 202, so nothing accepted is lost to a crash.
 import crypto from 'node:crypto';
-import fs from 'node:fs';
 import path from 'node:path';
 import { ServiceError, invalid, notFound } from '../errors.js';
 import { BusyError } from '../audio/limiter.js';
@@ -12,6 +11,7 @@ import type { Scope } from '../store/apiKeys.js';
 import { protectCredentials } from '../security/credentials.js';
 import type { SecretBox } from '../security/secretBox.js';
 import type { Repositories, Store } from '../store/index.js';
+import { type BlobStore, BlobUnavailableError, blobKey, keyFolder } from '../store/blobs/index.js';
 import type { EventRecord } from '../schema/resources/eventRecord.js';
 import { TERMINAL, type JobListQuery } from '../store/jobs.js';
 import type { JobRow } from '../store/tables.js';
@@ -20,6 +20,9 @@ import { checkNotificationTarget } from './notificationTarget.js';
 import type { TargetPolicy } from './notifications/index.js';
 import { deleteAfter } from './retention.js';
 import { priorityValue, type TranscribeParams } from './request.js';
+import type { CloudBuckets } from './cloud/buckets.js';
+import { parseFolder, parseSource, sourceName, sourceText } from './cloud/location.js';
+import { PUBLIC_ONLY, TargetNotAllowedError } from './notifications/targetPolicy.js';
 import { hasTextInput, jobFolder, withoutText, writeTextInput } from './textInput.js';
 
 export interface AudioFacts {
@@ -34,7 +37,8 @@ export type ProbeAudio = (filePath: string) => Promise<AudioFacts>;
 export interface JobServiceOptions {
   store: Store;
   box: SecretBox;
-  dataDir: string;
+  /** Where the job's recording and text input are kept (keys in the row, never paths). */
+  blobs: BlobStore;
   maxAudioSeconds: number;
   probe: ProbeAudio;
   installedModels: () => ModelInfo[];
@@ -48,6 +52,10 @@ export interface JobServiceOptions {
   onCancelled?: (job: JobRow) => void;
   /** A job was cancelled or deleted: a run of it in this process stops at once (others at their next lease renewal). */
   onStopped?: (jobId: string, reason: string) => void;
+  /** Clients for the buckets jobs name (cloudStoragePath, cloudStorageFolder): a folder is listed at submit. */
+  buckets?: CloudBuckets;
+  /** Before a job's row is deleted (its blobs are gone): remove what it wrote elsewhere (results in a bucket). */
+  onDeleting?: (job: JobRow) => Promise<void>;
   /** Published project configurations: a job's redaction policy is resolved against them at submit. */
   projects?: ProjectConfigs;
   /** Which notification targets are accepted at submit (default: public hosts only). */
@@ -64,6 +72,8 @@ export interface Caller {
 export type StoredParams = TranscribeParams & { redactionPolicy?: RedactionPolicy };
 
 const SAFE_NAME = /[^A-Za-z0-9._-]+/g;
+/** What a folder batch takes as recordings (by name; the worker checks each is audio). */
+const RECORDING = /\.(wav|mp3|flac|ogg|opus|m4a|mp4|aac|amr|wma|webm|gsm|au|aif|aiff)$/i;
 
 export class JobService {
   constructor(private readonly options: JobServiceOptions) {}
@@ -174,7 +184,7 @@ export class JobService {
     };
   }
 
-  /** A recording already written to `tempPath`: checked, moved into the job's folder, queued. */
+  /** A recording already written to `tempPath`: checked, moved into the job's folder (a blob), queued. */
   async submitAudio(tempPath: string, fileName: string, params: TranscribeParams, caller: Caller = {}): Promise<JobRow> {
     checkNotificationTarget(params, this.options.notificationPolicy);
     const policy = await this.policyFor(params, caller);
@@ -184,14 +194,62 @@ export class JobService {
     checkMarks(params.sensitiveWindows, { channels: facts.channels });
     const id = crypto.randomUUID();
     const safeName = (path.basename(fileName).replace(SAFE_NAME, '_') || 'audio').slice(-120);
-    const relative = path.join('uploads', id, safeName);
-    const target = path.join(this.options.dataDir, relative);
-    fs.mkdirSync(path.dirname(target), { recursive: true });
-    fs.renameSync(tempPath, target);
-    return this.insert(
-      { ...this.baseRow(id, params, model, policy), file_name: fileName, audio_path: relative, input_kind: 'audio', audio_seconds: facts.durationSeconds },
-      caller,
-    );
+    const key = blobKey('uploads', id, safeName);
+    await storing(() => this.options.blobs.putFile(key, tempPath, { move: true }));
+    try {
+      return await this.insert(
+        { ...this.baseRow(id, params, model, policy), file_name: fileName, audio_path: key, input_kind: 'audio', audio_seconds: facts.durationSeconds },
+        caller,
+      );
+    } catch (error) {
+      await this.options.blobs.delete(key).catch(() => {});
+      throw error;
+    }
+  }
+
+  /**
+   * A recording named in a bucket (cloudStoragePath): checked as far as it can be without reading it, queued;
+   * the worker fetches it (never this process) and fails the job when it is not usable audio.
+   */
+  async submitRemote(params: TranscribeParams, caller: Caller = {}): Promise<JobRow> {
+    checkNotificationTarget(params, this.options.notificationPolicy);
+    const source = parseSource(params.cloudStoragePath!, 'cloudStoragePath', (await this.options.buckets?.settingsFor(params))?.bucket);
+    if (source.kind === 'url') {
+      try {
+        (this.options.notificationPolicy ?? PUBLIC_ONLY).checkUrl(source.url);
+      } catch (error) {
+        if (error instanceof TargetNotAllowedError) throw invalid(`cloudStoragePath ${error.message.replace(/^notification url/, 'the URL')}`, [{ pointer: '/cloudStoragePath', path: 'cloudStoragePath', message: 'is not an allowed address' }]);
+        throw error;
+      }
+    }
+    const policy = await this.policyFor(params, caller);
+    const model = await this.chooseModel(params.model);
+    checkMarks(params.sensitiveWindows);
+    const id = crypto.randomUUID();
+    // A presigned URL's query is a credential: kept sealed (cloudStorageUrl), shown without it.
+    const stored: TranscribeParams & { cloudStorageUrl?: string } =
+            source.kind === 'url'
+        ? { ...params, cloudStoragePath: `${source.url.origin}${source.url.pathname}`, cloudStorageUrl: source.url.toString() }
+        : { ...withoutKey(params, 'cloudStorageUrl'), cloudStoragePath: sourceText(source) };
+    return this.insert({ ...this.baseRow(id, stored, model, policy), file_name: sourceName(source), audio_path: null, input_kind: 'audio' }, caller);
+  }
+
+  /** Every recording under a bucket folder (cloudStorageFolder), one job each; the folder is listed now. */
+  async submitFolder(params: TranscribeParams, caller: Caller = {}): Promise<JobRow[]> {
+    if (!this.options.buckets) throw new ServiceError('not_implemented', 'This service has no bucket access configured.');
+    const folder = parseFolder(params.cloudStorageFolder!, 'cloudStorageFolder', (await this.options.buckets.settingsFor(params)).bucket);
+    const bucket = await this.options.buckets.bucket(folder.bucket, params);
+    const listed = await storing(() => bucket.list(folder.key)).catch((error: Error & { permanent?: boolean; status?: number }) => {
+      if (error.permanent) throw new ServiceError('unprocessable', `The folder s3://${folder.bucket}/${folder.key} could not be listed: ${error.message}`, [], { reason: 'bucket_refused' });
+      throw error;
+    });
+    const recordings = listed.filter((b) => RECORDING.test(b.key) && b.size > 0);
+    if (recordings.length === 0) throw new ServiceError('unprocessable', `No recording under s3://${folder.bucket}/${folder.key}.`, [], { reason: 'empty_folder' });
+    const rows: JobRow[] = [];
+    for (const blob of recordings) {
+      rows.push(await this.submitRemote({ ...params, cloudStorageFolder: undefined, cloudStoragePath: `s3://${folder.bucket}/${blob.key}` }, caller));
+    }
+    return rows;
   }
 
   async submitText(params: TranscribeParams, caller: Caller = {}): Promise<JobRow> {
@@ -205,11 +263,11 @@ export class JobService {
     }
     const id = crypto.randomUUID();
     // The text goes to the job's folder, never into the row (unredacted input is not written to the store).
-    writeTextInput(this.options.dataDir, id, params.text);
+    await storing(() => writeTextInput(this.options.blobs, id, params.text!));
     try {
       return await this.insert({ ...this.baseRow(id, withoutText(params), 'text:input', policy), file_name: params.fileName ?? null, audio_path: null, input_kind: 'text' }, caller);
     } catch (error) {
-      fs.rmSync(path.join(this.options.dataDir, jobFolder(id)), { recursive: true, force: true });
+      await this.options.blobs.deletePrefix(`${jobFolder(id)}/`).catch(() => 0);
       throw error;
     }
   }
@@ -219,11 +277,12 @@ export class JobService {
    * row written before the file holds) is used, and a job whose text was redacted or failed needs it sent
    * again. Answers the parameters without the text, which never goes into the row.
    */
-  private resubmittedText(job: JobRow, params: TranscribeParams): TranscribeParams {
+  private async resubmittedText(job: JobRow, params: TranscribeParams): Promise<TranscribeParams> {
     const legacy = (JSON.parse(job.params) as TranscribeParams).text;
-    if (params.text?.trim()) writeTextInput(this.options.dataDir, job.id, params.text);
-    else if (legacy?.trim() && !hasTextInput(this.options.dataDir, job.id)) writeTextInput(this.options.dataDir, job.id, legacy);
-    if (!hasTextInput(this.options.dataDir, job.id)) {
+    const blobs = this.options.blobs;
+    if (params.text?.trim()) await storing(() => writeTextInput(blobs, job.id, params.text!));
+    else if (legacy?.trim() && !(await storing(() => hasTextInput(blobs, job.id)))) await storing(() => writeTextInput(blobs, job.id, legacy));
+    if (!(await storing(() => hasTextInput(blobs, job.id)))) {
       throw new ServiceError('conflict', `Job ${job.id}'s text was redacted and not kept; send the text again with the new parameters.`);
     }
     return withoutText(params);
@@ -239,7 +298,7 @@ export class JobService {
     if (!TERMINAL.includes(job.status as never)) {
       throw new ServiceError('conflict', `Job ${jobId} is ${job.status}; only a completed, failed or cancelled job can be resubmitted.`);
     }
-    if (job.input_kind === 'text') params = this.resubmittedText(job, params);
+    if (job.input_kind === 'text') params = await this.resubmittedText(job, params);
     const previous = withoutText(JSON.parse(job.params) as StoredParams);
     const { redactionPolicy: had, ...before } = previous;
     const merged = { ...before, ...params, jobId: undefined, redactionPolicy: undefined };
@@ -311,16 +370,24 @@ export class JobService {
     return this.get(jobId);
   }
 
-  /** Remove a job with its audio and results. A running job is cancelled first. */
-  async delete(jobId: string): Promise<void> {
+  /**
+   * Remove a job with its audio and results (those written to its output folder too, unless `keepExported`:
+   * removeRedactedJob). A running job is cancelled first.
+   */
+  async delete(jobId: string, options: { keepExported?: boolean } = {}): Promise<void> {
     const job = await this.get(jobId);
     if (!TERMINAL.includes(job.status as never)) await this.cancel(jobId).catch(() => {});
+    this.options.onStopped?.(jobId, 'the job was deleted');
+    // The job's folder first: its recording, redacted copy or text input, whatever is left of them. A store
+    // that cannot be reached leaves the job as it was (503; the retention sweep tries again), never a row
+    // gone with its recording still kept.
+    await storing(async () => {
+      await this.options.blobs.deletePrefix(`${jobFolder(jobId)}/`);
+      if (job.audio_path && keyFolder(job.audio_path) !== jobFolder(jobId)) await this.options.blobs.deletePrefix(`${keyFolder(job.audio_path)}/`);
+      if (!options.keepExported) await this.options.onDeleting?.(job);
+    });
     // Its results and deliveries go with it (foreign keys); its events stay, as the audit trail.
     await this.options.store.jobs.delete(jobId);
-    this.options.onStopped?.(jobId, 'the job was deleted');
-    // The job's folder: its recording, redacted copy or text input, whatever is left of them.
-    fs.rmSync(path.join(this.options.dataDir, jobFolder(jobId)), { recursive: true, force: true });
-    if (job.audio_path) fs.rmSync(path.join(this.options.dataDir, path.dirname(job.audio_path)), { recursive: true, force: true });
     await this.options.store.events.record({ type: 'job', subType: 'deleted', subject: jobId, jobId, status: 'deleted' });
   }
 
@@ -334,9 +401,23 @@ export class JobService {
     }
     return job;
   }
+}
 
-  audioPath(job: JobRow): string | undefined {
-    return job.audio_path ? path.join(this.options.dataDir, job.audio_path) : undefined;
+/** The object without one key (a client cannot hand in the sealed URL of another source). */
+function withoutKey<T extends object>(value: T, key: string): T {
+  const { [key]: _dropped, ...rest } = value as Record<string, unknown>;
+  return rest as T;
+}
+
+/** A store that cannot be reached is the service's trouble, not the client's: 503 with Retry-After. */
+async function storing<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof BlobUnavailableError) {
+      throw new ServiceError('unavailable', `The storage is unavailable (${error.message}); try again.`, [], { reason: 'storage_unavailable', retryable: true, retryAfter: 30 });
+    }
+    throw error;
   }
 }
 

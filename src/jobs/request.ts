@@ -7,6 +7,7 @@ import { idString, MAX_IDENT_LENGTH, NO_CONTROL_CHARACTERS } from '../schema/bou
 import { engineInt, scrubMinDist } from '../schema/resources/engineParams.js';
 import { NOTIFICATION_CONTENTS } from '../schema/resources/notificationContents.js';
 import { MAX_MARKED_WINDOWS, Notification, SensitiveWindowMark } from '../schema/resources/request.js';
+import { TRANSCRIPT_FORMATS } from '../transcript/index.js';
 
 const bool = (description: string) => Type.Optional(Type.Boolean({ description }));
 /** An id or name: bounded, no control characters. */
@@ -88,6 +89,20 @@ export const TranscribeParams = Type.Object(
         'A kept original is served by GET /asr/jobs/{jobId}/audio?redacted=false to admin keys only, each read an event.',
     ),
     fileName: str('Name recorded for the job (text jobs).'),
+    cloudStoragePath: url(
+      'A recording in a bucket, fetched by the worker: "bucket/key", "s3://bucket/key" (a bare key is in the settings\' bucket), or a presigned http(s) URL (through the same address policy as notification targets).',
+    ),
+    cloudStorageFolder: url('Every recording under a bucket folder ("bucket/prefix/" or "s3://bucket/prefix/"), one job each (a batch).'),
+    transcriptOutput: url('A bucket folder ("bucket/prefix/" or "s3://...") the results are written to, under <job id>/ (transcripts, redacted audio, job.json).'),
+    cloudHosted: bool('The recording is in cloud storage: results go to the settings\' `folder` when transcriptOutput is absent.'),
+    removeRedactedJob: bool('Once the results are written to transcriptOutput, the job is removed from the service (the written results stay).'),
+    outputFormats: Type.Optional(
+      Type.Array(Type.Union(TRANSCRIPT_FORMATS.map((f) => Type.Literal(f))), { maxItems: TRANSCRIPT_FORMATS.length, description: 'Transcript shapes written to transcriptOutput (default vendorA, transcript).' }),
+    ),
+    endpoint: str("The bucket's S3 endpoint (MinIO, Ceph...); else the project's or system settings'."),
+    region: str("The bucket's region; else the project's or system settings'."),
+    apiKeyCloud: str('Access key id for the bucket (a credential: sealed, masked); else the project\'s or system settings\'.'),
+    secretKeyCloud: str('Secret key for the bucket (a credential: sealed, masked); else the project\'s or system settings\'.'),
     sensitiveWindows: Type.Optional(
       Type.Array(SensitiveWindowMark, {
         maxItems: MAX_MARKED_WINDOWS,

@@ -1,9 +1,8 @@
 // Retention: `retentionPolicy` (days) schedules a finished job's deletion (audio, transcript, record);
 // `autoDelete` removes the original recording as soon as the job ends, keeping the transcript and the
 // redacted copy (what the user asked to keep). A sweeper in every worker process deletes what is due.
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Logger } from 'pino';
+import { type BlobStore, keyFolder } from '../store/blobs/index.js';
 import type { JobStore } from '../store/jobs.js';
 import type { JobRow } from '../store/tables.js';
 import type { RedactedAudioRecord } from './originalAudio.js';
@@ -19,17 +18,17 @@ export function deleteAfter(params: TranscribeParams, now: Date): string | null 
  * After a job ended: drop its original recording when `autoDelete` asks (a kept original too: autoDelete
  * wins over keepOriginal). A redacted copy stays and becomes the job's recording.
  */
-export async function applyAutoDelete(row: JobRow, jobs: JobStore, dataDir: string): Promise<void> {
+export async function applyAutoDelete(row: JobRow, jobs: JobStore, blobs: BlobStore): Promise<void> {
   const params = JSON.parse(row.params) as TranscribeParams;
   if (params.autoDelete !== true || !row.audio_path) return;
   const copy = ((await jobs.redaction(row.id)) as { audio?: RedactedAudioRecord } | undefined)?.audio?.path;
   if (copy === row.audio_path) return; // only the redacted copy is left
-  if (copy && fs.existsSync(path.join(dataDir, copy))) {
+  if (copy && (await blobs.head(copy))) {
     await jobs.update(row.id, { audio_path: copy });
-    fs.rmSync(path.join(dataDir, row.audio_path), { force: true });
+    await blobs.delete(row.audio_path);
     return;
   }
-  fs.rmSync(path.join(dataDir, path.dirname(row.audio_path)), { recursive: true, force: true });
+  await blobs.deletePrefix(`${keyFolder(row.audio_path)}/`);
   await jobs.update(row.id, { audio_path: null });
 }
 

@@ -1,44 +1,44 @@
-// A text job's input, kept as a file in the job's folder (never in the jobs row: a row cannot be made to
-// forget what it once held, a file can be removed). The worker reads it; it is removed once the job's text
+// A text job's input, kept as a blob in the job's folder (never in the jobs row: a row cannot be made to
+// forget what it once held, a blob can be removed). The worker reads it; it is removed once the job's text
 // was redacted or the job failed, and with the job.
-import fs from 'node:fs';
-import path from 'node:path';
+import { type BlobStore, BlobNotFoundError, blobKey } from '../store/blobs/index.js';
 
 const FILE_NAME = 'input.txt';
 
-/** The folder of a job's files (its recording, redacted copy or text input), relative to the data dir. */
+/** The folder of a job's blobs (its recording, redacted copy or text input): a key prefix. */
 export function jobFolder(jobId: string): string {
-  return path.join('uploads', jobId);
+  return blobKey('uploads', jobId);
 }
 
-function inputPath(dataDir: string, jobId: string): string {
-  return path.join(dataDir, jobFolder(jobId), FILE_NAME);
+function inputKey(jobId: string): string {
+  return blobKey(jobFolder(jobId), FILE_NAME);
 }
 
-export function writeTextInput(dataDir: string, jobId: string, text: string): void {
-  const file = inputPath(dataDir, jobId);
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  // Written whole under another name, then renamed: a crash leaves the old input or the new, never half.
-  fs.writeFileSync(`${file}.partial`, text, { mode: 0o600 });
-  fs.renameSync(`${file}.partial`, file);
+/** Written whole: a crash leaves the old input or the new, never half (BlobStore.put). */
+export async function writeTextInput(blobs: BlobStore, jobId: string, text: string): Promise<void> {
+  await blobs.put(inputKey(jobId), text);
 }
 
 /** The job's text input, or undefined when none is kept (redacted, failed, or never written). */
-export function readTextInput(dataDir: string, jobId: string): string | undefined {
+export async function readTextInput(blobs: BlobStore, jobId: string): Promise<string | undefined> {
+  let stream;
   try {
-    return fs.readFileSync(inputPath(dataDir, jobId), 'utf8');
+    stream = await blobs.get(inputKey(jobId));
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    if (error instanceof BlobNotFoundError) return undefined;
     throw error;
   }
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
+  return Buffer.concat(chunks).toString('utf8');
 }
 
-export function hasTextInput(dataDir: string, jobId: string): boolean {
-  return fs.existsSync(inputPath(dataDir, jobId));
+export async function hasTextInput(blobs: BlobStore, jobId: string): Promise<boolean> {
+  return (await blobs.head(inputKey(jobId))) !== undefined;
 }
 
-export function removeTextInput(dataDir: string, jobId: string): void {
-  fs.rmSync(inputPath(dataDir, jobId), { force: true });
+export async function removeTextInput(blobs: BlobStore, jobId: string): Promise<void> {
+  await blobs.delete(inputKey(jobId));
 }
 
 /** Parameters without the text: what may be stored in the jobs row. */

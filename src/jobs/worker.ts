@@ -3,13 +3,12 @@
 // over a job whose worker died. Every write of a run is fenced by its claim (JobRun): a run that lost its job
 // (cancelled, deleted, taken over) writes nothing, and is stopped (an AbortSignal reaches decoding,
 // recognition and redaction) as soon as this process learns of it.
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Logger } from 'pino';
 import type { Transcript } from '../transcript/types.js';
 import type { JobRow } from '../store/tables.js';
 import type { Repositories, Store } from '../store/index.js';
 import type { JobClaim, JobRun } from '../store/jobs.js';
+import { BlobNotFoundError, type BlobStore, BlobUnavailableError, keyFolder, keyName, stageBlob, type StagedFile } from '../store/blobs/index.js';
 import type { EventRecord } from '../schema/resources/eventRecord.js';
 import type { TranscribeParams } from './request.js';
 import { deleteAfter } from './retention.js';
@@ -32,7 +31,10 @@ export class JobLostError extends Error {
 
 export interface WorkerOptions {
   store: Store;
-  dataDir: string;
+  /** Where job recordings, redacted copies and text inputs are kept (keys in the rows). */
+  blobs: BlobStore;
+  /** This machine's folder for the files of a run (a recording staged from a bucket); emptied after each run. */
+  tempDir: string;
   recognize: RecognizeFile;
   logger: Logger;
   concurrency: number;
@@ -43,7 +45,23 @@ export interface WorkerOptions {
    * Text redaction of a recognized transcript, when the job asks for it (undefined: not asked). `replaceAudio`:
    * a checked redacted copy of the recording (relative path) that replaces the original, which is deleted.
    */
-  redact?: (job: JobRow, params: TranscribeParams, transcript: Transcript, signal?: AbortSignal, runId?: string) => Promise<{ transcript: Transcript; record: unknown; replaceAudio?: string } | undefined>;
+  redact?: (
+    job: JobRow,
+    params: TranscribeParams,
+    transcript: Transcript,
+    signal?: AbortSignal,
+    runId?: string,
+    audioFile?: string,
+  ) => Promise<{ transcript: Transcript; record: unknown; replaceAudio?: string } | undefined>;
+  /**
+   * A job whose recording is in a client's bucket (cloudStoragePath): fetch it into the blob store, answering
+   * its key and length; the worker records them on the job (fenced) before the run goes on.
+   */
+  fetchSource?: (job: JobRow, params: TranscribeParams, signal: AbortSignal) => Promise<{ key: string; audioSeconds: number } | undefined>;
+  /** Before the terminal transaction of a completed job: write its results where it asked (transcriptOutput). */
+  exportResults?: (job: JobRow, transcript: Transcript, redactionRecord: unknown, signal: AbortSignal) => Promise<void>;
+  /** How long (ms) a job whose storage could not be reached waits before it is tried again (default 30 s). */
+  storageRetryMs?: number;
   /** Inside the terminal transaction: queue the job's notification with its terminal event. */
   onTerminal?: (tx: Repositories, job: JobRow, event: EventRecord) => Promise<void>;
   /** After the terminal transaction committed (start sending at once). */
@@ -69,7 +87,11 @@ export class JobWorker {
   readonly id = newWorkerId();
   /** Runs in hand, by run id (a job cancelled and resubmitted can have an old run still stopping). */
   private running = new Map<string, ActiveRun>();
+  /** Recordings staged to this machine for a run, by run id; removed when the run ends. */
+  private staged = new Map<string, StagedFile>();
   private timer: NodeJS.Timeout | undefined;
+  /** The claiming pass in progress: stop() waits for it, so that nothing is claimed once stop() returned. */
+  private filling: Promise<void> | undefined;
   private stopped = true;
   private readonly leaseMs: number;
   private readonly pollMs: number;
@@ -98,6 +120,7 @@ export class JobWorker {
   async stop(timeoutMs = 10_000): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
+    await this.filling;
     await Promise.race([Promise.allSettled([...this.running.values()].map((r) => r.done)), new Promise((r) => setTimeout(r, timeoutMs).unref())]);
   }
 
@@ -122,7 +145,9 @@ export class JobWorker {
 
   private schedule(ms: number): void {
     clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.fill(), ms);
+    this.timer = setTimeout(() => {
+      this.filling = this.fill();
+    }, ms);
     this.timer.unref();
   }
 
@@ -179,6 +204,8 @@ export class JobWorker {
       await this.recordFailure(job, run, error as Error, log);
     } finally {
       clearInterval(heartbeat);
+      this.staged.get(run.runId)?.dispose();
+      this.staged.delete(run.runId);
     }
     try {
       const finished = await this.options.store.jobs.get(job.id);
@@ -204,15 +231,19 @@ export class JobWorker {
       );
     }
     const params = JSON.parse(job.params) as TranscribeParams;
-    const recognized = await this.transcribe(job, params, signal);
+    job = await this.fetched(job, params, run, signal);
+    const audioFile = await this.stage(job, run, signal);
+    const recognized = await this.transcribe(job, params, signal, audioFile);
     signal.throwIfAborted();
     // Text redaction, when asked for, happens before anything is stored: the unredacted words are not kept.
-    const redacted = this.options.redact ? await this.options.redact(job, params, recognized, signal, run.runId) : undefined;
+    const redacted = this.options.redact ? await this.options.redact(job, params, recognized, signal, run.runId, audioFile) : undefined;
     const copy = redactedCopyOf(redacted?.record);
     const transcript = redacted?.transcript ?? recognized;
     const replaced = redacted?.replaceAudio && job.audio_path && job.audio_path !== redacted.replaceAudio ? job.audio_path : undefined;
     const words = transcript.channels.reduce((n, c) => n + c.words.length, 0);
     try {
+      signal.throwIfAborted();
+      await this.options.exportResults?.(job, transcript, redacted?.record, signal);
       signal.throwIfAborted();
       // The result, the redaction state, the recording's new path and the terminal state land together, and
       // only while this run holds the job.
@@ -238,14 +269,16 @@ export class JobWorker {
       );
       if (!held) throw new JobLostError('the job was cancelled, deleted or taken over while it ran; its result is not recorded');
     } catch (error) {
-      // This run's redacted copy is nobody's recording: not left on disk beside the job's.
-      if (copy) fs.rmSync(path.join(this.options.dataDir, copy), { force: true });
+      // This run's redacted copy is nobody's recording: not left in the store beside the job's.
+      if (copy) await this.options.blobs.delete(copy).catch((e: unknown) => log.warn({ err: e }, 'removing an unused redacted copy failed'));
       throw error;
     }
-    if (redacted && job.input_kind === 'text') removeTextInput(this.options.dataDir, job.id);
-    if (replaced) fs.rmSync(path.join(this.options.dataDir, replaced), { force: true });
-    // Copies of earlier runs (a resubmit with other kinds) are not the job's any more: only this run's is kept.
-    if (copy) removeOtherCopies(this.options.dataDir, copy);
+    await this.cleanUp(log, 'removing what the completed job no longer keeps', async () => {
+      if (redacted && job.input_kind === 'text') await removeTextInput(this.options.blobs, job.id);
+      if (replaced) await this.options.blobs.delete(replaced);
+      // Copies of earlier runs (a resubmit with other kinds) are not the job's any more: only this run's is kept.
+      if (copy) await removeOtherCopies(this.options.blobs, copy);
+    });
     log.info({ audioSeconds: transcript.audioSeconds, processingSeconds: transcript.processingSeconds, words }, 'job completed');
   }
 
@@ -257,13 +290,17 @@ export class JobWorker {
   private async recordFailure(job: JobRow, run: JobRun, error: Error, log: Logger): Promise<void> {
     const message = error.message;
     const permanent = error instanceof PermanentJobError || (error as { permanent?: boolean }).permanent === true;
+    // Storage out of reach is nobody's fault the job could cure: it waits and is tried again, its attempts
+    // not counted, with the reason on it (last_error and a 'waiting_for_storage' event).
+    const waitMs = error instanceof BlobUnavailableError ? (this.options.storageRetryMs ?? 30_000) : undefined;
     for (let tries = 1; ; tries++) {
       try {
-        if (!permanent && run.attempt < this.maxAttempts) {
+        if (waitMs !== undefined || (!permanent && run.attempt < this.maxAttempts)) {
           // Transient: back to the queue for another try.
           const requeued = await this.fenced(run, async (tx) => {
-            if (!(await tx.jobs.requeue(run, message))) return;
-            await tx.events.record({ type: 'job', subType: 'retrying', subject: job.id, jobId: job.id, status: 'queued', message });
+            if (!(await tx.jobs.requeue(run, message, waitMs))) return;
+            const subType = waitMs === undefined ? 'retrying' : 'waiting_for_storage';
+            await tx.events.record({ type: 'job', subType, subject: job.id, jobId: job.id, status: 'queued', message, ...(waitMs !== undefined && { details: { retryInMs: waitMs } }) });
           });
           if (requeued) log.warn({ err: message }, 'job failed; queued again');
           else log.info('job failed after it was cancelled or taken over; nothing recorded');
@@ -276,7 +313,7 @@ export class JobWorker {
           // A failed text job keeps no input text: not its file, nor (rows written before the file) in its params.
           if (text) await tx.jobs.updateHeld(run, { params: text });
         });
-        if (held && job.input_kind === 'text') removeTextInput(this.options.dataDir, job.id);
+        if (held && job.input_kind === 'text') await this.cleanUp(log, "removing the failed job's text input", () => removeTextInput(this.options.blobs, job.id));
         if (held) log.warn({ err: message }, 'job failed');
         else log.info('job failed after it was cancelled or taken over; nothing recorded');
         return;
@@ -331,16 +368,58 @@ export class JobWorker {
     return held;
   }
 
-  private async transcribe(job: JobRow, params: TranscribeParams, signal: AbortSignal): Promise<Transcript> {
+  /**
+   * A job whose recording is still in the client's bucket: fetched into the blob store (fetchSource), its key
+   * and length recorded while this run holds it. Answers the job as it now is.
+   */
+  private async fetched(job: JobRow, params: TranscribeParams, run: JobRun, signal: AbortSignal): Promise<JobRow> {
+    if (job.input_kind !== 'audio' || job.audio_path || !this.options.fetchSource) return job;
+    const source = await this.options.fetchSource(job, params, signal);
+    if (!source) return job;
+    const recorded = await this.options.store.jobs.updateHeld(run, { audio_path: source.key, audio_seconds: source.audioSeconds });
+    if (!recorded) {
+      await this.options.blobs.delete(source.key).catch(() => {});
+      throw new JobLostError('the job was lost while its recording was fetched');
+    }
+    return { ...job, audio_path: source.key, audio_seconds: source.audioSeconds };
+  }
+
+  /** The job's recording as a file on this machine for this run (a local store's own file; a bucket's, copied). */
+  private async stage(job: JobRow, run: JobRun, signal: AbortSignal): Promise<string | undefined> {
+    if (job.input_kind === 'text' || !job.audio_path) return undefined;
+    let staged: StagedFile;
+    try {
+      staged = await stageBlob(this.options.blobs, job.audio_path, this.options.tempDir, signal);
+    } catch (error) {
+      if (error instanceof BlobNotFoundError) throw new PermanentJobError("the job's recording is no longer stored");
+      throw error;
+    }
+    this.staged.set(run.runId, staged);
+    return staged.path;
+  }
+
+  /** Steps after a commit: tried three times, then logged (they remove what is no longer kept). */
+  private async cleanUp(log: Logger, what: string, work: () => Promise<void>): Promise<void> {
+    for (let tries = 1; ; tries++) {
+      try {
+        return await work();
+      } catch (error) {
+        if (tries >= OUTCOME_TRIES) return void log.error({ err: error }, `${what} failed`);
+        await new Promise((r) => setTimeout(r, 200 * tries));
+      }
+    }
+  }
+
+  private async transcribe(job: JobRow, params: TranscribeParams, signal: AbortSignal, audioFile?: string): Promise<Transcript> {
     if (job.input_kind === 'text') {
       // The input is in the job's folder; rows written before that kept it in params.
-      const text = readTextInput(this.options.dataDir, job.id) ?? params.text;
+      const text = (await readTextInput(this.options.blobs, job.id)) ?? params.text;
       if (text === undefined) throw new PermanentJobError('the job has no stored text input (it was redacted or its job failed); submit the text again');
       return textToTranscript(text, 'text:input', params.agent_location === 'right' ? 1 : 0);
     }
-    if (!job.audio_path) throw new PermanentJobError('the job has no stored audio');
+    if (!job.audio_path || !audioFile) throw new PermanentJobError('the job has no stored audio');
     const engineParams = { ...(await this.options.engineParams(params.sid)), ...params };
-    return this.options.recognize(path.join(this.options.dataDir, job.audio_path), {
+    return this.options.recognize(audioFile, {
       model: job.model ?? String(engineParams.model),
       params: engineParams,
       maxSeconds: this.options.maxAudioSeconds,
@@ -366,10 +445,8 @@ function redactedCopyOf(record: unknown): string | undefined {
 }
 
 /** Remove the redacted copies in `keep`'s folder other than `keep`. */
-function removeOtherCopies(dataDir: string, keep: string): void {
-  const folder = path.join(dataDir, path.dirname(keep));
-  const entries = fs.existsSync(folder) ? fs.readdirSync(folder) : [];
-  for (const name of entries) {
-    if (name.startsWith(REDACTED_COPY_PREFIX) && name !== path.basename(keep)) fs.rmSync(path.join(folder, name), { force: true });
+async function removeOtherCopies(blobs: BlobStore, keep: string): Promise<void> {
+  for (const blob of await blobs.list(`${keyFolder(keep)}/${REDACTED_COPY_PREFIX}`)) {
+    if (blob.key !== keep && keyName(blob.key).startsWith(REDACTED_COPY_PREFIX)) await blobs.delete(blob.key);
   }
 }

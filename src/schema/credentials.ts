@@ -12,6 +12,8 @@ export const CREDENTIAL_FIELDS = [
   'token',
   'accessUrl',
   'webhookSecrets', // a project's or the system's notification signing secrets (set-parameter)
+  // A presigned recording URL (cloudStoragePath) as the service keeps it: its query is a bearer credential.
+  'cloudStorageUrl',
 ] as const;
 
 export type CredentialField = (typeof CREDENTIAL_FIELDS)[number];

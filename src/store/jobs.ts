@@ -78,10 +78,14 @@ export class JobStore {
    * Claim the next job: highest priority first, then oldest. Answers undefined when none is due. Due: queued, or
    * processing with its lease run out on the database's clock (its worker stopped renewing: the process ended,
    * or lost the database). Every claim gets a fresh run id: the fencing token of everything the run writes.
+   * A queued job with a lease_until waits until then (requeued to wait for its storage, see requeue).
    */
   async claimNext(workerId: string, leaseMs: number): Promise<JobClaim | undefined> {
     const due = (eb: ExpressionBuilder<Tables, 'jobs'>) =>
-      eb.or([eb('status', '=', 'queued'), eb.and([eb('status', '=', 'processing'), eb('lease_until', '<', dbTime(this.db))])]);
+      eb.or([
+        eb.and([eb('status', '=', 'queued'), eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', dbTime(this.db))])]),
+        eb.and([eb('status', '=', 'processing'), eb('lease_until', '<', dbTime(this.db))]),
+      ]);
     for (let attempt = 0; attempt < 5; attempt++) {
       const candidate = await this.db
         .selectFrom('jobs')
@@ -187,11 +191,23 @@ export class JobStore {
     return Number(result.numUpdatedRows) > 0;
   }
 
-  /** Give a job a run holds back to the queue (a transient failure); false when it no longer holds it. */
-  async requeue(run: JobRun, error: string): Promise<boolean> {
+  /**
+   * Give a job a run holds back to the queue (a transient failure); false when it no longer holds it. `waitMs`:
+   * not claimed again before then, and the attempt not counted (the job waited on something outside it: its
+   * storage could not be reached).
+   */
+  async requeue(run: JobRun, error: string, waitMs?: number): Promise<boolean> {
     const result = await this.db
       .updateTable('jobs')
-      .set({ status: 'queued', last_error: error, worker_id: null, run_id: null, lease_until: null, updated_at: dbTime(this.db) })
+      .set((eb) => ({
+        status: 'queued',
+        last_error: error,
+        worker_id: null,
+        run_id: null,
+        lease_until: waitMs === undefined ? null : dbTime(this.db, waitMs),
+        ...(waitMs !== undefined && { attempts: eb('attempts', '-', 1) }),
+        updated_at: dbTime(this.db),
+      }))
       .where(this.held(run))
       .executeTakeFirst();
     return Number(result.numUpdatedRows) > 0;

@@ -60,7 +60,8 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   child.stderr!.on('data', (chunk) => (output += chunk));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
+  // A backstop: a loaded machine (tsx compiling the sources) may take minutes to start a process.
+  const deadline = Date.now() + 240_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
     try {
@@ -111,7 +112,8 @@ export async function startWorkerProcess(env: Record<string, string>, args: stri
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const deadline = Date.now() + 60_000;
+  // A backstop: a loaded machine (tsx compiling the sources) may take minutes to start a process.
+  const deadline = Date.now() + 240_000;
   let started: { worker: string; metrics?: string } | undefined;
   while (!started) {
     const line = output.split('\n').find((l) => l.includes('scrubline worker running'));

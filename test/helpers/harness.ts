@@ -6,6 +6,7 @@ import { loadConfig } from '../../src/config.js';
 import { createLogger } from '../../src/observability/logger.js';
 import { createServices, type ServiceOverrides, type Services } from '../../src/services.js';
 import { type Dialect, type TestDatabase, testDatabase } from './databases.js';
+import { s3Mode, testS3 } from './s3.js';
 
 export * from './databases.js';
 
@@ -32,7 +33,9 @@ export async function startTestService(
   } = {},
 ): Promise<TestService> {
   const database = options.database ?? (await testDatabase(dialect));
-  const config = loadConfig({ ...database.env, SCRUBLINE_SECRET_KEY: 'test-secret-key', ...options.env });
+  // SCRUBLINE_BLOB_STORE=s3: the service keeps its files in a bucket of the loopback S3 server, not the data dir.
+  const blobEnv = s3Mode() ? await blobStoreEnv(database) : {};
+  const config = loadConfig({ ...database.env, ...blobEnv, SCRUBLINE_SECRET_KEY: 'test-secret-key', ...options.env });
   const lines = options.logLines;
   // The service's own logger (its censoring included), at the test's level (or LOG_LEVEL) when it sets one.
   const logger = createLogger(options.logLevel ?? options.env?.LOG_LEVEL ?? 'debug', lines ? { write: (line: string) => void lines.push(line) } : { write: () => {} });
@@ -57,6 +60,18 @@ export async function startTestService(
       if (!options.database) await database.drop();
     },
   };
+}
+
+/** One bucket per test database (services sharing a database share its bucket, as processes of one deployment do). */
+const buckets = new WeakMap<TestDatabase, Promise<string>>();
+async function blobStoreEnv(database: TestDatabase): Promise<Record<string, string>> {
+  const s3 = await testS3();
+  let bucket = buckets.get(database);
+  if (!bucket) {
+    bucket = s3.bucket('jobs');
+    buckets.set(database, bucket);
+  }
+  return s3.env(await bucket);
 }
 
 /** Parse a JSON response body. */

@@ -14,6 +14,7 @@ import { AdmissionLimiter, BusyError } from '../../src/audio/limiter.js';
 import { probeAudio } from '../../src/audio/probe.js';
 import { ffmpeg, hasTool, tempDir } from '../helpers/audio.js';
 import { dialects, json, startTestService, type TestService } from '../helpers/harness.js';
+import { blobExists, blobKeys } from '../helpers/blobs.js';
 import { multipart } from '../helpers/multipart.js';
 
 const canRun = hasTool('ffmpeg') && hasTool('ffprobe') && fs.existsSync('/usr/share/pocketsphinx/model/en-us/en-us');
@@ -158,7 +159,7 @@ for (const dialect of await dialects()) {
       assert.deepEqual(new Set(rows.map((r) => r.id)), new Set(ids));
       for (const row of rows) {
         assert.equal(row.status, 'queued');
-        assert.ok(fs.existsSync(path.join(svc.database.dataDir, row.audio_path!)), `${row.file_name} kept`);
+        assert.ok(await blobExists(svc, row.audio_path!), `${row.file_name} kept`);
       }
       assert.deepEqual(new Set(rows.map((r) => r.file_name)).size, 200);
       assert.deepEqual(tmpFiles(), [], 'no upload left in the temp dir');

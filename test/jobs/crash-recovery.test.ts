@@ -8,6 +8,7 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { hasTool, speak, tempDir } from '../helpers/audio.js';
 import { startServerProcess, type ServerProcess } from '../helpers/cli.js';
+import { s3Mode, testS3 } from '../helpers/s3.js';
 import { testDatabase, type TestDatabase } from '../helpers/harness.js';
 import { multipart } from '../helpers/multipart.js';
 import { until } from '../helpers/poll.js';
@@ -32,10 +33,16 @@ describe('crash recovery', { skip: required(!canRun && 'needs ffmpeg, espeak-ng 
   let hookUrl: string;
   let server: ServerProcess | undefined;
   // A short lease: the killed process's job is taken over once it runs out (database clock), not after 30 s.
-  const env = () => ({ ...db.env, SCRUBLINE_WEBHOOK_RETRY_MS: '100,200,400', SCRUBLINE_SECRET_KEY: 'crash-test', SCRUBLINE_JOB_LEASE_MS: '4000', ...LOOPBACK_ALLOW });
+  // SCRUBLINE_BLOB_STORE=s3: the killed process's recording is in a bucket, as every file of the run.
+  let blobEnv: Record<string, string> = {};
+  const env = () => ({ ...db.env, ...blobEnv, SCRUBLINE_WEBHOOK_RETRY_MS: '100,200,400', SCRUBLINE_SECRET_KEY: 'crash-test', SCRUBLINE_JOB_LEASE_MS: '4000', ...LOOPBACK_ALLOW });
 
   before(async () => {
     db = await testDatabase('sqlite');
+    if (s3Mode()) {
+      const s3 = await testS3();
+      blobEnv = s3.env(await s3.bucket('crash'));
+    }
     dir = tempDir();
     // Half a minute of speech: long enough to be caught mid-recognition.
     recording = speak(PARAGRAPH.repeat(2), path.join(dir, 'long-call.wav'));

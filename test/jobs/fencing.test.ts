@@ -172,7 +172,8 @@ for (const dialect of await dialects()) {
       const held = new HeldRecognizer();
       const worker = new JobWorker({
         store: a.services.store,
-        dataDir: database.dataDir,
+        blobs: a.services.blobs,
+        tempDir: path.join(database.dataDir, 'staging'),
         recognize: held.recognize,
         logger: pino({ level: 'silent' }),
         concurrency: 1,
@@ -287,10 +288,12 @@ for (const dialect of await dialects()) {
     /** Run one audio job (an injected recognizer: no file is read) on a worker over `store` until it ends. */
     async function runOne(store: Store, id: string): Promise<JobRow> {
       const now = new Date().toISOString();
+      await svc.services.blobs.put(`uploads/${id}/call.wav`, 'not read: the recognizer is injected');
       await svc.services.store.jobs.insert({ ...queuedRow(id), input_kind: 'audio', audio_path: `uploads/${id}/call.wav`, model: 'en-us:test', created_at: now, updated_at: now });
       const worker = new JobWorker({
         store,
-        dataDir: svc.database.dataDir,
+        blobs: svc.services.blobs,
+        tempDir: path.join(svc.database.dataDir, 'staging'),
         recognize: async () => ({ ...textToTranscript(CALL, 'en-us:test', 0), engine: 'test' }),
         logger: pino({ level: 'silent' }),
         concurrency: 1,

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { hasFestivalVoice, hasTool, speakFestival, tempDir } from '../helpers/audio.js';
 import { json, startTestService, type TestService } from '../helpers/harness.js';
+import { blobExists, blobKeys, readBlob } from '../helpers/blobs.js';
 import { transcribeAndWait } from '../helpers/jobs.js';
 import { until } from '../helpers/poll.js';
 import { required } from '../helpers/require.js';
@@ -20,14 +21,16 @@ describe('the original recording after audio redaction', { skip: required(!canRu
   let dir: string;
   let recording: string;
   let originalBytes: Buffer;
-  const uploaded = (jobId: string) => path.join(svc.database.dataDir, 'uploads', jobId, 'ssn.wav');
+  /** Keys in the service's blob store (the data dir, or a bucket with SCRUBLINE_BLOB_STORE=s3). */
+  const uploaded = (jobId: string) => `uploads/${jobId}/ssn.wav`;
+  const stored = (jobId: string) => blobExists(svc, uploaded(jobId));
   /** The job's redacted copy: named by the run that wrote it, and the only one in the job's folder. */
-  const copyOf = (jobId: string) => {
-    const folder = path.join(svc.database.dataDir, 'uploads', jobId);
-    const copies = fs.readdirSync(folder).filter((name) => name.startsWith('redacted-'));
+  const copyOf = async (jobId: string) => {
+    const copies = (await blobKeys(svc, `uploads/${jobId}/`)).filter((key) => key.split('/').pop()!.startsWith('redacted-'));
     assert.equal(copies.length, 1, `one redacted copy in the job's folder, found ${copies.join(', ')}`);
-    return path.join(folder, copies[0]);
+    return copies[0];
   };
+  const copyBytes = async (jobId: string) => (await readBlob(svc, await copyOf(jobId)))!;
   const scrub = { scrubaudio: 'true', types: 'USSocialSecurityNumber' };
 
   before(async () => {
@@ -49,8 +52,8 @@ describe('the original recording after audio redaction', { skip: required(!canRu
     const job = await transcribeAndWait(svc, recording, { fields: scrub });
     assert.equal(job.redactionStatus, 'completed');
     assert.equal(job.redaction.audio.keepOriginal, false);
-    assert.ok(!fs.existsSync(uploaded(job.jobId)), 'the original is gone from disk');
-    const copy = fs.readFileSync(copyOf(job.jobId));
+    assert.ok(!(await stored(job.jobId)), 'the original is gone from the store');
+    const copy = await copyBytes(job.jobId);
     assert.notDeepEqual(copy, originalBytes, 'the copy differs from the original');
 
     const served = await audio(job.jobId);
@@ -60,12 +63,13 @@ describe('the original recording after audio redaction', { skip: required(!canRu
     const original = await audio(job.jobId, '?redacted=false');
     assert.equal(original.statusCode, 404, original.body);
     assert.match(json(original).detail, /deleted after audio redaction/);
-    // Nothing under the job's folder or anywhere in the data dir is the original any more.
+    // Nothing under the job's folder or anywhere in the data dir (or the bucket) is the original any more.
     const files = fs.readdirSync(svc.database.dataDir, { recursive: true }).map(String);
     for (const name of files) {
       const file = path.join(svc.database.dataDir, name);
       if (fs.statSync(file).isFile()) assert.notDeepEqual(fs.readFileSync(file), originalBytes, `${name} is the original`);
     }
+    for (const key of await blobKeys(svc, 'uploads/')) assert.notDeepEqual(await readBlob(svc, key), originalBytes, `${key} is the original`);
 
     // A resubmit (even without scrubbing) has only the redacted copy to run on: the digits are not heard.
     const again = await svc.request({ method: 'POST', url: '/asr/transcribe', payload: { jobId: job.jobId, wait: 120 } });
@@ -76,19 +80,19 @@ describe('the original recording after audio redaction', { skip: required(!canRu
 
     // A resubmit that scrubs again writes a copy of its own run (never over the copy the job serves while it
     // runs); once it holds the result, the earlier run's copy is gone and /audio serves the new one.
-    const firstCopy = copyOf(job.jobId);
+    const firstCopy = await copyOf(job.jobId);
     const scrubbed = await svc.request({ method: 'POST', url: '/asr/transcribe', payload: { jobId: job.jobId, wait: 300, scrubaudio: true, types: ['USSocialSecurityNumber'] } });
     assert.equal(json(scrubbed).status, 'completed', scrubbed.body);
-    const secondCopy = copyOf(job.jobId);
+    const secondCopy = await copyOf(job.jobId);
     assert.notEqual(secondCopy, firstCopy, 'the copy is named by the run that wrote it');
-    assert.ok(!fs.existsSync(firstCopy), 'the earlier copy is removed');
-    assert.deepEqual((await audio(job.jobId)).rawPayload, fs.readFileSync(secondCopy));
+    assert.ok(!(await blobExists(svc, firstCopy)), 'the earlier copy is removed');
+    assert.deepEqual((await audio(job.jobId)).rawPayload, await readBlob(svc, secondCopy));
   });
 
   test('keepOriginal (request or project): the original stays, for admin keys only, each read an event; autoDelete still deletes it', async () => {
     const kept = await transcribeAndWait(svc, recording, { fields: { ...scrub, keepOriginal: 'true' } });
     assert.equal(kept.redaction.audio.keepOriginal, true);
-    assert.ok(fs.existsSync(uploaded(kept.jobId)), 'kept on disk');
+    assert.ok(await stored(kept.jobId), 'kept in the store');
 
     const publish = await svc.request({
       method: 'POST',
@@ -98,16 +102,16 @@ describe('the original recording after audio redaction', { skip: required(!canRu
     assert.equal(publish.statusCode, 200, publish.body);
     const byProject = await transcribeAndWait(svc, recording, { fields: { sid: 'keeper' } });
     assert.equal(byProject.redaction.audio.keepOriginal, true);
-    assert.ok(fs.existsSync(uploaded(byProject.jobId)), "the project's keepOriginal keeps it");
+    assert.ok(await stored(byProject.jobId), "the project's keepOriginal keeps it");
 
     // autoDelete wins over keepOriginal: the original goes when the job ends; the copy and transcript stay.
     const auto = await transcribeAndWait(svc, recording, { fields: { ...scrub, keepOriginal: 'true', autoDelete: 'true' } });
-    await until(() => !fs.existsSync(uploaded(auto.jobId)), 'the original to be deleted');
-    assert.ok(!fs.existsSync(uploaded(auto.jobId)), 'autoDelete deleted the original');
-    assert.ok(fs.existsSync(copyOf(auto.jobId)), 'autoDelete kept the redacted copy');
+    await until(async () => !(await stored(auto.jobId)), 'the original to be deleted');
+    assert.ok(!(await stored(auto.jobId)), 'autoDelete deleted the original');
+    assert.ok(await blobExists(svc, await copyOf(auto.jobId)), 'autoDelete kept the redacted copy');
     const autoServed = await audio(auto.jobId);
     assert.equal(autoServed.statusCode, 200);
-    assert.deepEqual(autoServed.rawPayload, fs.readFileSync(copyOf(auto.jobId)));
+    assert.deepEqual(autoServed.rawPayload, await copyBytes(auto.jobId));
     assert.equal((await svc.request({ method: 'GET', url: `/asr/jobs/${auto.jobId}/transcript?format=vendorA` })).statusCode, 200);
 
     // Keys from here on: every call needs one.
@@ -124,7 +128,7 @@ describe('the original recording after audio redaction', { skip: required(!canRu
       assert.equal((await events(job.jobId)).length, 0, 'a refused read reads nothing');
       const toReader = await audio(job.jobId, '', reader);
       assert.equal(toReader.statusCode, 200);
-      assert.deepEqual(toReader.rawPayload, fs.readFileSync(copyOf(job.jobId)), 'a read key gets the redacted copy');
+      assert.deepEqual(toReader.rawPayload, await copyBytes(job.jobId), 'a read key gets the redacted copy');
       const toAdmin = await audio(job.jobId, '?redacted=false', admin);
       assert.equal(toAdmin.statusCode, 200, toAdmin.body);
       assert.deepEqual(toAdmin.rawPayload, originalBytes, 'an admin key gets the original');

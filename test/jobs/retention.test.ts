@@ -7,6 +7,7 @@ import { after, before, describe, test } from 'node:test';
 import { installedRealModels } from '../../src/engine/models.js';
 import { ffmpeg, hasTool, tempDir } from '../helpers/audio.js';
 import { json, startTestService, type TestService } from '../helpers/harness.js';
+import { blobExists, blobKeys } from '../helpers/blobs.js';
 import { multipart } from '../helpers/multipart.js';
 import { until } from '../helpers/poll.js';
 import { required } from '../helpers/require.js';
@@ -51,7 +52,7 @@ describe('retention', () => {
     const jobId = json(res).jobId;
     // The recording goes once the job has ended: waited for as state (the bound is a backstop).
     await until(async () => (await svc.request({ method: 'GET', url: `/asr/jobs/${jobId}/audio` })).statusCode === 404, 'the recording to be deleted');
-    assert.ok(!fs.existsSync(path.join(svc.database.dataDir, 'uploads', jobId)));
+    assert.deepEqual(await blobKeys(svc, `uploads/${jobId}/`), [], "nothing of the job's folder is kept");
     assert.equal((await svc.request({ method: 'GET', url: `/asr/jobs/${jobId}/transcript?format=vendorA` })).statusCode, 200);
   });
 });

@@ -13,6 +13,7 @@ import { TRANSCRIPT_FORMATS } from '../../src/transcript/index.js';
 import { filePcm } from '../audio/dtmfSignals.js';
 import { durationOf, ffmpeg, hasTool, speak, tempDir } from '../helpers/audio.js';
 import { type Dialect, json, startTestService, type TestService } from '../helpers/harness.js';
+import { blobExists, blobKeys } from '../helpers/blobs.js';
 import { transcribeAndWait } from '../helpers/jobs.js';
 import { multipart } from '../helpers/multipart.js';
 import { required } from '../helpers/require.js';
@@ -359,7 +360,7 @@ describe('the re-recognition check fails the redaction closed when it hears a di
     assert.equal(job.redactionStatus, 'failed');
     assert.match(job.message ?? job.error ?? res.body, /digit/);
     assert.equal(calls, 2, 'recognized once, then the redacted copy once (never tried again)');
-    const files = fs.readdirSync(path.join(svc.services.config.dataDir, 'uploads', job.jobId));
+    const files = (await blobKeys(svc, `uploads/${job.jobId}/`)).map((key) => key.split('/').pop()!);
     assert.deepEqual(files.filter((f) => f.startsWith('redacted-')), [], 'the rejected copy is removed');
     assert.deepEqual(files, ['stereo.wav'], 'the original is kept (as for any failed redaction)');
     const transcript = await svc.request({ method: 'GET', url: `/asr/jobs/${job.jobId}/transcript?format=text` });

@@ -1,10 +1,9 @@
 // A text job's input never goes into the jobs row: it waits in the job's folder, is removed once redacted
 // or when the job fails, and a failed job keeps no trace of it anywhere in the store. On SQLite and PostgreSQL.
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { dialects, json, startTestService, type TestService } from '../helpers/harness.js';
+import { blobExists, blobKeys, readBlob } from '../helpers/blobs.js';
 
 const SECRET = 'my ssn is 123-45-6789 and my name is Zebulon Quartermaine';
 
@@ -16,7 +15,8 @@ for (const dialect of await dialects()) {
     });
     after(() => svc.close());
 
-    const inputFile = (jobId: string) => path.join(svc.database.dataDir, 'uploads', jobId, 'input.txt');
+    /** The input's key in the service's blob store (the data dir, or a bucket with SCRUBLINE_BLOB_STORE=s3). */
+    const inputFile = (jobId: string) => `uploads/${jobId}/input.txt`;
     /** Every row the store holds about a job, as text. */
     async function stored(jobId: string): Promise<string> {
       const db = svc.services.store.database.db;
@@ -37,7 +37,7 @@ for (const dialect of await dialects()) {
         assert.equal(queued.statusCode, 202, queued.body);
         jobId = json(queued).jobId;
         assert.ok(!(await stored(jobId)).includes('Zebulon'), 'the queued row does not hold the text');
-        assert.equal(fs.readFileSync(inputFile(jobId), 'utf8'), SECRET, "the text waits in the job's folder");
+        assert.equal((await readBlob(svc, inputFile(jobId)))?.toString('utf8'), SECRET, "the text waits in the job's folder");
         // As if every earlier attempt had died with its process: the worker fails the job for good.
         await svc.services.store.jobs.update(jobId, { attempts: 5 });
       } finally {
@@ -45,7 +45,7 @@ for (const dialect of await dialects()) {
       }
       const failed = json(await svc.request({ method: 'GET', url: `/asr/jobs/${jobId}?wait=300` }));
       assert.equal(failed.status, 'failed');
-      assert.ok(!fs.existsSync(inputFile(jobId)), 'the input file is removed');
+      assert.ok(!(await blobExists(svc, inputFile(jobId))), 'the input file is removed');
       const rows = await stored(jobId);
       for (const value of ['Zebulon', '123-45-6789']) assert.ok(!rows.includes(value), `the store holds ${value}: ${rows}`);
       // Run again, it needs the text again.
@@ -58,7 +58,7 @@ for (const dialect of await dialects()) {
       const job = json(await submit({ text: SECRET, types: ['Person', 'USSocialSecurityNumber'] }, '?wait=300'));
       assert.equal(job.status, 'completed');
       assert.equal(job.redactionStatus, 'completed');
-      assert.ok(!fs.existsSync(inputFile(job.jobId)));
+      assert.ok(!(await blobExists(svc, inputFile(job.jobId))));
       const rows = await stored(job.jobId);
       for (const value of ['Zebulon', '123-45-6789']) assert.ok(!rows.includes(value), `the store holds ${value}`);
       const again = await submit({ jobId: job.jobId });
@@ -72,7 +72,7 @@ for (const dialect of await dialects()) {
       const again = json(await submit({ jobId: job.jobId, wait: 20 }));
       assert.equal(again.status, 'completed');
       assert.equal((await svc.request({ method: 'DELETE', url: `/asr/jobs/${job.jobId}` })).statusCode, 204);
-      assert.ok(!fs.existsSync(path.dirname(inputFile(job.jobId))), "the job's folder is gone");
+      assert.deepEqual(await blobKeys(svc, `uploads/${job.jobId}/`), [], "the job's folder is gone");
     });
   });
 }

@@ -7,6 +7,8 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import Type from 'typebox';
 import { ServiceError, invalid, notFound } from '../../errors.js';
 import { decodeCursor, encodeCursor } from '../cursor.js';
+import { BlobNotFoundError, BlobUnavailableError, keyName } from '../../store/blobs/index.js';
+import { uploadTempDir } from '../../jobs/orphanUploads.js';
 import { TERMINAL } from '../../store/jobs.js';
 import type { JobRow } from '../../store/tables.js';
 import type { Services } from '../../services.js';
@@ -86,7 +88,7 @@ export function jobRoutes(services: Services): FastifyPluginAsync {
   return async (app) => {
     await app.register(multipart, { limits: { fileSize: services.config.limits.uploadBytes } });
     // A recording may also be the whole body (audio/*, application/octet-stream), parameters in the query.
-    const parseRaw = rawAudioParser(path.join(services.config.dataDir, 'tmp'), services.config.limits.uploadBytes);
+    const parseRaw = rawAudioParser(uploadTempDir(services.config.dataDir), services.config.limits.uploadBytes);
     for (const type of ['application/octet-stream', /^audio\//]) {
       app.addContentTypeParser(type, { bodyLimit: Number.MAX_SAFE_INTEGER }, (request, payload, done) => {
         parseRaw(request, payload).then((body) => done(null, body), (error: Error) => done(error, undefined));
@@ -116,7 +118,7 @@ export function jobRoutes(services: Services): FastifyPluginAsync {
         },
       },
       async (request, reply) => {
-        const tempDir = path.join(services.config.dataDir, 'tmp');
+        const tempDir = uploadTempDir(services.config.dataDir);
         const { params, files } = await readTranscribeInput(request, tempDir, services.config.limits.uploadBytes);
         // The key's scope decides whether a project's required redaction may be lowered (admin only).
         const caller = { scope: request.apiKey?.scope, keyId: request.apiKey?.id };
@@ -149,6 +151,11 @@ export function jobRoutes(services: Services): FastifyPluginAsync {
           } finally {
             discard([...files, ...recordings].filter((f) => fs.existsSync(f.tempPath)));
           }
+        } else if (params.cloudStorageFolder) {
+          // A bucket folder: listed here, each recording fetched by a worker.
+          rows = await jobs.submitFolder(params, caller);
+        } else if (params.cloudStoragePath) {
+          rows = [await jobs.submitRemote(params, caller)];
         } else {
           rows = [await jobs.submitText(params, caller)];
         }
@@ -328,12 +335,52 @@ export function jobRoutes(services: Services): FastifyPluginAsync {
         } else {
           relative = copy ?? row.audio_path ?? undefined;
         }
-        const file = relative ? path.join(services.config.dataDir, relative) : undefined;
-        if (!file || !fs.existsSync(file)) throw notFound(`Job ${row.id} has no stored audio.`);
-        reply.type(AUDIO_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream');
-        reply.header('content-disposition', `attachment; filename="${path.basename(file)}"`);
-        return reply.send(fs.createReadStream(file));
+        const blob = relative ? await readingStore(() => services.blobs.head(relative)) : undefined;
+        if (!relative || !blob) throw notFound(`Job ${row.id} has no stored audio.`);
+        reply.type(AUDIO_TYPES[path.extname(relative).toLowerCase()] ?? 'application/octet-stream');
+        reply.header('content-disposition', `attachment; filename="${keyName(relative)}"`);
+        reply.header('accept-ranges', 'bytes');
+        // One byte range (a player seeking): 206 with that part, streamed from the store. Other ranges (several,
+        // or outside the recording) are ignored, as HTTP allows: the whole recording is answered.
+        const range = byteRange(request.headers.range, blob.size);
+        if (range) {
+          reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${blob.size}`).header('content-length', String(range.end - range.start + 1));
+          return reply.send(await readingStore(() => services.blobs.get(relative, range)));
+        }
+        reply.header('content-length', String(blob.size));
+        return reply.send(await readingStore(() => services.blobs.get(relative)));
       },
     );
   };
+}
+
+/** One `bytes=a-b` range of a blob of `size` bytes; undefined for none, several or one outside the blob. */
+function byteRange(header: string | undefined, size: number): { start: number; end: number } | undefined {
+  const match = header ? /^bytes=(\d*)-(\d*)$/.exec(header.trim()) : null;
+  if (!match || (match[1] === '' && match[2] === '')) return undefined;
+  let start: number;
+  let end: number;
+  if (match[1] === '') {
+    // bytes=-N: the last N bytes.
+    start = Math.max(0, size - Number(match[2]));
+    end = size - 1;
+  } else {
+    start = Number(match[1]);
+    end = match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1);
+  }
+  if (!Number.isSafeInteger(start) || start >= size || end < start) return undefined;
+  return { start, end };
+}
+
+/** A store that cannot be reached is a 503 (try again), a blob gone meanwhile a 404. */
+async function readingStore<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof BlobNotFoundError) throw notFound('The stored audio is gone.');
+    if (error instanceof BlobUnavailableError) {
+      throw new ServiceError('unavailable', `The storage is unavailable (${error.message}); try again.`, [], { reason: 'storage_unavailable', retryable: true, retryAfter: 30 });
+    }
+    throw error;
+  }
 }
