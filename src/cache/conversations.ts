@@ -3,7 +3,11 @@
 import { checkMarks, markWindows } from '../redact/windows/marks.js';
 import { maskRecordWindows, recordChannels } from '../redact/windows/recordMarks.js';
 import crypto from 'node:crypto';
-import { invalid, notFound } from '../errors.js';
+import { compileInsights, markValidated, type CompiledInsight } from '../conversation/insights/definitions.js';
+import { enrichRecord } from '../conversation/enrich.js';
+import { recordRoleOptions } from '../conversation/normalize.js';
+import { switchesOf } from '../conversation/switches.js';
+import { invalid, notFound, ServiceError } from '../errors.js';
 import type { EventRecord } from '../schema/resources/eventRecord.js';
 import type { RealTimeMessage } from '../schema/resources/realTimeMessage.js';
 import { check } from '../schema/validator.js';
@@ -16,8 +20,14 @@ import { type ProjectInForce, type RedactionPolicy, parseKinds, policyRecord, po
 import type { Scope } from '../store/apiKeys.js';
 import type { ProjectConfigs } from './projectConfigs.js';
 
-/** A stored record's state until the processing pipeline (a later stage) runs on it. */
+/**
+ * A record's states: `received` (validated and redacted; stored as such only by versions before processing
+ * existed), then `processed` (enriched: analytics, insights, key phrases, entities) or `failed` (stored redacted,
+ * not enriched; the `failed` event says why). Each step is an event of type `conversation`.
+ */
 export const RECEIVED = 'received';
+export const PROCESSED = 'processed';
+export const FAILED = 'failed';
 
 export interface PostCallResult {
   created: boolean;
@@ -107,31 +117,61 @@ export class Conversations {
     return { ...redacted, entities: [...(redacted.entities ?? []), ...entities], maskValues: true, redaction: { policy: policyRecord(resolved.policy), ...windows } } as EventRecord;
   }
 
-  /** Store a validated event record; a record with a known eventId replaces the earlier one. */
+  /**
+   * Validate, redact, process and store an event record; a record with a known eventId replaces the earlier one.
+   * Processing (conversation/enrich.ts) runs on the redacted record; a bad insight expression is refused (400)
+   * before anything is stored; an unexpected failure of processing stores the redacted record as `failed`.
+   */
   async postCall(input: EventRecord, caller: RecordCaller = {}): Promise<PostCallResult> {
     const eventId = input.eventId || crypto.randomUUID();
     const received: EventRecord = { ...input, eventId, status: RECEIVED };
     const resolved = await this.recordPolicy(received, caller, false);
-    const record: EventRecord = await this.redact(received, resolved);
+    const own = compileInsights(received.insights, '/insights');
+    const fromProject = compileInsights(resolved.project?.config.insights, '/project/insights');
+    const redacted: EventRecord = await this.redact(received, resolved);
+    const { record, failure } = await this.process(redacted, [...own, ...fromProject], resolved.project?.config.agent_location, own);
+    const status = record.status!;
     const conversationId = record.conversationId ?? record.conversation?.id ?? null;
     const jobId = record.jobId ?? record.job?.jobId ?? record.processJob?.jobId ?? null;
     const { sealed, masked } = protectCredentials(record, this.box);
-    // The record and its event land together or not at all.
+    // The record and its events land together or not at all.
     const created = await this.store.transaction(async (tx) => {
-      const saved = await tx.conversations.save({ eventId, conversationId, jobId, status: RECEIVED, record: sealed });
+      const saved = await tx.conversations.save({ eventId, conversationId, jobId, status, record: sealed });
+      const ids = { ...(conversationId && { conversationId }), ...(jobId && { jobId }) };
+      await tx.events.record({ type: 'conversation', subType: RECEIVED, subject: eventId, status: RECEIVED, ...ids, details: { eventId, replaced: !saved.created } });
       await tx.events.record({
         type: 'conversation',
-        subType: RECEIVED,
+        subType: status,
         subject: eventId,
-        status: RECEIVED,
-        ...(conversationId && { conversationId }),
-        ...(jobId && { jobId }),
-        details: { eventId, replaced: !saved.created },
+        status,
+        ...ids,
+        ...(failure && { message: failure }),
+        details: { eventId, insightsCreated: record.insightsCreated ?? 0, segmentsCreated: record.segmentsCreated ?? 0 },
       });
       if (resolved.policy.lowered) await tx.events.record(loweredEvent(eventId, conversationId, resolved.policy, caller));
       return saved.created;
     });
     return { created, record: masked };
+  }
+
+  /** A redacted record enriched (status processed), or, when processing fails unexpectedly, marked failed. */
+  private async process(record: EventRecord, insights: CompiledInsight[], agentLocation: string | undefined, own: CompiledInsight[]): Promise<{ record: EventRecord; failure?: string }> {
+    const validated = markValidated(record.insights, own);
+    try {
+      const enriched = await enrichRecord(record, {
+        insights,
+        roles: recordRoleOptions(record, agentLocation),
+        switches: switchesOf(record.campaign as Record<string, unknown> | undefined, record.processJob as Record<string, unknown> | undefined),
+        direction: (record.campaign?.direction as string | undefined) ?? (record.processJob?.direction as string | undefined) ?? record.realTimeMessage?.direction,
+        redact: (r, rules) => redactRecordOffLoop(r, [], this.hashKey, { redactionTypes: [{ rules }], contentGroups: record.contentGroups }),
+      });
+      return { record: { ...enriched.record, ...(validated && { insights: markValidated(enriched.record.insights, own) }), status: PROCESSED } };
+    } catch (error) {
+      // A refusal (the input's fault) stays a refusal; anything else keeps the redacted record, marked failed.
+      if (error instanceof ServiceError) throw error;
+      const failure = `processing failed: ${(error as Error).name}`;
+      return { record: { ...record, status: FAILED }, failure };
+    }
   }
 
   async get(eventId: string): Promise<EventRecord> {

@@ -1,6 +1,7 @@
 // Every transcript shape to the one conversation (types.ts). A post-call record is read from the first field
-// that holds words, in this order: vendorATranscript, vendorBTranscript, processJob.transcriptRedacted /
-// transcript (json-v2), processJob.vendorATranscript / vendorBTranscript, then the record's utterances[]; a job
+// that holds words, in this order: the record's utterances[] (resource 11: the lines its other items point at;
+// word times are then spread evenly over each line), vendorATranscript, vendorBTranscript,
+// processJob.transcriptRedacted / transcript (json-v2), processJob.vendorATranscript / vendorBTranscript; a job
 // from its internal transcript and the utterances its shapes were built from. Channels become speakers and roles
 // with transcript/roles.ts (agentLocation, channelDiarizationLabels); a mono recording keeps the engine's
 // speakers and has no roles. Pure: no I/O, input never modified.
@@ -110,11 +111,11 @@ function fromUtterances(utterances: unknown): Raw[] {
   let clock = 0;
   for (const u of objects(utterances)) {
     const text = typeof u.text === 'string' ? u.text.trim() : '';
+    // An utterance without text stays (its line number is its index, as resource 11 numbers lines); it has no words.
     const tokens = text.split(/\s+/).filter(Boolean);
-    if (tokens.length === 0) continue;
     const start = num(u.start) ?? clock;
     const end = Math.max(start, num(u.end) ?? start + tokens.length * ESTIMATED_WORD_SECONDS);
-    const step = (end - start) / tokens.length;
+    const step = tokens.length > 0 ? (end - start) / tokens.length : 0;
     const words = tokens.map((t, i) => ({ text: t, start: start + i * step, end: start + (i + 1) * step }));
     clock = end;
     raws.push({ channel: num(u.channel) ?? num(u.speaker) ?? 0, speaker: num(u.speaker), start, end, words, text });
@@ -132,7 +133,8 @@ function assemble(raws: Raw[], source: ConversationSource, roles: RoleOptions, e
   const speakerIds = new Set(raws.map((r) => r.speaker ?? 0));
   const stereo = byRoleSpeakers ? speakerIds.size > 1 : channels.length > 1;
   const speakers = speakersOf(channels, roles);
-  const sorted = [...raws].sort((a, b) => a.start - b.start || a.channel - b.channel || a.end - b.end);
+  // The record's own utterances keep their order: their index is the line every other item points at.
+  const sorted = source === 'utterances' ? raws : [...raws].sort((a, b) => a.start - b.start || a.channel - b.channel || a.end - b.end);
   const utterances: ConversationUtterance[] = sorted.map((r, line) => {
     let speaker: number;
     let role: ConversationUtterance['role'];
@@ -174,16 +176,17 @@ export function recordRoleOptions(record: EventRecord, projectAgentLocation?: st
 export function conversationOfRecord(record: EventRecord, roles: RoleOptions = {}): Conversation | undefined {
   const job = record.processJob;
   const candidates: [ConversationSource, () => Raw[], number | undefined][] = [
+    // The record's own lines first when it sends them: every line number of the record refers to them.
+    ['utterances', () => fromUtterances(record.utterances), undefined],
     ['vendorATranscript', () => fromVendor(record.vendorATranscript), num(record.vendorATranscript?.audiosecs)],
     ['vendorBTranscript', () => fromVendor(record.vendorBTranscript), num(record.vendorBTranscript?.audiosecs)],
     ['processJob.transcript', () => fromJsonV2(job?.transcriptRedacted ?? job?.transcript), num(job?.duration) ?? num((job?.transcript as Json | undefined)?.job && ((job?.transcript as Json).job as Json).duration)],
     ['processJob.vendorATranscript', () => fromVendor(job?.vendorATranscript), num(job?.vendorATranscript?.audiosecs)],
     ['processJob.vendorBTranscript', () => fromVendor(job?.vendorBTranscript), num(job?.vendorBTranscript?.audiosecs)],
-    ['utterances', () => fromUtterances(record.utterances), undefined],
   ];
   for (const [source, read, audioSeconds] of candidates) {
     const raws = read();
-    if (raws.length === 0) continue;
+    if (!raws.some((r) => r.words.length > 0)) continue;
     return assemble(raws, source, roles, { ...(audioSeconds !== undefined && { audioSeconds }), estimatedWordTimes: source === 'utterances' });
   }
   return undefined;
