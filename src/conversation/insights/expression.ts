@@ -114,6 +114,9 @@ function tokenize(source: string): Token[] {
     if (c === ']') throw new ExpressionError('"]" without "["', i);
     let j = i;
     while (j < source.length && !SPECIAL.test(source[j])) j++;
+    // A speaker prefix ends at its colon: agent:"..." and agent:word both start with it.
+    const colon = source.slice(i, j).indexOf(':');
+    if (colon > 0) j = i + colon + 1;
     const text = source.slice(i, j);
     if (text === 'AND' || text === 'OR' || text === 'NOT') tokens.push({ type: text, position: i });
     else if (text.startsWith('NEAR')) {
@@ -122,7 +125,7 @@ function tokenize(source: string): Token[] {
       const distance = Number(m[1]);
       if (distance > MAX_NEAR_DISTANCE) throw new ExpressionError(`NEAR distance over ${MAX_NEAR_DISTANCE} words`, i);
       tokens.push({ type: 'NEAR', distance, position: i });
-    } else if (text.endsWith(':') && text.length > 1) {
+    } else if (text.endsWith(':')) {
       const who = speakerOf(text.slice(0, -1));
       if (!who) throw new ExpressionError(`unknown speaker "${text.slice(0, -1)}" (agent, caller, speaker0, speaker1, ...)`, i);
       tokens.push({ type: 'speaker', who, position: i });
