@@ -1,4 +1,5 @@
 // The service's parts, wired once from configuration and shared by the HTTP API, the CLI and workers.
+import { analyseJob } from './conversation/jobAnalysis.js';
 import type { Logger } from 'pino';
 import { findSensitiveWindows } from './redact/windows/sensitiveWindows.js';
 import { type InvalidationBus, localBus, redisBus } from './cache/invalidationBus.js';
@@ -114,6 +115,11 @@ export async function createServices(config: Config, logger: Logger, overrides: 
       };
     },
     deliveries: (jobId) => outbox.deliveriesFor(jobId),
+    analysis: async (row, vendorATranscript) => {
+      const params = JSON.parse(row.params) as TranscribeParams & { analytics?: boolean };
+      const project = row.sid ? await projects.current(row.sid) : undefined;
+      return analyseJob(vendorATranscript, params, project?.config);
+    },
   });
   // The terminal event, with the job (without its transcripts), goes to the job's notification target.
   const notifyTerminal = async (tx: Repositories, row: JobRow, event: EventRecord) => {

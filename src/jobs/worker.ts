@@ -3,6 +3,7 @@
 // over a job whose worker died. Every write of a run is fenced by its claim (JobRun): a run that lost its job
 // (cancelled, deleted, taken over) writes nothing, and is stopped (an AbortSignal reaches decoding,
 // recognition and redaction) as soon as this process learns of it.
+import { analysisAsked } from '../conversation/jobAnalysis.js';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Logger } from 'pino';
@@ -223,6 +224,8 @@ export class JobWorker {
         { words, audioSeconds: transcript.audioSeconds },
         async (tx) => {
           if (!(await tx.jobs.saveResult(run, transcript, redacted?.record))) throw new JobLostError('the job was lost while its result was stored');
+          // Analytics and insights (issue 18) are produced from the stored transcript: the job says so from now on.
+          if (analysisAsked(params)) await tx.jobs.updateHeld(run, { insights_completed_at: new Date().toISOString() });
           if (!redacted) return;
           // A text job's input holds the values just redacted: it is not kept either.
           const stored = JSON.parse(job.params) as Record<string, unknown>;
