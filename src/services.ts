@@ -217,6 +217,7 @@ export async function createServices(config: Config, logger: Logger, overrides: 
       retention.stop();
       await worker.stop();
       await heartbeat.stop();
+      conversations.stopIdleSweep();
       await outbox.stop();
       await bus.close();
       await store.close();

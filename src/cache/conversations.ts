@@ -6,6 +6,7 @@ import crypto from 'node:crypto';
 import { compileInsights, markValidated, type CompiledInsight } from '../conversation/insights/definitions.js';
 import { enrichRecord } from '../conversation/enrich.js';
 import { recordRoleOptions } from '../conversation/normalize.js';
+import { END_TYPES, evaluateRealTimeInsights, liveRecord } from '../conversation/realTime.js';
 import { switchesOf } from '../conversation/switches.js';
 import { invalid, notFound, ServiceError } from '../errors.js';
 import type { EventRecord } from '../schema/resources/eventRecord.js';
@@ -51,7 +52,14 @@ export interface RealCallResult {
   sequence: number;
   receivedAt: string;
   realTimeMessage: RealTimeMessage;
+  /** When this message ended the conversation: the post-call record it was processed into. */
+  postCall?: { eventId: string; status: string };
 }
+
+/** Seconds without a message after which a live conversation has ended (project conversationIdleSeconds overrides). */
+export const DEFAULT_IDLE_SECONDS = 300;
+/** The shortest idle time a project may set (the idle sweep never ends a conversation sooner). */
+const MIN_IDLE_SECONDS = 5;
 
 export class Conversations {
   constructor(
@@ -206,10 +214,84 @@ export class Conversations {
     const resolved = await this.livePolicy(record, message, caller);
     const redacted = (await this.redact({ realTimeMessage: message, redactionTypes: record.redactionTypes, contentGroups: record.contentGroups }, resolved))
       .realTimeMessage as RealTimeMessage;
+    // Real-time insights (issue 18): the project's and the carrying record's, on each final message.
+    const insights = [...compileInsights(record.insights, '/insights'), ...compileInsights(resolved.project?.config.insights, '/project/insights')];
+    if (insights.some((c) => c.insight.realTime) && redacted.isFinal !== false) {
+      const earlier = (await this.store.liveMessages.list(conversationKey)).map((m) => m.message as RealTimeMessage);
+      const outcome = evaluateRealTimeInsights(earlier, redacted, insights);
+      if (outcome.alert) redacted.alert = outcome.alert;
+      if (outcome.prompt) redacted.prompt = outcome.prompt;
+      if (outcome.insights) redacted.insights = outcome.insights;
+    }
     const { sealed, masked } = protectCredentials(redacted, this.box);
     const appended = await this.store.liveMessages.append(conversationKey, sealed);
     if (resolved.policy.lowered) await this.store.events.record(loweredEvent(conversationKey, record.conversationId ?? null, resolved.policy, caller));
-    return { conversationKey, ...appended, realTimeMessage: masked };
+    const ended = typeof message.type === 'string' && END_TYPES.has(message.type.trim().toLowerCase());
+    const postCall = ended ? await this.endLive(conversationKey) : undefined;
+    return { conversationKey, ...appended, realTimeMessage: masked, ...(postCall && { postCall }) };
+  }
+
+  /**
+   * End a live conversation: its final messages become a post-call record (eventId live:KEY, utterances 0 agent,
+   * 1 caller, redacted under the project its messages name) processed like any other.
+   */
+  async endLive(conversationKey: string): Promise<{ eventId: string; status: string }> {
+    const messages = await this.store.liveMessages.list(conversationKey);
+    if (messages.length === 0) throw notFound(`no live conversation "${conversationKey}"`);
+    const plain = messages.map((m) => m.message as RealTimeMessage);
+    const campaign = plain.find((m) => m.campaign)?.campaign;
+    const project = campaign && this.projects ? await this.projects.current(campaign) : undefined;
+    const record = liveRecord(conversationKey, plain, project ? campaign : undefined, messages[messages.length - 1].receivedAt);
+    const { record: processed } = await this.postCall(record, { scope: 'submit' });
+    return { eventId: processed.eventId!, status: processed.status! };
+  }
+
+  /**
+   * End the live conversations idle for their project's conversationIdleSeconds (else `defaultIdleSeconds`) that
+   * were not processed since their last message. Answers the keys ended.
+   */
+  async endIdle(defaultIdleSeconds = DEFAULT_IDLE_SECONDS, now = Date.now()): Promise<string[]> {
+    const candidates = await this.store.liveMessages.idleSince(new Date(now - MIN_IDLE_SECONDS * 1000).toISOString());
+    const ended: string[] = [];
+    for (const { conversationKey, lastReceivedAt } of candidates) {
+      const done = await this.store.conversations.get(`live:${conversationKey}`);
+      if (done && (done.record as EventRecord).completedAt === lastReceivedAt) continue;
+      const messages = await this.store.liveMessages.list(conversationKey);
+      const campaign = messages.map((m) => (m.message as RealTimeMessage).campaign).find(Boolean);
+      const project = campaign && this.projects ? await this.projects.current(campaign) : undefined;
+      const idle = Math.max(MIN_IDLE_SECONDS, project?.config.conversationIdleSeconds ?? defaultIdleSeconds);
+      if (now - Date.parse(lastReceivedAt) < idle * 1000) continue;
+      try {
+        await this.endLive(conversationKey);
+        ended.push(conversationKey);
+      } catch {
+        // A conversation that cannot be processed (its messages refused as a record) is left for a later sweep.
+      }
+    }
+    return ended;
+  }
+
+  private sweep?: NodeJS.Timeout;
+
+  /** Sweep for idle live conversations every `intervalMs` (serve only). */
+  startIdleSweep(defaultIdleSeconds = DEFAULT_IDLE_SECONDS, intervalMs = 5000): void {
+    if (this.sweep) return;
+    let running = false;
+    this.sweep = setInterval(() => {
+      if (running) return;
+      running = true;
+      this.endIdle(defaultIdleSeconds)
+        .catch(() => undefined)
+        .finally(() => {
+          running = false;
+        });
+    }, intervalMs);
+    this.sweep.unref();
+  }
+
+  stopIdleSweep(): void {
+    if (this.sweep) clearInterval(this.sweep);
+    this.sweep = undefined;
   }
 
   /**
