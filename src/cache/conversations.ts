@@ -218,7 +218,7 @@ export class Conversations {
     const insights = [...compileInsights(record.insights, '/insights'), ...compileInsights(resolved.project?.config.insights, '/project/insights')];
     if (insights.some((c) => c.insight.realTime) && redacted.isFinal !== false) {
       const earlier = (await this.store.liveMessages.list(conversationKey)).map((m) => m.message as RealTimeMessage);
-      const outcome = evaluateRealTimeInsights(earlier, redacted, insights);
+      const outcome = safely(() => evaluateRealTimeInsights(earlier, redacted, insights), { raised: [] });
       if (outcome.alert) redacted.alert = outcome.alert;
       if (outcome.prompt) redacted.prompt = outcome.prompt;
       if (outcome.insights) redacted.insights = outcome.insights;
@@ -314,6 +314,15 @@ export class Conversations {
       conversationKey,
       messages: messages.map((m) => ({ ...m, message: maskCredentials(m.message, this.box) })),
     };
+  }
+}
+
+/** A real-time evaluation that throws raises nothing: the message is still taken (its text is already redacted). */
+function safely<T>(run: () => T, fallback: T): T {
+  try {
+    return run();
+  } catch {
+    return fallback;
   }
 }
 

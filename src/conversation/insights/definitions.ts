@@ -18,7 +18,7 @@ export interface CompiledInsight {
 
 /**
  * Parse the insights at `pointer` (a JSON pointer such as /insights). Inactive insights are skipped (not even
- * parsed: `active: false` switches an insight off); one without an expression is refused.
+ * parsed: `active: false` switches an insight off), and so is one without an expression.
  */
 export function compileInsights(insights: readonly Insight[] | undefined, pointer: string): CompiledInsight[] {
   const out: CompiledInsight[] = [];
@@ -29,10 +29,8 @@ export function compileInsights(insights: readonly Insight[] | undefined, pointe
     const path = `${pointer.slice(1).replace(/\//g, '.')}[${i}]`;
     const parse = (field: 'expression' | 'response'): ExprNode | undefined => {
       const source = insight[field];
-      if (typeof source !== 'string' || source.trim() === '') {
-        if (field === 'expression') issues.push({ pointer: `${at}/expression`, path: `${path}.expression`, message: 'an active insight needs an expression' });
-        return undefined;
-      }
+      // An insight without an expression (a record's insight metadata) has nothing to run: it is kept, not run.
+      if (typeof source !== 'string' || source.trim() === '') return undefined;
       try {
         return parseExpression(source);
       } catch (error) {
