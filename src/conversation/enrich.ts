@@ -159,7 +159,7 @@ export async function enrichRecord(input: EventRecord, options: EnrichOptions): 
     const core = [...entities, ...coreEntities];
     // Entities the core placed in the record's own utterances keep their place; the others are found in the conversation.
     const placed = conversation.source === 'utterances' ? core.map((e) => (e.line !== undefined ? e : placeEntities([e], conversation)[0])) : placeEntities(core.map(({ line: _l, offset: _o, length: _n, ...e }) => e), conversation);
-    entities = [...placed, ...organizations(conversation)];
+    entities = [...placed, ...(switches.organizations ? organizations(conversation) : [])];
   } else {
     entities = [...entities, ...coreEntities];
   }

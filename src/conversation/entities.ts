@@ -1,6 +1,7 @@
 // Entities (resource 14) placed in the conversation: what the redaction core found (listed by their masks) gets
 // the line, offset, length and speaker of its mask in the conversation's text; organizations worth listing
-// (compromise's organizations(), on the already redacted text) are added with redacted: false. Pure.
+// (compromise's organizations(), on the already redacted text, in utterances with a capitalized word after their
+// first) are added with redacted: false. Pure.
 import nlp from 'compromise';
 import type { Entity } from '../schema/resources/conversationItems.js';
 import type { Conversation } from './types.js';
@@ -31,7 +32,9 @@ export function placeEntities(entities: readonly Entity[], conversation: Convers
 export function organizations(conversation: Conversation): Entity[] {
   const out: Entity[] = [];
   for (const u of conversation.utterances) {
-    if (!/\p{L}/u.test(u.text)) continue;
+    // compromise finds organizations by their capitals: lower-case ASR text has none to find, and is not parsed
+    // (a few ms an utterance). Masks are not names.
+    if (!/\s[A-Z][a-z]/.test(u.text.replace(/\[[^\]]*\]/g, ''))) continue;
     for (const name of nlp(u.text).organizations().out('array') as string[]) {
       const text = name.replace(/[.,;:!?]+$/, '').trim();
       const offset = u.text.indexOf(text);

@@ -1,11 +1,13 @@
 // Which analyses run for a call: the campaign switches (resource 2), else the processJob's (resource 6). Figures
 // from times (talk, silence, over-talk, changes) always run when there is a conversation; sentiment, key
-// phrases, entities and insights run unless switched off (false); profanity masking and numeral conversion only
-// when switched on (they change the text). Gender and emotion need the audio: never from a record (null).
+// phrases, entities and insights run unless switched off (false); profanity masking, numeral conversion and
+// organizations only when switched on (the first two change the text; the last costs a parse per line). Gender and emotion need the audio: never from a record (null).
 export interface Switches {
   sentiment: boolean;
   keywords: boolean;
   entities: boolean;
+  /** Organizations (compromise, a few ms an utterance, inline): only when enableEntityExtraction is true. */
+  organizations: boolean;
   insights: boolean;
   profanity: boolean;
   numerals: boolean;
@@ -22,6 +24,7 @@ export function switchesOf(...sources: Flags[]): Switches {
     sentiment: flag('enableSentimentAnalysis') !== false,
     keywords: flag('enableKeywords') !== false,
     entities: flag('enableEntityExtraction') !== false,
+    organizations: flag('enableEntityExtraction') === true,
     insights: flag('enableInsights') !== false,
     profanity: flag('enableProfanityFiltering') === true,
     numerals: flag('enableNumeralConversion') === true,
