@@ -64,6 +64,8 @@ export interface Config {
   authCacheMs: number;
   /** How long (ms) a process trusts its cached project configuration when no invalidation reaches it. */
   configCacheMs: number;
+  /** Seconds without a real-call message after which a live conversation ends (projects may set their own). */
+  liveIdleSeconds: number;
   /** `scrubline worker`'s metrics endpoint (GET /metrics): port (none: no endpoint; 0: any free one) and address. */
   metrics: { port?: number; host: string };
 }
@@ -187,6 +189,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authCacheMs: integer(env, 'SCRUBLINE_AUTH_CACHE_MS', 2000),
     // With Redis, publishes invalidate every process at once, so the cache may be trusted longer.
     configCacheMs: integer(env, 'SCRUBLINE_CONFIG_CACHE_MS', env.REDIS_URL ? 60_000 : 5000),
+    liveIdleSeconds: integer(env, 'SCRUBLINE_LIVE_IDLE_SECONDS', 300),
     metrics: { port: metricsPort(env), host: env.SCRUBLINE_METRICS_HOST || '127.0.0.1' },
   };
 }

@@ -48,6 +48,8 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     await services.heartbeat.start('serve');
     services.outbox.start();
     services.retention.start();
+    // Live conversations idle for their time end and are processed as post-call records (issue 18).
+    services.conversations.startIdleSweep(config.liveIdleSeconds);
   }
   logger.info({ host, port: config.port, workers: config.workers, address, store: services.store.database.dialect, cacheBus: services.bus.kind }, 'scrubline listening');
   let stopping: Promise<void> | undefined;

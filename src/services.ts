@@ -1,5 +1,6 @@
 // The service's parts, wired once from configuration and shared by the HTTP API, the CLI and workers.
 import path from 'node:path';
+import { analyseJob } from './conversation/jobAnalysis.js';
 import type { Logger } from 'pino';
 import { findSensitiveWindows } from './redact/windows/sensitiveWindows.js';
 import { type InvalidationBus, localBus, redisBus } from './cache/invalidationBus.js';
@@ -140,6 +141,11 @@ export async function createServices(config: Config, logger: Logger, overrides: 
       };
     },
     deliveries: (jobId) => outbox.deliveriesFor(jobId),
+    analysis: async (row, vendorATranscript) => {
+      const params = JSON.parse(row.params) as TranscribeParams & { analytics?: boolean };
+      const project = row.sid ? await projects.current(row.sid) : undefined;
+      return analyseJob(vendorATranscript, params, project?.config);
+    },
   });
   // The terminal event, with the job (without its transcripts), goes to the job's notification target.
   const notifyTerminal = async (tx: Repositories, row: JobRow, event: EventRecord) => {
@@ -270,6 +276,7 @@ export async function createServices(config: Config, logger: Logger, overrides: 
       retention.stop();
       await worker.stop();
       await heartbeat.stop();
+      conversations.stopIdleSweep();
       await outbox.stop();
       await bus.close();
       await store.close();

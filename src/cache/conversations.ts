@@ -3,7 +3,12 @@
 import { checkMarks, markWindows } from '../redact/windows/marks.js';
 import { maskRecordWindows, recordChannels } from '../redact/windows/recordMarks.js';
 import crypto from 'node:crypto';
-import { invalid, notFound } from '../errors.js';
+import { compileInsights, markValidated, type CompiledInsight } from '../conversation/insights/definitions.js';
+import { enrichRecord } from '../conversation/enrich.js';
+import { recordRoleOptions } from '../conversation/normalize.js';
+import { END_TYPES, evaluateRealTimeInsights, liveRecord } from '../conversation/realTime.js';
+import { switchesOf } from '../conversation/switches.js';
+import { invalid, notFound, ServiceError } from '../errors.js';
 import type { EventRecord } from '../schema/resources/eventRecord.js';
 import type { RealTimeMessage } from '../schema/resources/realTimeMessage.js';
 import { check } from '../schema/validator.js';
@@ -16,8 +21,14 @@ import { type ProjectInForce, type RedactionPolicy, parseKinds, policyRecord, po
 import type { Scope } from '../store/apiKeys.js';
 import type { ProjectConfigs } from './projectConfigs.js';
 
-/** A stored record's state until the processing pipeline (a later stage) runs on it. */
+/**
+ * A record's states: `received` (validated and redacted; stored as such only by versions before processing
+ * existed), then `processed` (enriched: analytics, insights, key phrases, entities) or `failed` (stored redacted,
+ * not enriched; the `failed` event says why). Each step is an event of type `conversation`.
+ */
 export const RECEIVED = 'received';
+export const PROCESSED = 'processed';
+export const FAILED = 'failed';
 
 export interface PostCallResult {
   created: boolean;
@@ -41,7 +52,14 @@ export interface RealCallResult {
   sequence: number;
   receivedAt: string;
   realTimeMessage: RealTimeMessage;
+  /** When this message ended the conversation: the post-call record it was processed into. */
+  postCall?: { eventId: string; status: string };
 }
+
+/** Seconds without a message after which a live conversation has ended (project conversationIdleSeconds overrides). */
+export const DEFAULT_IDLE_SECONDS = 300;
+/** The shortest idle time a project may set (the idle sweep never ends a conversation sooner). */
+const MIN_IDLE_SECONDS = 5;
 
 export class Conversations {
   constructor(
@@ -107,31 +125,61 @@ export class Conversations {
     return { ...redacted, entities: [...(redacted.entities ?? []), ...entities], maskValues: true, redaction: { policy: policyRecord(resolved.policy), ...windows } } as EventRecord;
   }
 
-  /** Store a validated event record; a record with a known eventId replaces the earlier one. */
+  /**
+   * Validate, redact, process and store an event record; a record with a known eventId replaces the earlier one.
+   * Processing (conversation/enrich.ts) runs on the redacted record; a bad insight expression is refused (400)
+   * before anything is stored; an unexpected failure of processing stores the redacted record as `failed`.
+   */
   async postCall(input: EventRecord, caller: RecordCaller = {}): Promise<PostCallResult> {
     const eventId = input.eventId || crypto.randomUUID();
     const received: EventRecord = { ...input, eventId, status: RECEIVED };
     const resolved = await this.recordPolicy(received, caller, false);
-    const record: EventRecord = await this.redact(received, resolved);
+    const own = compileInsights(received.insights, '/insights');
+    const fromProject = compileInsights(resolved.project?.config.insights, '/project/insights');
+    const redacted: EventRecord = await this.redact(received, resolved);
+    const { record, failure } = await this.process(redacted, [...own, ...fromProject], resolved.project?.config.agent_location, own);
+    const status = record.status!;
     const conversationId = record.conversationId ?? record.conversation?.id ?? null;
     const jobId = record.jobId ?? record.job?.jobId ?? record.processJob?.jobId ?? null;
     const { sealed, masked } = protectCredentials(record, this.box);
-    // The record and its event land together or not at all.
+    // The record and its events land together or not at all.
     const created = await this.store.transaction(async (tx) => {
-      const saved = await tx.conversations.save({ eventId, conversationId, jobId, status: RECEIVED, record: sealed });
+      const saved = await tx.conversations.save({ eventId, conversationId, jobId, status, record: sealed });
+      const ids = { ...(conversationId && { conversationId }), ...(jobId && { jobId }) };
+      await tx.events.record({ type: 'conversation', subType: RECEIVED, subject: eventId, status: RECEIVED, ...ids, details: { eventId, replaced: !saved.created } });
       await tx.events.record({
         type: 'conversation',
-        subType: RECEIVED,
+        subType: status,
         subject: eventId,
-        status: RECEIVED,
-        ...(conversationId && { conversationId }),
-        ...(jobId && { jobId }),
-        details: { eventId, replaced: !saved.created },
+        status,
+        ...ids,
+        ...(failure && { message: failure }),
+        details: { eventId, insightsCreated: record.insightsCreated ?? 0, segmentsCreated: record.segmentsCreated ?? 0 },
       });
       if (resolved.policy.lowered) await tx.events.record(loweredEvent(eventId, conversationId, resolved.policy, caller));
       return saved.created;
     });
     return { created, record: masked };
+  }
+
+  /** A redacted record enriched (status processed), or, when processing fails unexpectedly, marked failed. */
+  private async process(record: EventRecord, insights: CompiledInsight[], agentLocation: string | undefined, own: CompiledInsight[]): Promise<{ record: EventRecord; failure?: string }> {
+    const validated = markValidated(record.insights, own);
+    try {
+      const enriched = await enrichRecord(record, {
+        insights,
+        roles: recordRoleOptions(record, agentLocation),
+        switches: switchesOf(record.campaign as Record<string, unknown> | undefined, record.processJob as Record<string, unknown> | undefined),
+        direction: (record.campaign?.direction as string | undefined) ?? (record.processJob?.direction as string | undefined) ?? record.realTimeMessage?.direction,
+        redact: (r, rules) => redactRecordOffLoop(r, [], this.hashKey, { redactionTypes: [{ rules }], contentGroups: record.contentGroups }),
+      });
+      return { record: { ...enriched.record, ...(validated && { insights: markValidated(enriched.record.insights, own) }), status: PROCESSED } };
+    } catch (error) {
+      // A refusal (the input's fault) stays a refusal; anything else keeps the redacted record, marked failed.
+      if (error instanceof ServiceError) throw error;
+      const failure = `processing failed: ${(error as Error).name}`;
+      return { record: { ...record, status: FAILED }, failure };
+    }
   }
 
   async get(eventId: string): Promise<EventRecord> {
@@ -166,10 +214,84 @@ export class Conversations {
     const resolved = await this.livePolicy(record, message, caller);
     const redacted = (await this.redact({ realTimeMessage: message, redactionTypes: record.redactionTypes, contentGroups: record.contentGroups }, resolved))
       .realTimeMessage as RealTimeMessage;
+    // Real-time insights (issue 18): the project's and the carrying record's, on each final message.
+    const insights = [...compileInsights(record.insights, '/insights'), ...compileInsights(resolved.project?.config.insights, '/project/insights')];
+    if (insights.some((c) => c.insight.realTime) && redacted.isFinal !== false) {
+      const earlier = (await this.store.liveMessages.list(conversationKey)).map((m) => m.message as RealTimeMessage);
+      const outcome = safely(() => evaluateRealTimeInsights(earlier, redacted, insights), { raised: [] });
+      if (outcome.alert) redacted.alert = outcome.alert;
+      if (outcome.prompt) redacted.prompt = outcome.prompt;
+      if (outcome.insights) redacted.insights = outcome.insights;
+    }
     const { sealed, masked } = protectCredentials(redacted, this.box);
     const appended = await this.store.liveMessages.append(conversationKey, sealed);
     if (resolved.policy.lowered) await this.store.events.record(loweredEvent(conversationKey, record.conversationId ?? null, resolved.policy, caller));
-    return { conversationKey, ...appended, realTimeMessage: masked };
+    const ended = typeof message.type === 'string' && END_TYPES.has(message.type.trim().toLowerCase());
+    const postCall = ended ? await this.endLive(conversationKey) : undefined;
+    return { conversationKey, ...appended, realTimeMessage: masked, ...(postCall && { postCall }) };
+  }
+
+  /**
+   * End a live conversation: its final messages become a post-call record (eventId live:KEY, utterances 0 agent,
+   * 1 caller, redacted under the project its messages name) processed like any other.
+   */
+  async endLive(conversationKey: string): Promise<{ eventId: string; status: string }> {
+    const messages = await this.store.liveMessages.list(conversationKey);
+    if (messages.length === 0) throw notFound(`no live conversation "${conversationKey}"`);
+    const plain = messages.map((m) => m.message as RealTimeMessage);
+    const campaign = plain.find((m) => m.campaign)?.campaign;
+    const project = campaign && this.projects ? await this.projects.current(campaign) : undefined;
+    const record = liveRecord(conversationKey, plain, project ? campaign : undefined, messages[messages.length - 1].receivedAt);
+    const { record: processed } = await this.postCall(record, { scope: 'submit' });
+    return { eventId: processed.eventId!, status: processed.status! };
+  }
+
+  /**
+   * End the live conversations idle for their project's conversationIdleSeconds (else `defaultIdleSeconds`) that
+   * were not processed since their last message. Answers the keys ended.
+   */
+  async endIdle(defaultIdleSeconds = DEFAULT_IDLE_SECONDS, now = Date.now()): Promise<string[]> {
+    const candidates = await this.store.liveMessages.idleSince(new Date(now - MIN_IDLE_SECONDS * 1000).toISOString());
+    const ended: string[] = [];
+    for (const { conversationKey, lastReceivedAt } of candidates) {
+      const done = await this.store.conversations.get(`live:${conversationKey}`);
+      if (done && (done.record as EventRecord).completedAt === lastReceivedAt) continue;
+      const messages = await this.store.liveMessages.list(conversationKey);
+      const campaign = messages.map((m) => (m.message as RealTimeMessage).campaign).find(Boolean);
+      const project = campaign && this.projects ? await this.projects.current(campaign) : undefined;
+      const idle = Math.max(MIN_IDLE_SECONDS, project?.config.conversationIdleSeconds ?? defaultIdleSeconds);
+      if (now - Date.parse(lastReceivedAt) < idle * 1000) continue;
+      try {
+        await this.endLive(conversationKey);
+        ended.push(conversationKey);
+      } catch {
+        // A conversation that cannot be processed (its messages refused as a record) is left for a later sweep.
+      }
+    }
+    return ended;
+  }
+
+  private sweep?: NodeJS.Timeout;
+
+  /** Sweep for idle live conversations every `intervalMs` (serve only). */
+  startIdleSweep(defaultIdleSeconds = DEFAULT_IDLE_SECONDS, intervalMs = 5000): void {
+    if (this.sweep) return;
+    let running = false;
+    this.sweep = setInterval(() => {
+      if (running) return;
+      running = true;
+      this.endIdle(defaultIdleSeconds)
+        .catch(() => undefined)
+        .finally(() => {
+          running = false;
+        });
+    }, intervalMs);
+    this.sweep.unref();
+  }
+
+  stopIdleSweep(): void {
+    if (this.sweep) clearInterval(this.sweep);
+    this.sweep = undefined;
   }
 
   /**
@@ -192,6 +314,15 @@ export class Conversations {
       conversationKey,
       messages: messages.map((m) => ({ ...m, message: maskCredentials(m.message, this.box) })),
     };
+  }
+}
+
+/** A real-time evaluation that throws raises nothing: the message is still taken (its text is already redacted). */
+function safely<T>(run: () => T, fallback: T): T {
+  try {
+    return run();
+  } catch {
+    return fallback;
   }
 }
 

@@ -1,6 +1,7 @@
 // Project configurations (resource 19): published as new versions, in force for new work at once. The
 // version in force is cached per process; a publish invalidates it everywhere through the bus, and a short
 // lifetime bounds staleness where no bus connects the processes.
+import { compileInsights, markValidated } from '../conversation/insights/definitions.js';
 import { sql } from 'kysely';
 import { describeJsonError, invalid, notFound } from '../errors.js';
 import { ENTITY_KINDS } from '../redact/entityKinds.js';
@@ -53,7 +54,10 @@ export class ProjectConfigs {
     }
     const issues = check('ProjectConfig', config, '/data');
     if (issues.length > 0) throw invalid('The project configuration is invalid; the previous version stays in force.', issues);
-    return canonicalRules(config as ProjectConfig);
+    const canonical = canonicalRules(config as ProjectConfig);
+    // Every insight must parse: one that cannot would never be found, and a compliance check would pass silently.
+    const compiled = compileInsights(canonical.insights, '/data/insights');
+    return canonical.insights ? { ...canonical, insights: markValidated(canonical.insights, compiled) } : canonical;
   }
 
   async publish(data: string): Promise<PublishResult> {

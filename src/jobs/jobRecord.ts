@@ -1,5 +1,6 @@
 // A job as the interface shows it: the processJob record (resource 6), built from the stored row, the
 // request as submitted (credentials masked) and, once complete, the transcript shapes.
+import type { JobAnalysis } from '../conversation/jobAnalysis.js';
 import { engineOfModel } from '../engine/models.js';
 import type { ProcessJob } from '../schema/resources/processJob.js';
 import { maskCredentials } from '../security/credentials.js';
@@ -14,6 +15,8 @@ export interface JobExtras {
   transcriptRedacted?: ProcessJob['transcriptRedacted'];
   /** What redaction did: rules applied and spans (kinds and times, never values). */
   redaction?: unknown;
+  /** Analytics and insights (issue 18), when the job asked for them. */
+  analysis?: JobAnalysis;
   /** Notification deliveries of the job (attempts, status codes, next try). */
   deliveries?: unknown[];
 }
@@ -73,5 +76,6 @@ export function jobRecord(row: JobRow, box: SecretBox, extras: JobExtras = {}): 
     ...(extras.transcriptRedacted && { transcriptRedacted: extras.transcriptRedacted }),
     ...(extras.redaction !== undefined && { redaction: extras.redaction }),
     ...(extras.deliveries && { notifications: extras.deliveries }),
+    ...extras.analysis,
   };
 }

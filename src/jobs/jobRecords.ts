@@ -11,6 +11,8 @@ export interface JobRecordOptions {
   box: SecretBox;
   /** The transcript shapes carried by a completed job's record. */
   shapes?: (row: JobRow, transcript: Transcript) => Pick<JobExtras, 'vendorATranscript' | 'transcript'>;
+  /** Analytics and insights of a completed job that asked for them (issue 18), from its vendorA shape. */
+  analysis?: (row: JobRow, vendorATranscript: JobExtras['vendorATranscript']) => Promise<JobExtras['analysis']>;
   /** Notification deliveries of a job, credentials masked. */
   deliveries?: (jobId: string) => Promise<unknown[]>;
 }
@@ -28,6 +30,7 @@ export class JobRecords {
     if (!brief && row.status === 'completed' && this.options.shapes) {
       const transcript = await this.transcript(row);
       if (transcript) Object.assign(extras, this.options.shapes(row, transcript));
+      if (transcript && row.insights_completed_at && this.options.analysis) extras.analysis = await this.options.analysis(row, extras.vendorATranscript);
       // When redaction ran, only the redacted words were kept: both transcript fields carry them.
       const redaction = await this.options.store.jobs.redaction(row.id);
       if (redaction) {

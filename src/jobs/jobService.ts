@@ -1,5 +1,6 @@
 // Submitting, reading, cancelling, resubmitting and deleting jobs. An accepted upload is on disk and its
 // job row committed before the caller hears 202, so nothing accepted is lost to a crash.
+import { checkJobInsights } from '../conversation/jobAnalysis.js';
 import crypto from 'node:crypto';
 import path from 'node:path';
 import { ServiceError, invalid, notFound } from '../errors.js';
@@ -141,6 +142,8 @@ export class JobService {
   private async policyFor(params: TranscribeParams, caller: Caller = {}): Promise<RedactionPolicy> {
     const kinds = parseKinds(params.types, 'types');
     const project = params.sid !== undefined && this.options.projects ? await this.options.projects.forRedaction(params.sid) : undefined;
+    // Insights named by the job must exist in its project and be runnable on a job (issue 18).
+    checkJobInsights(params, project?.config);
     return resolvePolicy({ ask: { kinds, scrubtext: params.scrubtext, scrubaudio: params.scrubaudio }, project, mayLower: caller.scope === 'admin' });
   }
 

@@ -51,7 +51,13 @@ export const TranscribeParams = Type.Object(
         description: 'Entity kinds to redact (any letter case; `all` or `*` for every kind; unknown names are a 400). Form and query fields: a JSON array, a comma list or repeated fields.',
       }),
     ),
-    insights: Type.Optional(Type.Array(idString(), { maxItems: 200 })),
+    insights: Type.Optional(
+      Type.Array(idString(), {
+        maxItems: 200,
+        description: "Ids of insights of the project's published configuration (sid) to run on the transcript, or * for all; the record then carries analytics, insightLines, ... (README \"Conversation intelligence\").",
+      }),
+    ),
+    analytics: bool('Call analytics on the transcript (talk time, silence, over-talk, sentiment, key phrases, entities): the record carries what post-call gives the same transcript.'),
     notification: Type.Optional(
       Type.Object(
         {

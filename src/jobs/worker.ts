@@ -4,6 +4,7 @@
 // (cancelled, deleted, taken over) writes nothing, and is stopped (an AbortSignal reaches decoding,
 // recognition and redaction) as soon as this process learns of it.
 import type { Logger } from 'pino';
+import { analysisAsked } from '../conversation/jobAnalysis.js';
 import type { Transcript } from '../transcript/types.js';
 import type { JobRow } from '../store/tables.js';
 import type { Repositories, Store } from '../store/index.js';
@@ -254,6 +255,8 @@ export class JobWorker {
         { words, audioSeconds: transcript.audioSeconds },
         async (tx) => {
           if (!(await tx.jobs.saveResult(run, transcript, redacted?.record))) throw new JobLostError('the job was lost while its result was stored');
+          // Analytics and insights (issue 18) are produced from the stored transcript: the job says so from now on.
+          if (analysisAsked(params)) await tx.jobs.updateHeld(run, { insights_completed_at: new Date().toISOString() });
           if (!redacted) return;
           // A text job's input holds the values just redacted: it is not kept either.
           const stored = JSON.parse(job.params) as Record<string, unknown>;

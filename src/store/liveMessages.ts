@@ -28,6 +28,19 @@ export class LiveMessageStore {
     return { sequence: Number(row.n), receivedAt };
   }
 
+  /** Live conversations whose last message arrived before `before` (ISO time), with that time. */
+  async idleSince(before: string, limit = 100): Promise<{ conversationKey: string; lastReceivedAt: string }[]> {
+    const rows = await this.db
+      .selectFrom('live_messages')
+      .select((eb) => ['conversation_key', eb.fn.max('received_at').as('last')])
+      .groupBy('conversation_key')
+      .having((eb) => eb.fn.max('received_at'), '<', before)
+      .orderBy('conversation_key')
+      .limit(limit)
+      .execute();
+    return rows.map((r) => ({ conversationKey: r.conversation_key, lastReceivedAt: String(r.last) }));
+  }
+
   async list(conversationKey: string): Promise<LiveMessage[]> {
     const rows = await this.db
       .selectFrom('live_messages')

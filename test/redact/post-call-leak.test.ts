@@ -32,6 +32,8 @@ const record = {
   ],
   realTimeMessage: { ucid: 'u', text: 'this is john smith calling about card 4111111111111111' },
   insightLines: [{ value: 'caller john smith gave ssn 123-45-6789' }],
+  // Processing (issue 18) runs on the redacted record: its insight lines, key phrases and analytics hold no seeded value.
+  insights: [{ id: 'name-given', expression: '"my name is" OR "my social is" OR "my card is"' }, { id: 'ssn', expression: 'ssn OR social', complianceViolation: true }],
   keyPhrases: [{ phrase: 'john smith account' }],
   entities: [{ text: 'john.smith@example.com', isPii: true }],
 };
@@ -59,12 +61,40 @@ for (const dialect of await dialects()) {
         const lower = body.toLowerCase();
         for (const value of SEEDED) assert.ok(!lower.includes(value), `"${value}" survived in the ${name}`);
       }
+      // Processing ran on the redacted record and produced its items (must-show 5: none holds a seeded value).
+      assert.equal(answer.status, 'processed');
+      assert.ok(answer.insightLines.some((l: { insightId?: string }) => l.insightId === 'name-given'), JSON.stringify(answer.insightLines));
+      assert.ok(answer.keyPhrases.length > 1, 'key phrases were extracted');
+      assert.ok(answer.analytics.insights.some((i: { id?: string }) => i.id === 'name-given'));
       // The words around the values stay.
       assert.match(answer.utterances[0].text, /My name is/);
       // An entity found in an utterance points at its mask in the redacted text (line, offset, length).
       const located = answer.entities.filter((e: { line?: number; offset?: number }) => e.line !== undefined && e.offset !== undefined);
       assert.ok(located.length >= 1, JSON.stringify(answer.entities));
       for (const e of located) assert.equal(answer.utterances[e.line].text.slice(e.offset, e.offset + e.length), e.text);
+    });
+
+    test('a record with only word-timed transcripts: the utterances, key phrases, entities, insight lines and analytics built from them hold no seeded value', async () => {
+      const { utterances: _u, insightLines: _l, keyPhrases: _k, entities: _e, ...rest } = record;
+      const res = await svc.request({
+        method: 'POST',
+        url: '/system/cache/post-call',
+        payload: { ...rest, eventId: 'leak-2', campaign: { enableProfanityFiltering: true } },
+      });
+      assert.equal(res.statusCode, 201, res.body);
+      const answer = json(res);
+      assert.equal(answer.status, 'processed');
+      assert.ok(answer.utterances.length >= 1 && answer.utterances.some((u: { text: string }) => /\[PERSON\]/.test(u.text)), JSON.stringify(answer.utterances));
+      assert.ok(answer.insightLines.length >= 1);
+      // Entities the core found point at their masks in the built utterances.
+      const located = answer.entities.filter((e: { line?: number; redacted?: boolean }) => e.redacted && e.line !== undefined);
+      assert.ok(located.length >= 1, JSON.stringify(answer.entities));
+      for (const e of located) assert.equal(answer.utterances[e.line].text.slice(e.offset, e.offset + e.length), e.text);
+      const stored = JSON.stringify(await svc.services.store.database.db.selectFrom('conversations').selectAll().where('event_id', '=', 'leak-2').execute());
+      for (const [name, body] of [['answer', res.body], ['stored row', stored]] as const) {
+        const lower = body.toLowerCase();
+        for (const value of SEEDED) assert.ok(!lower.includes(value), `"${value}" survived in the ${name}`);
+      }
     });
 
     test('without redaction asked for, the record is stored as sent', async () => {

@@ -92,7 +92,8 @@ for (const dialect of await dialects()) {
         assert.match(t, /thanks/i, t);
         assert.match(t, /^hi|^Victoria/, t);
       }
-      assert.deepEqual(answer.keyPhrases.map((k: { phrase: string }) => k.phrase), ['[CODENAME] launch', 'so [PIN]']);
+      // The record's own key phrases come first; processing (issue 18) adds those it finds in the redacted lines.
+      assert.deepEqual(answer.keyPhrases.slice(0, 2).map((k: { phrase: string }) => k.phrase), ['[CODENAME] launch', 'so [PIN]']);
       assert.equal(answer.entities[0].text, '[CODENAME]');
       assert.equal(answer.entities[0].redacted, true);
       assert.equal(answer.vendorATranscript.ctidata.user_name, '[CODENAME]');

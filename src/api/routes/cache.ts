@@ -17,6 +17,7 @@ const RealCallResult = Type.Object(
     sequence: Type.Integer(),
     receivedAt: Type.String({ format: 'date-time' }),
     realTimeMessage: ref('RealTimeMessage'),
+    postCall: Type.Optional(Type.Object({ eventId: Type.String(), status: Type.String() }, { description: 'Set when this message ended the conversation (type end/hangup/...): the post-call record it became.' })),
   },
   { additionalProperties: true },
 );
@@ -52,6 +53,20 @@ export function cacheRoutes(services: Services): FastifyPluginAsync {
         },
       },
       async (request) => services.conversations.realCall(request.body, { scope: request.apiKey?.scope, keyId: request.apiKey?.id }),
+    );
+
+    app.post<{ Params: { key: string } }>(
+      '/cache/live/:key/end',
+      {
+        config: { scope: 'submit' },
+        schema: {
+          tags,
+          summary: 'End a live conversation: its final messages are processed as the post-call record live:{key} (analytics, insights)',
+          params: Type.Object({ key: idString() }),
+          response: responses({ 200: Type.Object({ eventId: Type.String(), status: Type.String() }) }, [404]),
+        },
+      },
+      async (request) => services.conversations.endLive(request.params.key),
     );
 
     app.get<{ Params: { key: string } }>(

@@ -1,6 +1,9 @@
 // Resource 18: call analytics.
 import Type, { type Static } from 'typebox';
-import { bool, content, dateTime, group, ident, nullable, num, open, opt, phone } from '../fields.js';
+import { bool, content, dateTime, group, ident, int, nullable, num, open, opt, phone } from '../fields.js';
+
+/** A number, or null where nothing could be measured (issue 18). */
+const nullableNum = () => Type.Union([Type.Number(), Type.Null()]);
 
 export const AnalyticsInsight = open({
   ...group(['id', 'speaker', 'type', 'direction', 'language'], ident),
@@ -10,6 +13,19 @@ export const AnalyticsInsight = open({
   ),
   ...group(['timestamp', 'response_timestamp'], num),
   value: opt(nullable()),
+  // Issue 18: set by post-call processing.
+  ...group(['alert', 'complianceViolation'], bool),
+  alertMessage: opt(content()),
+});
+
+/** A word of the sentiment lexicon said in a line (issue 18). */
+const SentimentPhrase = open({ ...group(['line', 'speaker'], int), phrase: opt(content()) });
+
+/** Figures of one speaker (issue 18): on a mono recording the only per-speaker figures. */
+const SpeakerFigures = open({
+  ...group(['speaker', 'utterances', 'words'], int),
+  ...group(['role', 'sentiment'], ident),
+  ...group(['talk_time', 'words_per_minute', 'sentiment_confidence'], nullableNum),
 });
 
 export const Analytics = open(
@@ -35,12 +51,28 @@ export const Analytics = open(
     ...group(['call_start', 'call_end'], dateTime),
     ...group(
       [
-        'total_duration', 'talk_time_agent', 'talk_time_caller', 'overtalk', 'silence', 'sentiment_confidence_agent',
-        'sentiment_confidence_caller',
+        'total_duration', 'overtalk', 'silence',
       ],
       num,
     ),
-    ...group(['resolution', 'auto_fail'], bool),
+    // null where the call has no such side (a mono recording has no roles) or nothing was measured.
+    ...group(
+      ['talk_time_agent', 'talk_time_caller', 'sentiment_confidence_agent', 'sentiment_confidence_caller'],
+      nullableNum,
+    ),
+    ...group(['resolution', 'auto_fail', 'word_times_estimated'], bool),
+    // Issue 18: figures of post-call processing (null where a recording has no roles).
+    ...group(
+      [
+        'overtalk_count', 'overtalk_average', 'speaker_changes', 'utterances_agent', 'utterances_caller',
+        'words_per_minute_agent', 'words_per_minute_caller',
+      ],
+      nullableNum,
+    ),
+    ...group(['sentiment_start_agent', 'sentiment_end_agent', 'sentiment_start_caller', 'sentiment_end_caller'], ident),
+    ...group(['positive_phrases', 'negative_phrases'], () => Type.Array(SentimentPhrase)),
+    speakers: opt(Type.Array(SpeakerFigures)),
+    ...group(['gender', 'emotion'], nullable),
     ...group(['propensity', 'recomendation', 'satisfaction'], nullable),
     insights: opt(Type.Array(AnalyticsInsight)),
   },

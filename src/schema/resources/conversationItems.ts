@@ -31,7 +31,7 @@ export const KeyPhrase = open(
     ...group(['start', 'end', 'score'], num),
     phrase: opt(content()),
     engine: opt(ident()),
-    ...group(['speaker', 'sentiment'], int),
+    ...group(['speaker', 'sentiment', 'line'], int),
     ...group(['isTopic', 'isIntent'], bool),
     conversationId: opt(uuid()),
   },

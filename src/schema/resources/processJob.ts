@@ -1,6 +1,10 @@
 // Resource 6: a job record.
 import type { Static } from 'typebox';
-import { bool, content, credential, dateTime, group, ident, num, open, opt } from '../fields.js';
+import { bool, content, credential, dateTime, group, ident, int, num, open, opt } from '../fields.js';
+import Type from 'typebox';
+import { Analytics } from './analytics.js';
+import { Conversation } from './conversation.js';
+import { Entity, InsightLine, KeyPhrase, Utterance } from './conversationItems.js';
 import { RealTimeMessage } from './realTimeMessage.js';
 import { JobRequest } from './request.js';
 import { TranscriptShape } from './transcriptShape.js';
@@ -49,6 +53,14 @@ export const ProcessJob = open(
     vendorATranscript: opt(VendorATranscript),
     vendorBTranscript: opt(VendorBTranscript),
     realTimeMessage: opt(RealTimeMessage),
+    // Issue 18: a completed job that asked for analytics or insights carries what post-call gives its transcript.
+    analytics: opt(Analytics),
+    conversation: opt(Conversation),
+    utterances: opt(Type.Array(Utterance)),
+    insightLines: opt(Type.Array(InsightLine)),
+    keyPhrases: opt(Type.Array(KeyPhrase)),
+    entities: opt(Type.Array(Entity)),
+    ...group(['insightsCreated', 'segmentsCreated'], int),
   },
   { title: 'processJob', description: 'Resource 6. engine_token is a credential.' },
 );

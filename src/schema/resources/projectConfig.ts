@@ -2,6 +2,7 @@
 import Type, { type Static } from 'typebox';
 import { ENTITY_KINDS } from '../../redact/entityKinds.js';
 import { bool, content, group, ident, key, open, opt } from '../fields.js';
+import { Insight } from './insight.js';
 
 /** Mask types: the interface shows Placeholder; DESIGN.md adds the others. */
 export const MASK_TYPES = ['Placeholder', 'MaskCharacter', 'EntityIndex', 'Hash', 'Remove'] as const;
@@ -65,6 +66,10 @@ export const ProjectConfig = open(
      */
     windowMode: opt(Type.Enum([...WINDOW_MODES], { description: 'windows (default) | payment-segment | agent-only: how much of the caller channel sensitive windows redact.' })),
     cueWindows: opt(CueWindowsConfig),
+    /** Insights (resource 9) evaluated on every call of the project, with the record's own and a job's (issue 18). */
+    insights: opt(Type.Array(Insight, { maxItems: 500, description: 'Insights run on every call of the project; each expression must parse (README "Insight expressions").' })),
+    /** A live conversation with no message for this long (seconds) has ended: post-call analysis runs on it. */
+    conversationIdleSeconds: opt(Type.Number({ minimum: 5, maximum: 86400, description: 'Seconds without a real-time message after which a live conversation ends (default 300).' })),
   },
   { title: 'projectConfig', description: 'Resource 19.' },
 );

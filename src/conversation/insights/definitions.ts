@@ -1,0 +1,58 @@
+// Insight definitions (resource 9) checked before anything runs: every active insight's `expression` and
+// `response` must parse (expression.ts). A bad one is refused (400) naming the insight, the problem and its
+// position; a good one comes back with expressionValidated / responseValidated set.
+import { invalid } from '../../errors.js';
+import type { FieldIssue } from '../../schema/problem.js';
+import type { Insight } from '../../schema/resources/insight.js';
+import { ExpressionError, parseExpression, type ExprNode } from './expression.js';
+
+export interface CompiledInsight {
+  insight: Insight;
+  expression: ExprNode;
+  response?: ExprNode;
+  /** Where it came from, for messages: 'insights[2]', 'data.insights[0]', ... */
+  origin: string;
+  /** Its index in the list it came from. */
+  index: number;
+}
+
+/**
+ * Parse the insights at `pointer` (a JSON pointer such as /insights). Inactive insights are skipped (not even
+ * parsed: `active: false` switches an insight off), and so is one without an expression.
+ */
+export function compileInsights(insights: readonly Insight[] | undefined, pointer: string): CompiledInsight[] {
+  const out: CompiledInsight[] = [];
+  const issues: FieldIssue[] = [];
+  (insights ?? []).forEach((insight, i) => {
+    if (insight.active === false) return;
+    const at = `${pointer}/${i}`;
+    const path = `${pointer.slice(1).replace(/\//g, '.')}[${i}]`;
+    const parse = (field: 'expression' | 'response'): ExprNode | undefined => {
+      const source = insight[field];
+      // An insight without an expression (a record's insight metadata) has nothing to run: it is kept, not run.
+      if (typeof source !== 'string' || source.trim() === '') return undefined;
+      try {
+        return parseExpression(source);
+      } catch (error) {
+        if (!(error instanceof ExpressionError)) throw error;
+        issues.push({ pointer: `${at}/${field}`, path: `${path}.${field}`, message: `${error.problem} at position ${error.position}`, position: error.position } as FieldIssue);
+        return undefined;
+      }
+    };
+    const expression = parse('expression');
+    const response = insight.response !== undefined && insight.enableResponse !== false ? parse('response') : undefined;
+    if (expression) out.push({ insight, expression, ...(response && { response }), origin: path, index: i });
+  });
+  if (issues.length > 0) throw invalid(`An insight expression cannot be used: ${issues[0].path}: ${issues[0].message}.`, issues);
+  return out;
+}
+
+/** The insights (the list `compiled` was made from, or a copy of it) with expressionValidated / responseValidated set on those that parsed. */
+export function markValidated(insights: readonly Insight[] | undefined, compiled: readonly CompiledInsight[]): Insight[] | undefined {
+  if (!insights) return undefined;
+  return insights.map((insight, i) => {
+    const c = compiled.find((x) => x.index === i);
+    if (!c) return insight;
+    return { ...insight, expressionValidated: true, ...(c.response && { responseValidated: true }) };
+  });
+}

@@ -1,0 +1,81 @@
+// Must-show 3 (second half): an audio job with insights on carries the same analytics as posting its
+// transcript, and insightsProcessed is real; a job naming an unknown or a redacting insight is refused.
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { hasFestivalVoice, hasTool, speakFestival, stereo, tempDir } from '../helpers/audio.js';
+import { json, startTestService, type TestService } from '../helpers/harness.js';
+import { transcribeAndWait } from '../helpers/jobs.js';
+import { multipart } from '../helpers/multipart.js';
+import { required } from '../helpers/require.js';
+
+const canRun = hasTool('ffmpeg') && hasFestivalVoice() && fs.existsSync('/usr/share/pocketsphinx/model/en-us/en-us');
+const PROJECT = {
+  sid: 'ci-jobs',
+  scrubtext: false,
+  insights: [
+    { id: 'anything', expression: '*', channel: 0 },
+    { id: 'never', expression: '"attempt to collect a debt"', complianceViolation: true },
+    { id: 'masks', expression: 'hello', redactText: true },
+  ],
+};
+
+describe('audio jobs with analytics and insights', { skip: required(!canRun && 'ffmpeg, festival\'s US voice or the PocketSphinx model is not installed') }, () => {
+  let svc: TestService;
+  let dir: string;
+  let call: string;
+  before(async () => {
+    svc = await startTestService('sqlite');
+    dir = tempDir();
+    const agent = speakFestival('thank you for calling the bank how can i help you today', path.join(dir, 'agent.wav'));
+    const caller = speakFestival('i lost my card yesterday and i am very worried about it', path.join(dir, 'caller.wav'));
+    call = stereo(agent, caller, path.join(dir, 'call.wav'));
+    const published = await svc.request({ method: 'POST', url: '/system/cache/v2/publish', payload: { data: JSON.stringify(PROJECT) } });
+    assert.equal(published.statusCode, 200, published.body);
+  });
+  after(async () => {
+    await svc.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  test('the job carries the analytics of its posted transcript; insightsProcessed is set', async () => {
+    const job = await transcribeAndWait(svc, call, { fields: { sid: 'ci-jobs', insights: 'anything,never', agent_location: 'left' } });
+    assert.equal(job.insightsProcessed, true);
+    assert.ok(job.analytics, 'the job record carries analytics');
+    assert.ok(job.analytics.talk_time_agent > 0 && job.analytics.talk_time_caller > 0, JSON.stringify(job.analytics));
+    assert.ok(job.insightLines.some((l: { insightId: string; speaker: number }) => l.insightId === 'anything' && l.speaker === 0));
+    assert.equal(job.analytics.insights.find((i: { id: string }) => i.id === 'never').type, 'compliance_violation');
+
+    const posted = await svc.request({
+      method: 'POST',
+      url: '/system/cache/post-call',
+      payload: { eventId: `job-${job.jobId}`, campaign: { agentLocation: 'left' }, vendorATranscript: job.vendorATranscript, insights: PROJECT.insights.slice(0, 2) },
+    });
+    assert.equal(posted.statusCode, 201, posted.body);
+    const record = json(posted);
+    assert.deepEqual(job.analytics, record.analytics);
+    assert.deepEqual(job.conversation, record.conversation);
+    assert.deepEqual(job.insightLines, record.insightLines);
+    assert.deepEqual(job.keyPhrases, record.keyPhrases);
+    assert.equal(job.segmentsCreated, record.segmentsCreated);
+  });
+
+  test('a job without analytics or insights says so', async () => {
+    const job = await transcribeAndWait(svc, call);
+    assert.equal(job.insightsProcessed, false);
+    assert.equal(job.analytics, undefined);
+  });
+
+  test('an unknown insight id, a redacting insight, or insights without a project are refused', async () => {
+    for (const [fields, pattern] of [
+      [{ sid: 'ci-jobs', insights: 'nope' }, /no active insight "nope"/],
+      [{ sid: 'ci-jobs', insights: 'masks' }, /asks for redaction/],
+      [{ insights: 'anything' }, /give the sid/],
+    ] as const) {
+      const res = await svc.request({ method: 'POST', url: '/asr/transcribe', ...multipart(fields, [{ name: 'audio', filename: 'call.wav', content: fs.readFileSync(call) }]) });
+      assert.equal(res.statusCode, 400, res.body);
+      assert.match(json(res).detail ?? json(res).title, pattern);
+    }
+  });
+});
