@@ -11,7 +11,7 @@ export function healthRoutes(services: Services): FastifyPluginAsync {
       '/health',
       {
         config: { scope: 'public' },
-        schema: { tags: ['health'], summary: 'Liveness', response: responses({ 200: Type.Object({ status: Type.Literal('ok') }) }, []) },
+        schema: { operationId: 'getHealth', tags: ['health'], security: [], summary: 'Liveness', response: responses({ 200: Type.Object({ status: Type.Literal('ok') }) }, []) },
       },
       async () => ({ status: 'ok' as const }),
     );
@@ -20,7 +20,9 @@ export function healthRoutes(services: Services): FastifyPluginAsync {
       {
         config: { scope: 'public' },
         schema: {
+          operationId: 'getReadiness',
           tags: ['health'],
+          security: [],
           summary: 'Readiness: the store answers',
           response: responses({ 200: Type.Object({ status: Type.String(), store: Type.String() }) }, [503]),
         },
