@@ -21,6 +21,8 @@ if (files.length === 0) {
   console.error(`no test files match ${filters.join(' ')}`);
   process.exit(1);
 }
+// The runtime, first in the log (CI's included): ./run puts Node 24 first on PATH.
+console.log(`# Node.js ${process.version} (${process.execPath}), ${files.length} test files`);
 const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-reporter=spec', ...files], {
   stdio: 'inherit',
 });

@@ -14,6 +14,7 @@ import { MAX_ID_LENGTH } from '../schema/bounds.js';
 import { VALIDATED_IN_HANDLER } from './schemas.js';
 import { registerProblemHandlers } from './problems.js';
 import { registerRateLimit } from './rateLimit.js';
+import { WEBHOOKS } from './webhooks.js';
 import { cacheRoutes } from './routes/cache.js';
 import { engineRoutes } from './routes/engine.js';
 import { jobRoutes } from './routes/jobs.js';
@@ -63,7 +64,11 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
         title: 'Scrubline',
         version: VERSION,
         description: 'Speech recognition and redaction for contact-center conversations.',
+        license: { name: 'MIT', identifier: 'MIT' },
       },
+      // Relative: the server that serves this document (behind a proxy, the address the client used).
+      servers: [{ url: '/', description: 'This server' }],
+      webhooks: WEBHOOKS,
       components: {
         securitySchemes: {
           bearer: { type: 'http', scheme: 'bearer', description: 'API key made with `scrubline keys create`.' },

@@ -16,3 +16,9 @@ export const OpenObject = (description: string) => Type.Object({}, { additionalP
 
 /** Schemas marked so are validated in the handler, where the shape depends on the body itself. */
 export const VALIDATED_IN_HANDLER = 'x-validated-in-handler';
+
+/** A success answer in several media types, each with its own schema. */
+export function mediaTypes(description: string, schemas: Record<string, TSchema>): TSchema {
+  const content = Object.fromEntries(Object.entries(schemas).map(([mediaType, schema]) => [mediaType, { schema }]));
+  return { description, content } as unknown as TSchema;
+}

@@ -49,10 +49,10 @@ export function isoParam(value: string | undefined, name: string): string | unde
   return time.toISOString();
 }
 
-/** limit and offset of a paged list. */
+/** limit and offset of a paged list: optional, their defaults filled in before the handler runs. */
 export function paging(maxLimit: number, defaultLimit: number) {
   return {
-    limit: boundedInt(1, maxLimit, { default: defaultLimit }),
-    offset: boundedInt(0, MAX_OFFSET, { default: 0 }),
+    limit: Type.Optional(boundedInt(1, maxLimit, { default: defaultLimit })),
+    offset: Type.Optional(boundedInt(0, MAX_OFFSET, { default: 0 })),
   };
 }

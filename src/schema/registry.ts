@@ -17,6 +17,7 @@ import { SystemSettings } from './resources/systemSettings.js';
 import { TranscriptShape } from './resources/transcriptShape.js';
 import { VendorATranscript, VendorBTranscript } from './resources/vendorTranscripts.js';
 import { Problem } from './problem.js';
+import { JobBatch } from './jobBatch.js';
 
 /** Every resource of the interface (numbered as in the spec) plus the service's own shared shapes. */
 export const sharedSchemas = {
@@ -42,6 +43,7 @@ export const sharedSchemas = {
   EngineParams, // 20 (inner)
   EngineParamsResponse, // 20
   Problem,
+  JobBatch,
 } as const satisfies Record<string, TSchema>;
 
 export type SharedSchemaName = keyof typeof sharedSchemas;

@@ -244,10 +244,104 @@ describe('OpenAPI document (sqlite)', () => {
     assert.throws(() => assertConforms('GET', '/asr/status', fake({ status: 'ok' }, 418)), /documents status 418/);
   });
 
+  test('every transcript shape is answered in a media type the document declares, and JSON shapes match their schema', async () => {
+    const submitted = await call('POST', '/asr/transcribe?wait=300', { text: 'Agent: thank you for calling\nCaller: my order is late' });
+    assert.equal(submitted.statusCode, 200, submitted.body);
+    const { jobId } = json(submitted);
+    const sent = new Map<string, string>();
+    for (const format of ['vendorA', 'vendorB', 'transcript', 'utterances', 'text', 'srt', 'vtt', undefined]) {
+      const url = `/asr/jobs/${jobId}/transcript${format ? `?format=${format}` : ''}`;
+      const res = await call('GET', url);
+      assert.equal(res.statusCode, 200, `${url}: ${res.body.slice(0, 300)}`);
+      assertConforms('GET', url, res);
+      sent.set(format ?? '(none)', mediaTypeOf(res));
+    }
+    assert.deepEqual(Object.fromEntries(sent), {
+      vendorA: 'application/json', vendorB: 'application/json', transcript: 'application/json', utterances: 'application/json',
+      text: 'text/plain', srt: 'application/x-subrip', vtt: 'text/vtt', '(none)': 'application/json',
+    });
+    const declared = doc.paths['/asr/jobs/{jobId}/transcript'].get.responses['200'].content;
+    assert.deepEqual(Object.keys(declared).sort(), ['application/json', 'application/x-subrip', 'text/plain', 'text/vtt']);
+  });
+
+  test('declares what a client generator needs: operationIds, servers, optional paging, the batch answer, bodies, the webhook', () => {
+    const operations = Object.entries(doc.paths).flatMap(([path, item]) =>
+      Object.entries(item)
+        .filter(([method]) => ['get', 'post', 'put', 'delete', 'patch'].includes(method))
+        .map(([method, op]) => ({ where: `${method.toUpperCase()} ${path}`, op })),
+    );
+    const webhookOps = Object.values((doc as any).webhooks ?? {}).flatMap((item: any) => Object.values(item)) as any[];
+    const ids = [...operations.map((o) => o.op.operationId), ...webhookOps.map((op) => op.operationId)];
+    assert.deepEqual(operations.filter((o) => typeof o.op.operationId !== 'string').map((o) => o.where), [], 'every operation has an operationId');
+    assert.equal(new Set(ids).size, ids.length, `operationIds are unique: ${ids.join(', ')}`);
+    assert.ok(operations.length >= 36 && webhookOps.length === 2, `${operations.length} operations, ${webhookOps.length} webhook operations`);
+
+    assert.ok(Array.isArray((doc as any).servers) && (doc as any).servers.length > 0, 'servers is set');
+
+    const queryParam = (path: string, name: string) => doc.paths[path].get.parameters.find((p: any) => p.in === 'query' && p.name === name);
+    for (const path of ['/asr/jobs', '/cache/list', '/system/events']) {
+      for (const name of ['limit', 'offset']) {
+        const param = queryParam(path, name);
+        assert.ok(param, `${path} ${name}`);
+        assert.notEqual(param.required, true, `${path} ${name} is optional`);
+        assert.equal(typeof param.schema.default, 'number', `${path} ${name} has a default`);
+      }
+    }
+    const format = queryParam('/asr/jobs/{jobId}/transcript', 'format');
+    assert.notEqual(format.required, true);
+    assert.equal(format.schema.default, 'vendorA');
+
+    const transcribe = doc.paths['/asr/transcribe'].post;
+    assert.match(JSON.stringify(transcribe.responses['202'].content['application/json'].schema), /#\/components\/schemas\/JobBatch/);
+    const batch = doc.components.schemas.JobBatch as any;
+    assert.deepEqual(Object.keys(batch.properties).sort(), ['jobs', 'rejected']);
+    assert.deepEqual(batch.required, ['jobs']);
+
+    const bodies = transcribe.requestBody.content;
+    assert.deepEqual(Object.keys(bodies).sort(), ['application/json', 'application/octet-stream', 'audio/*', 'multipart/form-data']);
+    const form = bodies['multipart/form-data'].schema;
+    assert.equal(form.properties.audio.type, 'array');
+    assert.equal(form.properties.audio.items.contentMediaType, 'application/octet-stream');
+    assert.ok(form.properties.scrubaudio && !form.properties.text, 'form fields are the parameters (text is JSON only)');
+    assert.ok(bodies['application/json'].schema.properties.text, 'a JSON body carries text');
+    assert.equal(bodies['audio/*'].schema.type, 'string');
+
+    const webhook = (doc as any).webhooks?.jobNotification;
+    assert.ok(webhook?.post && webhook?.put, 'the notification is a webhook entry (POST and PUT)');
+    assert.equal(webhook.post.requestBody.content['application/json'].schema.$ref, '#/components/schemas/EventRecord');
+    assert.deepEqual(
+      webhook.post.parameters.map((p: any) => p.name),
+      ['webhook-id', 'webhook-timestamp', 'webhook-signature'],
+    );
+
+    for (const path of ['/health', '/ready']) assert.deepEqual(doc.paths[path].get.security, [], `${path} is public in the document`);
+  });
+
   test(
     'every answer carries a media type the document declares for its status',
     () => {
       assert.deepEqual([...mediaTypeMismatches].sort(), []);
     },
   );
+});
+
+describe('public operations (sqlite)', () => {
+  let svc: TestService;
+  before(async () => {
+    svc = await startTestService('sqlite');
+  });
+  after(() => svc.close());
+
+  test('the operations the document marks public answer without a key once keys exist; the others do not', async () => {
+    await svc.services.store.apiKeys.create('ops', 'admin');
+    const doc: Doc = json(await svc.request({ method: 'GET', url: '/openapi.json' }));
+    const open = Object.entries(doc.paths).flatMap(([path, item]) =>
+      Object.entries(item)
+        .filter(([, op]) => Array.isArray(op.security) && op.security.length === 0)
+        .map(([method]) => `${method.toUpperCase()} ${path}`),
+    );
+    assert.deepEqual(open.sort(), ['GET /health', 'GET /ready']);
+    for (const url of ['/health', '/ready']) assert.equal((await svc.request({ method: 'GET', url })).statusCode, 200, url);
+    assert.equal((await svc.request({ method: 'GET', url: '/asr/params' })).statusCode, 401);
+  });
 });

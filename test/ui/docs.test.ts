@@ -41,7 +41,7 @@ describe('API browser at /docs', { skip: !hasBrowser && `no Chromium at ${CHROMI
       assert.ok(text?.includes(path), `the page lists ${path}`);
     }
 
-    const operation = page.locator('#operations-engine-get_asr_params');
+    const operation = page.locator('#operations-engine-getEngineParams');
     await operation.locator('.opblock-summary').click();
     await operation.locator('button.try-out__btn').click();
     await operation.locator('button.execute').click();

@@ -37,14 +37,15 @@ export function cacheRoutes(services: Services): FastifyPluginAsync {
   const tags = ['cache'];
   return async (app) => {
     const postCall = postCallHandlers(services);
-    app.post<{ Body: EventRecord }>('/cache/post-call', postCall.post.options(tags), postCall.post.handler);
-    app.get<{ Params: { eventId: string } }>('/cache/post-call/:eventId', postCall.get.options(tags), postCall.get.handler);
+    app.post<{ Body: EventRecord }>('/cache/post-call', postCall.post.options(tags, 'cacheSubmitPostCall'), postCall.post.handler);
+    app.get<{ Params: { eventId: string } }>('/cache/post-call/:eventId', postCall.get.options(tags, 'cacheGetPostCall'), postCall.get.handler);
 
     app.post(
       '/cache/real-call',
       {
         config: { scope: 'submit' },
         schema: {
+          operationId: 'submitRealCall',
           tags,
           summary: 'Append a realTimeMessage (or an event record carrying one) to its live conversation',
           // Which schema applies depends on the body (a message or a record), so the handler validates it.
@@ -74,6 +75,7 @@ export function cacheRoutes(services: Services): FastifyPluginAsync {
       {
         config: { scope: 'read' },
         schema: {
+          operationId: 'getLiveConversation',
           tags,
           summary: 'The messages of a live conversation, in order',
           params: Type.Object({ key: idString() }),
@@ -96,6 +98,7 @@ export function cacheRoutes(services: Services): FastifyPluginAsync {
       {
         config: { scope: 'read' },
         schema: {
+          operationId: 'listCacheEntries',
           tags,
           summary: 'Entries of the cache, newest first, paged',
           querystring: Type.Object({

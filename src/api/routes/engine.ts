@@ -125,14 +125,15 @@ export function engineRoutes(services: Services): FastifyPluginAsync {
       summary: 'Default parameter settings of the engine (resource 20), with system overrides applied',
       response: responses({ 200: ref('EngineParamsResponse') }, []),
     };
-    app.get('/asr/params', { config: read, schema: paramsSchema }, params);
-    app.get('/params', { config: read, schema: { ...paramsSchema, summary: 'Same as GET /asr/params' } }, params);
+    app.get('/asr/params', { config: read, schema: { ...paramsSchema, operationId: 'getEngineParams' } }, params);
+    app.get('/params', { config: read, schema: { ...paramsSchema, operationId: 'getParams', summary: 'Same as GET /asr/params' } }, params);
 
     app.get(
       '/asr/languages',
       {
         config: read,
         schema: {
+          operationId: 'listLanguages',
           tags,
           summary: 'Languages of the installed models',
           response: responses({ 200: stat('Languages', { languages: Type.Array(Type.String()), available: Type.Array(Type.String()) }) }, []),
@@ -146,6 +147,7 @@ export function engineRoutes(services: Services): FastifyPluginAsync {
       {
         config: read,
         schema: {
+          operationId: 'listModels',
           tags,
           summary: 'Language models known to the service, and whether each is installed',
           response: responses({ 200: stat('Models', { default: Type.String(), models: Type.Array(ModelInfo) }) }, []),
@@ -162,6 +164,7 @@ export function engineRoutes(services: Services): FastifyPluginAsync {
       {
         config: read,
         schema: {
+          operationId: 'getUsage',
           tags,
           summary: 'Usage per language model: jobs and audio seconds',
           response: responses({
@@ -184,7 +187,8 @@ export function engineRoutes(services: Services): FastifyPluginAsync {
       },
     );
 
-    const dailySchema = (summary: string) => ({
+    const dailySchema = (operationId: string, summary: string) => ({
+      operationId,
       tags,
       summary,
       querystring: Type.Object({ days: Type.Optional(Type.Integer({ minimum: 1, maximum: 366, default: 7 })) }),
@@ -195,14 +199,14 @@ export function engineRoutes(services: Services): FastifyPluginAsync {
         }),
       }),
     });
-    app.get<{ Querystring: { days?: number } }>('/asr/stats', { config: read, schema: dailySchema('Daily statistics') }, async (request) => ({
+    app.get<{ Querystring: { days?: number } }>('/asr/stats', { config: read, schema: dailySchema('getDailyStats', 'Daily statistics') }, async (request) => ({
       days: await daily(request.query.days ?? 7),
       jobs: await services.store.jobs.daily(request.query.days ?? 7),
       process: thisProcess(),
     }));
     app.get<{ Querystring: { days?: number } }>(
       '/asr/statusfull',
-      { config: read, schema: dailySchema('Status with daily statistics') },
+      { config: read, schema: dailySchema('getStatusFull', 'Status with daily statistics') },
       async (request) => {
         const measured = await measure();
         if (measured.queue === null) throw new ServiceError('unavailable', `The database does not answer: ${measured.storeError}. See /asr/status.`);
@@ -225,6 +229,7 @@ export function engineRoutes(services: Services): FastifyPluginAsync {
       {
         config: read,
         schema: {
+          operationId: 'checkMaxStreams',
           tags,
           summary: 'Streams in use against capacity',
           description:
@@ -323,6 +328,7 @@ export function engineRoutes(services: Services): FastifyPluginAsync {
       {
         config: read,
         schema: {
+          operationId: 'getStatus',
           tags,
           summary: 'Status of the service and its parts',
           description:
@@ -395,6 +401,7 @@ export function engineRoutes(services: Services): FastifyPluginAsync {
       {
         config: read,
         schema: {
+          operationId: 'getSystemInfo',
           tags,
           summary: 'Machine and process information',
           response: responses({ 200: stat('System information', { hostname: Type.String(), cpus: Type.Integer(), memory: Type.Object({}, { additionalProperties: true }) }) }, []),
@@ -424,10 +431,11 @@ export function engineRoutes(services: Services): FastifyPluginAsync {
       {
         config: read,
         schema: {
+          operationId: 'getMetrics',
           tags,
           summary: 'Metrics in Prometheus text format',
           produces: ['text/plain'],
-          response: { 200: Type.String({ description: 'Prometheus exposition format' }) },
+          response: responses({ 200: Type.String({ description: 'Prometheus exposition format' }) }, []),
         },
       },
       async (_request, reply) => {

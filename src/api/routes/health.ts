@@ -12,7 +12,7 @@ export function healthRoutes(services: Services): FastifyPluginAsync {
       '/health',
       {
         config: { scope: 'public' },
-        schema: { tags: ['health'], summary: 'Liveness', response: responses({ 200: Type.Object({ status: Type.Literal('ok') }) }, []) },
+        schema: { operationId: 'getHealth', tags: ['health'], security: [], summary: 'Liveness', response: responses({ 200: Type.Object({ status: Type.Literal('ok') }) }, []) },
       },
       async () => ({ status: 'ok' as const }),
     );
@@ -21,7 +21,9 @@ export function healthRoutes(services: Services): FastifyPluginAsync {
       {
         config: { scope: 'public' },
         schema: {
+          operationId: 'getReadiness',
           tags: ['health'],
+          security: [],
           summary: 'Readiness: the store answers and the engine decodes',
           description:
             'Ready when the store answers a query and the engine decodes half a second of audio with the default model. ' +

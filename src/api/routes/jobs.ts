@@ -15,8 +15,9 @@ import type { Services } from '../../services.js';
 import { idString, isoParam, isoTime, paging } from '../../schema/bounds.js';
 import { ref } from '../../schema/registry.js';
 import { responses, VALIDATED_IN_HANDLER } from '../schemas.js';
+import { transcriptResponse } from '../transcriptResponse.js';
 import { assertFileName } from '../inputGuard.js';
-import { discard, rawAudioParser, readTranscribeInput, type UploadedFile } from './transcribeInput.js';
+import { discard, rawAudioParser, readTranscribeInput, transcribeBody, type UploadedFile } from './transcribeInput.js';
 import { extractRecordings } from '../../audio/unzip.js';
 import { TranscribeParams } from '../../jobs/request.js';
 import type { RedactedAudioRecord } from '../../jobs/originalAudio.js';
@@ -100,6 +101,7 @@ export function jobRoutes(services: Services): FastifyPluginAsync {
       {
         config: { scope: 'submit' },
         schema: {
+          operationId: 'transcribe',
           tags: ['engine', ...tags],
           summary: 'Submit recordings (multipart/form-data) or a text transcript (JSON) for transcription and redaction',
           description:
@@ -107,14 +109,12 @@ export function jobRoutes(services: Services): FastifyPluginAsync {
             'Text: a JSON body with `text`. Resubmit: `jobId` of a finished job with new parameters. ' +
             'Answers 202 with the job (Location: /asr/jobs/{jobId}); with `wait=N` it blocks up to N seconds and answers 200 when done.',
           // Parameters come as query, form fields or JSON, so the handler validates them (text coerced).
-          consumes: ['multipart/form-data', 'application/json', 'audio/*', 'application/octet-stream'],
           querystring: { ...TranscribeParams, [VALIDATED_IN_HANDLER]: true },
-          body: {
-            ...TranscribeParams,
-            properties: { ...TranscribeParams.properties, audio: Type.String({ format: 'binary', description: 'A recording (any number of file parts).' }) },
-            [VALIDATED_IN_HANDLER]: true,
-          },
-          response: responses({ 200: ref('ProcessJob'), 202: ref('ProcessJob') }, [400, 404, 409, 413, 415, 422, 503]),
+          body: transcribeBody(),
+          response: responses(
+            { 200: ref('ProcessJob'), 202: Type.Union([ref('ProcessJob'), ref('JobBatch')], { description: 'The job; several recordings (or some refused): a jobBatch.' }) },
+            [400, 404, 409, 413, 415, 422, 503],
+          ),
         },
       },
       async (request, reply) => {
@@ -173,6 +173,7 @@ export function jobRoutes(services: Services): FastifyPluginAsync {
       {
         config: { scope: 'read' },
         schema: {
+          operationId: 'listJobs',
           tags,
           summary: 'Jobs, newest first, filtered and paged',
           description:
@@ -219,6 +220,7 @@ export function jobRoutes(services: Services): FastifyPluginAsync {
       {
         config: { scope: 'read' },
         schema: {
+          operationId: 'getJob',
           tags,
           summary: 'A job (processJob, resource 6) with its transcript shapes once complete',
           params: JobParams,
@@ -236,7 +238,7 @@ export function jobRoutes(services: Services): FastifyPluginAsync {
       '/asr/jobs/:jobId/cancel',
       {
         config: { scope: 'submit' },
-        schema: { tags, summary: 'Cancel a queued or running job', params: JobParams, response: responses({ 200: ref('ProcessJob') }, [404, 409]) },
+        schema: { operationId: 'cancelJob', tags, summary: 'Cancel a queued or running job', params: JobParams, response: responses({ 200: ref('ProcessJob') }, [404, 409]) },
       },
       async (request) => services.jobRecords.record(await jobs.cancel(request.params.jobId)),
     );
@@ -245,7 +247,7 @@ export function jobRoutes(services: Services): FastifyPluginAsync {
       '/asr/jobs/:jobId',
       {
         config: { scope: 'submit' },
-        schema: { tags, summary: "Delete a job's audio, transcript and record", params: JobParams, response: responses({ 204: Type.Null() }, [404]) },
+        schema: { operationId: 'deleteJob', tags, summary: "Delete a job's audio, transcript and record", params: JobParams, response: responses({ 204: Type.Null() }, [404]) },
       },
       async (request, reply) => {
         await jobs.delete(request.params.jobId);
@@ -258,15 +260,16 @@ export function jobRoutes(services: Services): FastifyPluginAsync {
       {
         config: { scope: 'read' },
         schema: {
+          operationId: 'getJobTranscript',
           tags,
           summary: "A completed job's transcript in one of the shapes: vendorA, vendorB, transcript (json-v2), utterances (resource 11), text, srt, vtt",
           params: JobParams,
           querystring: Type.Object({
-            format: Type.Enum([...TRANSCRIPT_FORMATS], { default: 'vendorA' }),
+            format: Type.Optional(Type.Enum([...TRANSCRIPT_FORMATS], { default: 'vendorA' })),
             redacted: Type.Optional(Type.Boolean({ description: 'The redacted transcript (once text redaction ran).' })),
             download: Type.Optional(Type.Boolean({ description: 'Answer as a file attachment.' })),
           }),
-          response: responses({ 200: Type.Unknown({ description: 'The transcript in the requested format' }) }, [400, 404, 409]),
+          response: responses({ 200: transcriptResponse() }, [400, 404, 409]),
         },
       },
       async (request, reply) => {
@@ -289,6 +292,7 @@ export function jobRoutes(services: Services): FastifyPluginAsync {
       {
         config: { scope: 'read' },
         schema: {
+          operationId: 'getJobAudio',
           tags,
           summary: "The job's recording: once audio redaction ran, the redacted copy",
           description:

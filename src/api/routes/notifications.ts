@@ -51,6 +51,7 @@ export function notificationRoutes(services: Services): FastifyPluginAsync {
       {
         config: { scope: 'read' },
         schema: {
+          operationId: 'listJobNotifications',
           tags,
           summary: "A job's notification deliveries: status, attempts, status codes and error classes",
           params: JobParams,
@@ -68,6 +69,7 @@ export function notificationRoutes(services: Services): FastifyPluginAsync {
       {
         config: { scope: 'submit' },
         schema: {
+          operationId: 'redeliverNotification',
           tags,
           summary: 'Send a failed notification delivery again',
           description:

@@ -10,9 +10,10 @@ import { responses } from '../schemas.js';
 export function postCallHandlers(services: Services) {
   return {
     post: {
-      options: (tags: string[]) => ({
+      options: (tags: string[], operationId: string) => ({
         config: { scope: 'submit' as const },
         schema: {
+          operationId,
           tags,
           summary: 'Validate and store a conversation event record (resource 1 with all nested resources)',
           description: 'Answers the stored record (credentials masked), or only {eventId, status} with `Prefer: return=minimal`.',
@@ -35,9 +36,10 @@ export function postCallHandlers(services: Services) {
       },
     },
     get: {
-      options: (tags: string[]) => ({
+      options: (tags: string[], operationId: string) => ({
         config: { scope: 'read' as const },
         schema: {
+          operationId,
           tags,
           summary: 'Read a stored conversation event record, credentials masked',
           params: Type.Object({ eventId: idString() }),

@@ -64,6 +64,7 @@ export function systemRoutes(services: Services): FastifyPluginAsync {
       {
         config: admin,
         schema: {
+          operationId: 'initializeSystem',
           tags,
           summary: 'Prepare the store (migrations, defaults); idempotent',
           response: responses({ 200: Type.Object({ initialized: Type.Boolean(), migrationsApplied: Type.Array(Type.String()), store: Type.String(), version: Type.String() }, { additionalProperties: true }) }, []),
@@ -87,6 +88,7 @@ export function systemRoutes(services: Services): FastifyPluginAsync {
       {
         config: admin,
         schema: {
+          operationId: 'setParameter',
           tags,
           summary: 'Set a system parameter, or a project parameter when sid is given',
           body: SetParameterBody,
@@ -124,6 +126,7 @@ export function systemRoutes(services: Services): FastifyPluginAsync {
       {
         config: admin,
         schema: {
+          operationId: 'getParameter',
           tags,
           summary: 'Read a parameter (project, then published configuration, then system, then default); without name, list a scope',
           querystring: Type.Object({ name: Type.Optional(idString()), sid: Type.Optional(idString()) }),
@@ -141,14 +144,14 @@ export function systemRoutes(services: Services): FastifyPluginAsync {
       '/system/get-settings',
       {
         config: admin,
-        schema: { tags, summary: 'The system settings (resource 16), credentials masked', response: responses({ 200: ref('SystemSettings') }, []) },
+        schema: { operationId: 'getSettings', tags, summary: 'The system settings (resource 16), credentials masked', response: responses({ 200: ref('SystemSettings') }, []) },
       },
       async () => services.parameters.systemSettings(),
     );
 
     app.get(
       '/system/cache',
-      { config: admin, schema: { tags, summary: 'Summary of the cache', response: responses({ 200: CacheSummary }, []) } },
+      { config: admin, schema: { operationId: 'getCacheSummary', tags, summary: 'Summary of the cache', response: responses({ 200: CacheSummary }, []) } },
       async () => ({
         bus: services.bus.kind,
         kinds: await services.store.cacheEntries.summary(),
@@ -161,6 +164,7 @@ export function systemRoutes(services: Services): FastifyPluginAsync {
       {
         config: admin,
         schema: {
+          operationId: 'publishProjectConfig',
           tags,
           summary: 'Publish a project configuration (resource 19) as a new version of its sid',
           body: PublishBody,
@@ -171,14 +175,15 @@ export function systemRoutes(services: Services): FastifyPluginAsync {
     );
 
     const postCall = postCallHandlers(services);
-    app.post<{ Body: EventRecord }>('/system/cache/post-call', postCall.post.options(tags), postCall.post.handler);
-    app.get<{ Params: { eventId: string } }>('/system/cache/post-call/:eventId', postCall.get.options(tags), postCall.get.handler);
+    app.post<{ Body: EventRecord }>('/system/cache/post-call', postCall.post.options(tags, 'submitPostCall'), postCall.post.handler);
+    app.get<{ Params: { eventId: string } }>('/system/cache/post-call/:eventId', postCall.get.options(tags, 'getPostCall'), postCall.get.handler);
 
     app.get<{ Querystring: { type?: string; subject?: string; limit: number; offset: number } }>(
       '/system/events',
       {
         config: admin,
         schema: {
+          operationId: 'listEvents',
           tags,
           summary: 'The event log, newest first',
           querystring: Type.Object({

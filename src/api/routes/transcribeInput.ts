@@ -9,11 +9,13 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type {} from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
+import Type from 'typebox';
 import { ServiceError, invalid } from '../../errors.js';
 import { TranscribeParams } from '../../jobs/request.js';
 import { parseKinds } from '../../redact/policy.js';
 import { parseMarksField } from '../../redact/windows/marks.js';
 import { check, checkText } from '../../schema/validator.js';
+import { VALIDATED_IN_HANDLER } from '../schemas.js';
 
 export interface UploadedFile {
   tempPath: string;
@@ -25,6 +27,9 @@ export interface TranscribeInput {
   params: TranscribeParams;
   files: UploadedFile[];
 }
+
+/** Most file parts one request may carry. */
+const MAX_FILE_PARTS = 50;
 
 const LIST_FIELDS = new Set(['types', 'insights']);
 const SCRUB_FLAGS = ['scrubtext', 'scrubaudio'] as const;
@@ -155,7 +160,7 @@ export async function readTranscribeInput(request: FastifyRequest, tempDir: stri
   const files: UploadedFile[] = [];
   const fields: Record<string, unknown[]> = {};
   try {
-    for await (const part of request.parts({ limits: { fileSize: maxBytes, files: 50, fields: 200 } })) {
+    for await (const part of request.parts({ limits: { fileSize: maxBytes, files: MAX_FILE_PARTS, fields: 200 } })) {
       if (part.type === 'file') {
         const tempPath = path.join(tempDir, `${crypto.randomUUID()}.upload`);
         files.push({ tempPath, fileName: part.filename || 'audio', bytes: 0 });
@@ -190,4 +195,41 @@ export async function readTranscribeInput(request: FastifyRequest, tempDir: stri
 
 export function discard(files: UploadedFile[]): void {
   for (const file of files) fs.rmSync(file.tempPath, { force: true });
+}
+
+/**
+ * The request body as the OpenAPI document describes it, one schema per media type. The handler validates it
+ * (readTranscribeInput: what applies depends on the body), so Fastify is told to let each through.
+ */
+export function transcribeBody() {
+  const handled = { [VALIDATED_IN_HANDLER]: true };
+  const { text: _text, ...fields } = TranscribeParams.properties;
+  const recording = (mediaType: string) =>
+    Type.String({ contentMediaType: mediaType, description: 'The recording itself; its parameters in the query string (fileName names it).', ...handled });
+  return {
+    content: {
+      'multipart/form-data': {
+        schema: Type.Object(
+          {
+            audio: Type.Optional(
+              Type.Array(Type.String({ contentMediaType: 'application/octet-stream' }), {
+                maxItems: MAX_FILE_PARTS,
+                description: 'Recordings: one job each (a zip with isZip: one per recording inside). Any file part counts, whatever its field name.',
+              }),
+            ),
+            ...fields,
+          },
+          {
+            additionalProperties: true,
+            description:
+              'Recordings as file parts, parameters as fields (text; lists as repeated fields, a comma list or a JSON array; `notification` and `sensitiveWindows` as JSON or `notification.url` style fields).',
+            ...handled,
+          },
+        ),
+      },
+      'application/json': { schema: { ...TranscribeParams, ...handled } },
+      'audio/*': { schema: recording('audio/*') },
+      'application/octet-stream': { schema: recording('application/octet-stream') },
+    },
+  };
 }
