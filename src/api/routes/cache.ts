@@ -61,6 +61,7 @@ export function cacheRoutes(services: Services): FastifyPluginAsync {
       {
         config: { scope: 'submit' },
         schema: {
+          operationId: 'endLiveConversation',
           tags,
           summary: 'End a live conversation: its final messages are processed as the post-call record live:{key} (analytics, insights)',
           params: Type.Object({ key: idString() }),

@@ -43,6 +43,7 @@ export function consoleRoutes(_services: Services, dir = CONSOLE_DIR): FastifyPl
       {
         config: { scope: 'read' },
         schema: {
+          operationId: 'getConsoleSession',
           tags: ['system'],
           summary: "The presented key's scope and name (what the console offers); open: no key exists and the caller is on this machine",
           response: responses({ 200: Type.Object({ scope: Type.Enum(['read', 'submit', 'admin']), name: Type.Optional(Type.String()), open: Type.Boolean() }) }, []),

@@ -15,6 +15,7 @@ export function jobEventRoutes(services: Services): FastifyPluginAsync {
       {
         config: { scope: 'read' },
         schema: {
+          operationId: 'listJobEvents',
           tags: ['jobs'],
           summary: "A job's events, newest first",
           params: Type.Object({ jobId: idString() }),

@@ -32,6 +32,7 @@ export function projectRoutes(services: Services): FastifyPluginAsync {
       {
         config: { scope: 'read' },
         schema: {
+          operationId: 'listProjects',
           tags,
           summary: 'Projects with a published configuration: each sid with its latest version; and the kinds and mask types a rule may name',
           querystring: Type.Object({ ...paging(500, 100) }),
@@ -57,6 +58,7 @@ export function projectRoutes(services: Services): FastifyPluginAsync {
       {
         config: { scope: 'read' },
         schema: {
+          operationId: 'listProjectVersions',
           tags,
           summary: "A project's published versions with their configurations (credentials masked), newest first",
           params: Type.Object({ sid: idString() }),
@@ -77,6 +79,7 @@ export function projectRoutes(services: Services): FastifyPluginAsync {
       {
         config: { scope: 'admin' },
         schema: {
+          operationId: 'previewProject',
           tags,
           summary: 'Redact a sample sentence with a draft project configuration (validated as a publish is); nothing is stored',
           description:

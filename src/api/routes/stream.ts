@@ -245,7 +245,8 @@ const DESCRIPTION = [
 export function streamRoutes(services: Services): FastifyPluginAsync {
   return async (app: FastifyInstance) => {
     await app.register(websocket, { options: { maxPayload: MAX_FRAME_BYTES } });
-    const schema = (summary: string, description: string) => ({
+    const schema = (operationId: string, summary: string, description: string) => ({
+      operationId,
       tags: ['Engine'],
       summary,
       description: `${description} A plain HTTP GET (no WebSocket upgrade) is answered 426.`,
@@ -259,7 +260,7 @@ export function streamRoutes(services: Services): FastifyPluginAsync {
       method: 'GET',
       url: '/asr/stream',
       config: { scope: 'public' },
-      schema: schema('Live stream (WebSocket): audio in, redacted partial and final transcripts out', DESCRIPTION),
+      schema: schema('openStream', 'Live stream (WebSocket): audio in, redacted partial and final transcripts out', DESCRIPTION),
       handler: upgradeRequired,
       wsHandler: (socket, request) => {
         new LiveConnection(services, socket, request, 'scrubline');
@@ -270,6 +271,7 @@ export function streamRoutes(services: Services): FastifyPluginAsync {
       url: '/asr/stream/twilio',
       config: { scope: 'public' },
       schema: schema(
+        'openTwilioStream',
         'Live stream in the Twilio Media Streams format (WebSocket)',
         'Point a TwiML <Stream url="wss://host/asr/stream/twilio" track="both_tracks"> here; <Parameter>s carry token, sid, types, engagementId, agentId, campaign, model. Outbound (agent) is channel 0, inbound (caller) channel 1. Messages sent back are those of /asr/stream.',
       ),

@@ -103,6 +103,7 @@ export function systemRoutes(services: Services): FastifyPluginAsync {
       {
         config: admin,
         schema: {
+          operationId: 'unsetParameter',
           tags,
           summary: 'Unset a system parameter, or a project parameter when sid is given: reading it falls back to the next source again',
           description:

@@ -31,6 +31,12 @@ function nameLike(norms: string[]): boolean {
   });
 }
 
+/**
+ * Longest word a tagged run may hold: no name or street word is longer, and a run over a long token (a pasted
+ * hash, a 1 MiB word) is not an address or a name; the rule recognizers still look at it.
+ */
+const MAX_WORD_CHARS = 40;
+
 const wordy = (w: string) => /\p{L}/u.test(w) && !gazetteerTags(w).some((g) => g === 'num' || g === 'mon' || g === 'sw');
 
 export const taggerRecognizer: Recognizer = (doc) => {
@@ -48,7 +54,8 @@ export const taggerRecognizer: Recognizer = (doc) => {
     // An Address run needs a word that is not a number, a month or a function word ("at 3 pm": "3" is none); no
     // more: a gate on street words and numbers (tried) cost recall on streets of unseen formats far more than it
     // saved in precision.
-    if (e <= s || (run.kind === 'Person' ? !nameLike(norms) : !norms.some(wordy))) continue;
+    if (e <= s || norms.some((w) => w.length > MAX_WORD_CHARS)) continue;
+    if (run.kind === 'Person' ? !nameLike(norms) : !norms.some(wordy)) continue;
     out.push(fromWords(doc, run.kind, s, e, CONFIDENCE, 'tagger'));
   }
   return out;

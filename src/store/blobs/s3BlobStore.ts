@@ -49,6 +49,10 @@ export function s3Error(error: unknown, what: string): Error {
   const e = error as { name?: string; code?: string; $metadata?: { httpStatusCode?: number }; message?: string };
   const status = e.$metadata?.httpStatusCode;
   if (e.name === 'NoSuchKey' || e.name === 'NotFound' || status === 404) return new BlobNotFoundError(`${what}: not found`);
+  // No credentials anywhere (job, project, system settings, environment): the request's to cure, not a wait.
+  if (e.name === 'CredentialsProviderError') {
+    return Object.assign(new Error(`${what}: no credentials for the bucket (give apiKeyCloud and secretKeyCloud, or set them in systemSettings)`), { permanent: true, status: 422 });
+  }
   const network = ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE'];
   if (status === undefined || status >= 500 || status === 429 || network.includes(e.code ?? '') || e.name === 'TimeoutError') {
     return new BlobUnavailableError(`${what}: the bucket could not be reached (${e.code ?? e.name ?? 'error'}${status ? ` ${status}` : ''})`);
