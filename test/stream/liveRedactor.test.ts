@@ -62,8 +62,11 @@ describe('live redaction', () => {
     const named = r.partial(['hi', 'my', 'name', 'is', 'john', 'smith']);
     assert.deepEqual(named.slice(0, 4), ['hi', 'my', 'name', 'is']);
     assert.ok(named.length === 5 && [HELD, '[PERSON]'].includes(named[4]), `the name is held or masked: ${named.join(' ')}`);
-    // A name the detector does not know, still forming after the cue: held.
-    assert.deepEqual(r.partial(['this', 'is', 'qwzx']), ['this', 'is', HELD]);
+    // A word after the cue that no name list knows: held while it forms, or masked once the detector takes it for a
+    // name (the recognizers do since "this is <word>" cues were added); never shown.
+    const unknown = r.partial(['this', 'is', 'qwzx']);
+    assert.deepEqual(unknown.slice(0, 2), ['this', 'is']);
+    assert.ok(unknown.length === 3 && [HELD, '[PERSON]'].includes(unknown[2]), `held or masked: ${unknown.join(' ')}`);
     assert.deepEqual(r.partial(['i', 'want', 'to', 'pay']), ['i', 'want', 'to', 'pay'], 'plain speech is shown as it is');
   });
 
