@@ -37,6 +37,13 @@ function nameLike(norms: string[]): boolean {
  */
 const MAX_WORD_CHARS = 40;
 
+/** Single letters beside a number ("seven g a w k seven six three") spell a code, not a name (as spelled.ts reads them). */
+function lettersInCode(doc: Parameters<Recognizer>[0], s: number, e: number): boolean {
+  if (!doc.words.slice(s, e).every((w) => /^\p{L}$/u.test(w.norm))) return false;
+  const numeric = (i: number) => i >= 0 && i < doc.words.length && (/\d/.test(doc.words[i].norm) || gazetteerTags(doc.words[i].norm).includes('num'));
+  return numeric(s - 1) || numeric(e);
+}
+
 const wordy = (w: string) => /\p{L}/u.test(w) && !gazetteerTags(w).some((g) => g === 'num' || g === 'mon' || g === 'sw');
 
 export const taggerRecognizer: Recognizer = (doc) => {
@@ -55,7 +62,7 @@ export const taggerRecognizer: Recognizer = (doc) => {
     // more: a gate on street words and numbers (tried) cost recall on streets of unseen formats far more than it
     // saved in precision.
     if (e <= s || norms.some((w) => w.length > MAX_WORD_CHARS)) continue;
-    if (run.kind === 'Person' ? !nameLike(norms) : !norms.some(wordy)) continue;
+    if (run.kind === 'Person' ? !nameLike(norms) || lettersInCode(doc, s, e) : !norms.some(wordy)) continue;
     out.push(fromWords(doc, run.kind, s, e, CONFIDENCE, 'tagger'));
   }
   return out;
