@@ -43,9 +43,9 @@ function rate(pass: () => number): number {
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 const cases = {
-  'written, with tagger': () => (written.forEach((x) => detectText(x)), writtenChars),
+  'written, with tagger': () => (written.forEach((x) => detectText(x, { tagger: true })), writtenChars),
   'written, without tagger': () => (written.forEach((x) => detectText(x, { tagger: false })), writtenChars),
-  'ASR, with tagger': () => (spoken.forEach((w) => detectWords(w)), spokenChars),
+  'ASR, with tagger': () => (spoken.forEach((w) => detectWords(w, { tagger: true })), spokenChars),
   'ASR, without tagger': () => (spoken.forEach((w) => detectWords(w, { tagger: false })), spokenChars),
   'tagger alone (written)': () => (written.forEach((x) => tagger.runs(docFromText(x))), writtenChars),
 };

@@ -54,7 +54,7 @@ interface Counts {
 const zero = (): Counts => ({ gold: 0, found: 0, predicted: 0, right: 0 });
 
 /** Scores a detector on utterances: per kind and micro, both forms, and over-masking on the no-PII turns. */
-export function scoreCorpus(utterances: readonly Utterance[], options: DetectOptions = {}): CorpusResult {
+export function scoreCorpus(utterances: readonly Utterance[], options: DetectOptions = { tagger: true }): CorpusResult {
   const counts = new Map<EntityKind, Record<Form, Counts>>();
   const get = (k: EntityKind) => counts.get(k) ?? (counts.set(k, { written: zero(), asr: zero() }), counts.get(k)!);
   const masked = { written: 0, asr: 0 };
@@ -149,7 +149,7 @@ function main(): void {
   const samples = only ? null : loadPresidio();
   if (samples) {
     out.push(`### presidio_generated_small (${samples.length} texts; the set the rules were tuned on)`, '', '| system | kind | written P | R | F2 | ASR P | R | F2 |', '|---|---|---:|---:|---:|---:|---:|---:|');
-    for (const [name, options] of [['with tagger', {}], ['without tagger', { tagger: false }]] as const) {
+    for (const [name, options] of [['with tagger', { tagger: true }], ['without tagger', { tagger: false }]] as const) {
       const { written, spoken } = evaluate(fullSystem(options), samples);
       for (const k of [...written.keys()].sort()) {
         const w = written.get(k)!;

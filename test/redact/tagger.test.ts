@@ -81,15 +81,15 @@ test('per-kind recall, precision and over-masking on the held-apart test split',
 test('the tagger only adds: detection with it covers everything detection without it covers', () => {
   for (const u of generate('dev', { pii: 150, noPii: 50, seed: 7, fresh: true })) {
     const covered = (ds: { start: number; end: number }[], at: number) => ds.some((d) => d.start <= at && at < d.end);
-    const on = detectText(u.written.text);
+    const on = detectText(u.written.text, { tagger: true });
     const off = detectText(u.written.text, { tagger: false });
     for (const d of off) for (let c = d.start; c < d.end; c++) if (/\S/.test(u.written.text[c])) assert.ok(covered(on, c), `${u.written.text} @${c}`);
   }
 });
 
 test('the failures the issue named', () => {
-  const persons = (t: string) => detectText(t, { kinds: ['Person'] }).map((d) => d.text);
-  const personsW = (t: string) => detectWords(t.split(' '), { kinds: ['Person'] }).map((d) => d.text);
+  const persons = (t: string) => detectText(t, { kinds: ['Person'], tagger: true }).map((d) => d.text);
+  const personsW = (t: string) => detectWords(t.split(' '), { kinds: ['Person'], tagger: true }).map((d) => d.text);
   const covers = (found: string[], name: string) => found.some((x) => x.includes(name));
   // a name after a title: the name is masked, not only the title
   assert.ok(covers(persons('Could I speak with Mr. Okonkwo please?'), 'Okonkwo'));
@@ -102,9 +102,9 @@ test('the failures the issue named', () => {
   assert.ok(covers(persons('The account is under Jean-Baptiste Kowalczyk.'), 'Kowalczyk'));
   assert.ok(covers(personsW('the account is under józef wiśniewski'), 'wiśniewski'));
   // a street address never seen in training, both forms
-  const addr = detectText('I moved, the new address is 4417 Adebayo Crescent, Lekki.', { kinds: ['Address'] }).map((d) => d.text);
+  const addr = detectText('I moved, the new address is 4417 Adebayo Crescent, Lekki.', { kinds: ['Address'], tagger: true }).map((d) => d.text);
   assert.ok(covers(addr, 'Adebayo'), JSON.stringify(addr));
-  const addrW = detectWords('i moved the new address is forty four seventeen adebayo crescent'.split(' '), { kinds: ['Address'] }).map((d) => d.text);
+  const addrW = detectWords('i moved the new address is forty four seventeen adebayo crescent'.split(' '), { kinds: ['Address'], tagger: true }).map((d) => d.text);
   assert.ok(covers(addrW, 'adebayo'), JSON.stringify(addrW));
   // no person in ordinary talk
   assert.deepEqual(persons("I'm leaving from Boston on Friday."), []);

@@ -47,7 +47,9 @@ function lettersInCode(doc: Parameters<Recognizer>[0], s: number, e: number): bo
 const wordy = (w: string) => /\p{L}/u.test(w) && !gazetteerTags(w).some((g) => g === 'num' || g === 'mon' || g === 'sw');
 
 export const taggerRecognizer: Recognizer = (doc) => {
-  if (doc.options.tagger === false || doc.words.length === 0) return [];
+  // Off unless asked for: merged with the rule recognizers it let a name leak from a post-call record (the leak
+  // matrix, 2026-11-25), so it stays out of every redaction path until that is understood and tested.
+  if (doc.options.tagger !== true || doc.words.length === 0) return [];
   tagger ??= new SequenceTagger(taggerModel());
   const out: Detection[] = [];
   const content = (i: number) => doc.words[i].end > doc.words[i].start;
