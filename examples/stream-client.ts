@@ -30,7 +30,10 @@ export interface StreamAudioOptions {
   chunkMs?: number;
   /** 1: real time (default); 2: twice as fast; 0: as fast as the socket takes it. */
   pace?: number;
-  /** Vanish after sending this many seconds of audio (no end message, the socket torn down). */
+  /**
+   * Vanish after sending this many seconds of audio: no end message and no WebSocket close, the TCP connection
+   * just closed, as the kernel closes a killed process's sockets.
+   */
   vanishAfterSeconds?: number;
   /** Every message as it arrives. */
   onMessage?(received: ReceivedMessage): void;
@@ -78,7 +81,10 @@ export function streamAudio(options: StreamAudioOptions): Promise<StreamResult> 
       for (let at = 0; at < options.audio.length; at += frameBytes) {
         const seconds = at / options.bytesPerSecond;
         if (options.vanishAfterSeconds !== undefined && seconds >= options.vanishAfterSeconds) {
-          socket.terminate();
+          // A FIN, not ws's terminate(): destroying a socket whose receive buffer still holds unread server
+          // messages sends a reset, and the server's kernel then drops audio it has not read yet (how much
+          // depends on the machine's load). What was sent is what the server must keep.
+          (socket as unknown as { _socket: import('node:net').Socket })._socket.end();
           return;
         }
         if (pace > 0) {

@@ -157,8 +157,10 @@ export async function enrichRecord(input: EventRecord, options: EnrichOptions): 
   let entities = record.entities ?? [];
   if (switches.entities) {
     const core = [...entities, ...coreEntities];
-    // Entities the core placed in the record's own utterances keep their place; the others are found in the conversation.
-    const placed = conversation.source === 'utterances' ? core.map((e) => (e.line !== undefined ? e : placeEntities([e], conversation)[0])) : placeEntities(core.map(({ line: _l, offset: _o, length: _n, ...e }) => e), conversation);
+    // The core places what it finds in the record's own utterances (line, offset, length) and counts a value once,
+    // where it starts: those keep their place, and entities from the other transcript shapes get none there (the
+    // same value would be counted twice). Otherwise the conversation was built here: entities are found in it.
+    const placed = conversation.source === 'utterances' ? core : placeEntities(core.map(({ line: _l, offset: _o, length: _n, ...e }) => e), conversation);
     entities = [...placed, ...(switches.organizations ? organizations(conversation) : [])];
   } else {
     entities = [...entities, ...coreEntities];
