@@ -106,7 +106,7 @@ export async function createServices(config: Config, logger: Logger, overrides: 
     await store.close();
     throw error;
   }
-  const projects = new ProjectConfigs(store, bus, config.configCacheMs);
+  const projects = new ProjectConfigs(store, bus, box, config.configCacheMs);
   const parameters = new Parameters(store, projects, box, config.dataDir);
   // Keyed hashes (the Hash mask) use one key derived from the service's secret, so values match across calls.
   const redactionHashKey = box.derive('redaction-hash');

@@ -8,6 +8,8 @@ import { ENTITY_KINDS } from '../redact/entityKinds.js';
 import { canonicalKind } from '../redact/policy.js';
 import type { ProjectConfig } from '../schema/resources/projectConfig.js';
 import { check } from '../schema/validator.js';
+import { protectCredentials, restoreMaskedCredentials } from '../security/credentials.js';
+import type { SecretBox } from '../security/secretBox.js';
 import type { ProjectVersion } from '../store/projectVersions.js';
 import type { Store } from '../store/index.js';
 import type { InvalidationBus } from './invalidationBus.js';
@@ -30,6 +32,7 @@ export class ProjectConfigs {
   constructor(
     private readonly store: Store,
     private readonly bus: InvalidationBus,
+    private readonly box: SecretBox,
     private readonly ttlMs = 5000,
   ) {
     bus.subscribe((key) => {
@@ -60,8 +63,22 @@ export class ProjectConfigs {
     return canonical.insights ? { ...canonical, insights: markValidated(canonical.insights, compiled) } : canonical;
   }
 
+  /**
+   * Credentials are sealed at rest like every credential. A configuration edited from its masked form (as the
+   * versions route and the console show it) keeps the stored credential wherever the mask is unchanged; a mask
+   * that matches nothing stored at its place is refused, never stored as the credential.
+   */
   async publish(data: string): Promise<PublishResult> {
-    const config = this.parse(data);
+    const parsed = this.parse(data);
+    const previous = await this.store.projects.latest(parsed.sid);
+    const { record: restored, unmatched } = restoreMaskedCredentials(parsed, previous?.config, this.box);
+    if (unmatched.length > 0) {
+      throw invalid(
+        'A credential in data is still masked (as the service answers it) and does not match the one stored at that place: give the credential itself, or leave the mask unchanged to keep the stored one; the previous version stays in force.',
+        unmatched.map((pointer) => ({ pointer: `/data${pointer}`, path: `data${pointer.replace(/\//g, '.')}`, message: 'must be the credential, not its mask' })),
+      );
+    }
+    const config = protectCredentials(restored, this.box).sealed;
     const published = await this.store.projects.publish(config);
     this.cache.set(config.sid, { value: published, at: Date.now() });
     await this.bus.publish(`project:${config.sid}`);

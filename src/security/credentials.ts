@@ -139,3 +139,55 @@ function safeOpen(box: SecretBox, sealed: string): string {
     return '';
   }
 }
+
+/** A credential answered masked (`****`, `****` + its last four, `Name: ****…` for a header line). */
+export function looksMasked(value: string): boolean {
+  const colon = value.indexOf(':');
+  const part = colon >= 0 && !value.startsWith(MASK) ? value.slice(colon + 1).trim() : value;
+  return part.startsWith(MASK);
+}
+
+/**
+ * A record edited from its masked form (a client read it back, changed something else and sends it whole):
+ * every credential still in its masked form is restored from `previous` at the same place, when the mask is
+ * the mask of the value there; the ones that match nothing are listed by JSON pointer, for the caller to
+ * refuse. Storing the mask itself would silently replace the credential with four asterisks.
+ */
+export function restoreMaskedCredentials<T>(record: T, previous: unknown, box: SecretBox): { record: T; unmatched: string[] } {
+  const unmatched: string[] = [];
+  const reveal = (v: unknown): string | undefined => (typeof v !== 'string' ? undefined : box.isSealed(v) ? safeOpen(box, v) : v);
+  const restoreOne = (value: Json, before: Json, pointer: string, mask: (plain: string) => string): Json => {
+    if (typeof value !== 'string' || !looksMasked(value)) return value;
+    const plain = reveal(before);
+    if (plain !== undefined && plain !== '' && mask(plain) === value) return before;
+    unmatched.push(pointer);
+    return value;
+  };
+  const walk = (value: Json, before: Json, pointer: string): Json => {
+    if (Array.isArray(value)) {
+      return value.map((item, i) => walk(item, Array.isArray(before) ? before[i] : undefined, `${pointer}/${i}`));
+    }
+    if (value === null || typeof value !== 'object') return value;
+    const prev = before !== null && typeof before === 'object' && !Array.isArray(before) ? (before as Record<string, Json>) : {};
+    const out: Record<string, Json> = {};
+    for (const [key, field] of Object.entries(value as Record<string, Json>)) {
+      const at = `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+      if (isCredentialField(key)) {
+        out[key] = restoreOne(field, prev[key], at, maskValue);
+      } else if (key === 'auth_headers' && Array.isArray(field)) {
+        const lines = Array.isArray(prev[key]) ? (prev[key] as Json[]) : [];
+        // A header line is matched by its name among the previous lines (their order may change).
+        out[key] = field.map((line, i) => {
+          if (typeof line !== 'string' || !looksMasked(line)) return line;
+          const name = line.slice(0, Math.max(0, line.indexOf(':'))).trim().toLowerCase();
+          const match = lines.find((l) => typeof l === 'string' && maskHeaderLine(reveal(l) ?? '') === line && (reveal(l) ?? '').toLowerCase().startsWith(name));
+          return restoreOne(line, match, `${at}/${i}`, maskHeaderLine);
+        });
+      } else {
+        out[key] = walk(field, prev[key], at);
+      }
+    }
+    return out;
+  };
+  return { record: walk(record, previous, '') as T, unmatched };
+}
