@@ -141,6 +141,7 @@ export async function createServices(config: Config, logger: Logger, overrides: 
       };
     },
     deliveries: (jobId) => outbox.deliveriesFor(jobId),
+    deliveriesOfJobs: (jobIds) => outbox.deliveriesForJobs(jobIds),
     analysis: async (row, vendorATranscript) => {
       const params = JSON.parse(row.params) as TranscribeParams & { analytics?: boolean };
       const project = row.sid ? await projects.current(row.sid) : undefined;

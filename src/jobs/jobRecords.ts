@@ -15,6 +15,8 @@ export interface JobRecordOptions {
   analysis?: (row: JobRow, vendorATranscript: JobExtras['vendorATranscript']) => Promise<JobExtras['analysis']>;
   /** Notification deliveries of a job, credentials masked. */
   deliveries?: (jobId: string) => Promise<unknown[]>;
+  /** The same for a page of jobs, in one query (a list would otherwise ask once per job). */
+  deliveriesOfJobs?: (jobIds: readonly string[]) => Promise<Map<string, unknown[]>>;
 }
 
 export class JobRecords {
@@ -22,6 +24,14 @@ export class JobRecords {
 
   async transcript(row: JobRow): Promise<Transcript | undefined> {
     return (await this.options.store.jobs.result(row.id)) as Transcript | undefined;
+  }
+
+  /** The records of a page of jobs, brief (no transcript shapes), their deliveries fetched together. */
+  async briefRecords(rows: readonly JobRow[]) {
+    const deliveries = this.options.deliveriesOfJobs ? await this.options.deliveriesOfJobs(rows.map((row) => row.id)) : undefined;
+    return Promise.all(
+      rows.map((row) => (deliveries ? jobRecord(row, this.options.box, { deliveries: deliveries.get(row.id) ?? [] }) : this.record(row, { brief: true }))),
+    );
   }
 
   /** `brief` leaves out the transcript shapes (job lists). */

@@ -205,6 +205,15 @@ export class DeliveryStore {
     return rows.map(normalize);
   }
 
+  /** The deliveries of many jobs in one query (a page of a job list), each job's in the order of listByJob. */
+  async listByJobs(jobIds: readonly string[]): Promise<Map<string, DeliveryRow[]>> {
+    const byJob = new Map<string, DeliveryRow[]>(jobIds.map((id) => [id, []]));
+    if (jobIds.length === 0) return byJob;
+    const rows = await this.db.selectFrom('deliveries').selectAll().where('job_id', 'in', [...jobIds]).orderBy('created_at').orderBy('id').execute();
+    for (const row of rows) byJob.get(row.job_id)?.push(normalize(row));
+    return byJob;
+  }
+
   /** How many deliveries are in each status (every status present, 0 when none), for metrics and status pages. */
   async countByStatus(): Promise<Record<DeliveryStatus, number>> {
     const rows = await this.db

@@ -88,6 +88,20 @@ for (const dialect of await dialects()) {
       assert.ok(lines.some((line) => line.includes('notification delivered')), 'deliveries are logged');
     });
 
+    test('the deliveries of a page of jobs, in one query, are each job\'s own as asked one by one', async () => {
+      const { outbox: ob } = outbox(fx.database); // not started: the deliveries stay pending
+      const url = 'https://hooks.example.com/page';
+      await ob.enqueue(fx.database.db, { jobId: 'job-a', url, authHeaders: AUTH, payload: event('job-a') });
+      await ob.enqueue(fx.database.db, { jobId: 'job-b', url, payload: event('job-b') });
+      await ob.enqueue(fx.database.db, { jobId: 'job-a', url: `${url}/2`, payload: event('job-a') });
+      const page = await ob.deliveriesForJobs(['job-a', 'job-b', 'job-none']);
+      assert.deepEqual([...page.keys()], ['job-a', 'job-b', 'job-none']);
+      for (const jobId of ['job-a', 'job-b', 'job-none']) assert.deepEqual(page.get(jobId), await ob.deliveriesFor(jobId));
+      assert.deepEqual(page.get('job-a')!.map((d) => d.url), [url, `${url}/2`]);
+      assert.ok(!JSON.stringify(page.get('job-a')).includes(TOKEN), 'auth headers masked as in the one-job view');
+      assert.equal((await ob.deliveriesForJobs([])).size, 0);
+    });
+
     test('a 400 fails at once with one attempt', async () => {
       rx = await receiver(() => ({ status: 400 }));
       const { outbox: ob, calls } = started();

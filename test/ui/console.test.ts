@@ -13,6 +13,7 @@ import { hasFestivalVoice, hasTool, speakFestival, stereo, tempDir } from '../he
 import { DIGIT_LIKE } from '../helpers/calls.js';
 import { axeViolations, CHROMIUM, CHROMIUM_ARGS, ensureConsoleBuilt } from '../helpers/console.js';
 import { json, startTestService, type TestService } from '../helpers/harness.js';
+import { multipart } from '../helpers/multipart.js';
 import { until } from '../helpers/poll.js';
 import { required } from '../helpers/require.js';
 
@@ -184,6 +185,57 @@ describe('the console', { skip: required(!canRun && `needs Chromium at ${CHROMIU
     assert.match((await page.textContent('#player-title')) ?? '', /audio redaction was not asked for/);
     await assertAccessible(page, 'stereo call');
     await shot(page, 'call-stereo');
+  });
+
+  test('a call analysed with insights shows its figures, who talked when, sentiment over the call, and insight lines that seek', async () => {
+    const published = await svc.request({
+      method: 'POST',
+      url: '/system/cache/v2/publish',
+      headers: { authorization: `Bearer ${keys.admin}` },
+      payload: { data: JSON.stringify({ sid: 'console-insights', insights: [{ id: 'anything-said', name: 'Anything said', expression: '*' }] }) },
+    });
+    assert.equal(published.statusCode, 200, published.body);
+    const call = path.join(dir, 'stereo-call.wav');
+    const submitted = await svc.request({
+      method: 'POST',
+      url: '/asr/transcribe',
+      headers: { authorization: `Bearer ${keys.admin}` },
+      ...multipart({ sid: 'console-insights', analytics: 'true', insights: 'anything-said' }, [{ name: 'audio', filename: 'analysed-call.wav', content: fs.readFileSync(call) }]),
+    });
+    assert.ok(submitted.statusCode === 200 || submitted.statusCode === 202, submitted.body);
+    const id = json(submitted).jobId as string;
+    await page.goto(`${base}/console/#/jobs/${id}`);
+    await page.waitForSelector('article[data-status=completed]', { timeout: 600_000 });
+    await page.waitForSelector('#analytics-title');
+    const job = json(await svc.request({ method: 'GET', url: `/asr/jobs/${id}`, headers: { authorization: `Bearer ${keys.admin}` } }));
+    const figure = async (name: string) => (await page.textContent(`dd[data-figure="${name}"]`))?.trim();
+    // The panel shows the API's own figures (resource 18), not figures of its own making.
+    const clock = (s: number) => `${Math.floor(s / 60)}:${(s - Math.floor(s / 60) * 60).toFixed(1).padStart(4, '0')}`;
+    assert.ok(job.analytics.talk_time_agent > 0 && job.analytics.talk_time_caller > 0, JSON.stringify(job.analytics));
+    assert.equal(await figure('duration'), clock(job.analytics.total_duration));
+    assert.match((await figure('talk-agent')) ?? '', new RegExp(`^${clock(job.analytics.talk_time_agent).replace('.', '\\.')} `));
+    assert.match((await figure('talk-caller')) ?? '', new RegExp(`^${clock(job.analytics.talk_time_caller).replace('.', '\\.')} `));
+    assert.match((await figure('overtalk')) ?? '', new RegExp(`^${job.analytics.overtalk_count} times`));
+    // Both sides on the timeline; the two voices speak at once from the start, so over-talk is drawn too.
+    assert.ok((await page.locator('.timeline [data-type=agent]').count()) > 0, 'agent talk on the timeline');
+    assert.ok((await page.locator('.timeline [data-type=caller]').count()) > 0, 'caller talk on the timeline');
+    assert.equal(job.analytics.overtalk_count > 0, (await page.locator('.timeline [data-type=overtalk]').count()) > 0);
+    const withSentiment = job.utterances.filter((u: { sentiment?: number }) => typeof u.sentiment === 'number').length;
+    assert.ok(withSentiment > 0);
+    assert.equal(await page.locator('.sentiment-track [data-polarity]').count(), withSentiment, 'a sentiment mark per utterance');
+    // Insight lines, named by their insight, each seeking the player to its time.
+    assert.ok(job.insightLines.length > 0, JSON.stringify(job.insightLines));
+    const lines = page.locator('ul.insights li[data-insight="anything-said"]');
+    assert.equal(await lines.count(), job.insightLines.length);
+    assert.match((await lines.first().textContent()) ?? '', /Anything said/);
+    await page.waitForSelector('.player[data-state=ready]', { timeout: 120_000 });
+    const lastAt = job.insightLines[job.insightLines.length - 1].timestamp as number;
+    assert.ok(lastAt > 0, 'the last insight line is past the start');
+    await lines.last().locator('button').click();
+    await page.waitForFunction((want) => document.querySelector('.player .time')?.textContent?.startsWith(want), clock(lastAt));
+    await assertAccessible(page, 'call analytics');
+    await page.locator('#analytics-title').scrollIntoViewIfNeeded();
+    await shot(page, 'call-analytics');
   });
 
   test('a read key sees jobs and projects but no upload and no publish form', async () => {

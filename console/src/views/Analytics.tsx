@@ -1,80 +1,137 @@
-// The analytics panel of a call, drawn only when the job carries analytics or insights (issue 18 adds them):
-// talk time per speaker, silence and over-talk, sentiment per utterance, and insight lines that seek the audio.
+// The analytics panel of a call, drawn when the job carries analytics (a job submitted with `analytics` or
+// `insights`): the figures of `analytics` (resource 18: talk time per side, silence, over-talk), a timeline of
+// who talked when with over-talk and silence drawn from the utterances' times, sentiment over the call (each
+// utterance's polarity at its time), and the insight lines, each linked to its place in the recording.
 import { seconds } from '../format';
 
-interface Figures {
-  duration?: number;
-  silence?: number;
-  overtalk?: { count?: number; total?: number };
-  speakers?: { speaker: number; role?: string; talkTime?: number; sentiment?: { polarity?: string } }[];
-  utteranceSentiment?: { line: number; polarity: string; score: number }[];
-  timeline?: { start: number; end: number; type: string; speaker?: number }[];
+interface SpeakerFigures {
+  speaker: number;
+  role?: string;
+  talk_time?: number | null;
+  utterances?: number;
+  words_per_minute?: number | null;
+  sentiment?: string;
 }
 
-interface InsightLine {
-  text?: string;
-  name?: string;
-  line?: number;
+export interface CallAnalytics {
+  total_duration?: number | null;
+  silence?: number | null;
+  overtalk?: number | null;
+  overtalk_count?: number | null;
+  speaker_changes?: number | null;
+  speakers?: SpeakerFigures[];
+  insights?: { id?: string; name?: string; type?: string }[];
+}
+
+export interface AnalysedUtterance {
+  row?: number;
+  speaker?: number;
   start?: number;
+  end?: number;
+  text?: string;
+  sentiment?: number;
 }
 
-export function Analytics({ analytics, insights, onSeek }: { analytics: unknown; insights: unknown; onSeek: (t: number) => void }) {
-  const figures = (analytics && typeof analytics === 'object' ? analytics : undefined) as Figures | undefined;
-  const lines = (Array.isArray(insights) ? insights : Array.isArray((insights as { items?: unknown[] })?.items) ? (insights as { items: unknown[] }).items : []) as InsightLine[];
-  if (!figures && lines.length === 0) return null;
-  const duration = figures?.duration ?? 0;
-  const pct = (x: number | undefined) => (duration > 0 && x !== undefined ? `${((100 * x) / duration).toFixed(1)}%` : '—');
+export interface InsightLine {
+  insightId?: string;
+  timestamp?: number;
+  line?: number;
+  speaker?: number;
+  value?: string;
+}
+
+type Segment = { start: number; end: number; type: string };
+
+/** Who talked when: each utterance on its side, and over-talk where two speakers' utterances overlap. */
+export function timelineOf(utterances: AnalysedUtterance[], roleOf: (speaker: number | undefined) => string): Segment[] {
+  const timed = utterances.filter((u) => typeof u.start === 'number' && typeof u.end === 'number' && u.end! > u.start!);
+  const talk = timed.map((u) => ({ start: u.start!, end: u.end!, type: roleOf(u.speaker) }));
+  const overtalk: Segment[] = [];
+  for (let i = 0; i < timed.length; i++) {
+    for (let j = i + 1; j < timed.length; j++) {
+      if (timed[i].speaker === timed[j].speaker) continue;
+      const start = Math.max(timed[i].start!, timed[j].start!);
+      const end = Math.min(timed[i].end!, timed[j].end!);
+      if (end > start) overtalk.push({ start, end, type: 'overtalk' });
+    }
+  }
+  return [...talk, ...overtalk];
+}
+
+const POLARITY: Record<number, string> = { [-1]: 'negative', 0: 'neutral', 1: 'positive' };
+
+export function Analytics({
+  analytics,
+  utterances,
+  insightLines,
+  onSeek,
+}: {
+  analytics: CallAnalytics | undefined;
+  utterances: AnalysedUtterance[] | undefined;
+  insightLines: InsightLine[] | undefined;
+  onSeek: (t: number) => void;
+}) {
+  if (!analytics || typeof analytics !== 'object') return null;
+  const lines = utterances ?? [];
+  const speakers = analytics.speakers ?? [];
+  const roleOf = (speaker: number | undefined) => speakers.find((s) => s.speaker === speaker)?.role ?? `speaker${speaker ?? 0}`;
+  const duration = analytics.total_duration ?? Math.max(0, ...lines.map((u) => u.end ?? 0));
+  const pct = (x: number | null | undefined) => (duration > 0 && typeof x === 'number' ? `${((100 * x) / duration).toFixed(1)}%` : '—');
+  const at = (t: number) => `${(100 * t) / duration}%`;
+  const names = new Map((analytics.insights ?? []).map((i) => [i.id, i.name ?? i.id]));
+  const withSentiment = lines.filter((u) => typeof u.sentiment === 'number' && typeof u.start === 'number');
   return (
     <section aria-labelledby="analytics-title" class="analytics">
       <h2 id="analytics-title">Analytics</h2>
-      {figures && (
-        <>
-          <dl class="summary">
-            {(figures.speakers ?? []).map((s) => (
-              <>
-                <dt>Talk time, {s.role ?? `speaker ${s.speaker + 1}`}</dt>
-                <dd>
-                  {seconds(s.talkTime)} ({pct(s.talkTime)}){s.sentiment?.polarity ? `, sentiment ${s.sentiment.polarity}` : ''}
-                </dd>
-              </>
-            ))}
-            <dt>Silence</dt>
-            <dd>
-              {seconds(figures.silence)} ({pct(figures.silence)})
+      <dl class="summary">
+        <dt>Duration</dt>
+        <dd data-figure="duration">{seconds(duration)}</dd>
+        {speakers.map((s) => (
+          <>
+            <dt>Talk time, {s.role ?? `speaker ${s.speaker + 1}`}</dt>
+            <dd data-figure={`talk-${s.role ?? s.speaker}`}>
+              {seconds(s.talk_time ?? undefined)} ({pct(s.talk_time)}){s.sentiment ? `, sentiment ${s.sentiment}` : ''}
             </dd>
-            <dt>Over-talk</dt>
-            <dd>
-              {figures.overtalk?.count ?? 0} times, {seconds(figures.overtalk?.total)}
-            </dd>
-          </dl>
-          {duration > 0 && figures.timeline && (
-            <div class="timeline" role="img" aria-label="Talk, silence and over-talk over the call">
-              {figures.timeline.map((t) => (
-                <span class={`seg seg-${t.type}`} style={{ left: `${(100 * t.start) / duration}%`, width: `${(100 * (t.end - t.start)) / duration}%` }} />
-              ))}
-            </div>
-          )}
-          {figures.utteranceSentiment && (
-            <ol class="sentiment" aria-label="Sentiment per utterance">
-              {figures.utteranceSentiment.map((u) => (
-                <li class={`pol-${u.polarity}`} title={`line ${u.line}: ${u.polarity} (${u.score})`}>
-                  {u.polarity}
-                </li>
-              ))}
-            </ol>
-          )}
-        </>
+          </>
+        ))}
+        <dt>Silence</dt>
+        <dd data-figure="silence">
+          {seconds(analytics.silence ?? undefined)} ({pct(analytics.silence)})
+        </dd>
+        <dt>Over-talk</dt>
+        <dd data-figure="overtalk">
+          {analytics.overtalk_count ?? 0} times, {seconds(analytics.overtalk ?? undefined)}
+        </dd>
+      </dl>
+      {duration > 0 && lines.length > 0 && (
+        <div class="timeline" role="img" aria-label="Who talked when: each side, over-talk; the gaps are silence">
+          {timelineOf(lines, roleOf).map((t) => (
+            <span class={`seg seg-${t.type}`} data-type={t.type} title={`${t.type} ${seconds(t.start)}–${seconds(t.end)}`} style={{ left: at(t.start), width: at(t.end - t.start) }} />
+          ))}
+        </div>
       )}
-      {lines.length > 0 && (
-        <ul class="insights">
-          {lines.map((l) => (
-            <li>
-              {l.start !== undefined ? (
-                <button type="button" class="link" onClick={() => onSeek(l.start!)}>
-                  {seconds(l.start)}
+      {duration > 0 && withSentiment.length > 0 && (
+        <div class="sentiment-track" role="img" aria-label="Sentiment over the call, one mark per utterance">
+          {withSentiment.map((u) => (
+            <span
+              class={`pol pol-${POLARITY[u.sentiment!] ?? 'neutral'}`}
+              data-polarity={POLARITY[u.sentiment!] ?? 'neutral'}
+              title={`${seconds(u.start)} ${roleOf(u.speaker)}: ${POLARITY[u.sentiment!] ?? 'neutral'}`}
+              style={{ left: at(u.start!), width: at(Math.max(0.2, (u.end ?? u.start!) - u.start!)) }}
+            />
+          ))}
+        </div>
+      )}
+      {(insightLines ?? []).length > 0 && (
+        <ul class="insights" aria-label="Insight lines">
+          {insightLines!.map((l) => (
+            <li data-insight={l.insightId}>
+              {typeof l.timestamp === 'number' ? (
+                <button type="button" class="link" onClick={() => onSeek(l.timestamp!)}>
+                  {seconds(l.timestamp)}
                 </button>
               ) : null}{' '}
-              {l.name ?? ''} {l.text ?? ''}
+              <strong>{names.get(l.insightId) ?? l.insightId}</strong> {l.value ?? ''}
             </li>
           ))}
         </ul>

@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { download, getJson, type Session } from '../api';
 import { seconds, TERMINAL, when } from '../format';
 import { type RedactedSpan, turnsOf } from '../transcript';
-import { Analytics } from './Analytics';
+import { type AnalysedUtterance, Analytics, type CallAnalytics, type InsightLine } from './Analytics';
 import { Player, type PlayerHandle } from './Player';
 
 const FORMATS = ['vendorA', 'vendorB', 'transcript', 'utterances', 'text', 'srt', 'vtt'] as const;
@@ -32,8 +32,9 @@ interface Job {
     windows?: { list?: { channel: number; start: number; end: number; kind?: string; source?: string }[] };
     audio?: { spans?: RedactedSpan[] };
   };
-  analytics?: unknown;
-  insights?: unknown;
+  analytics?: CallAnalytics;
+  utterances?: AnalysedUtterance[];
+  insightLines?: InsightLine[];
 }
 
 interface Delivery {
@@ -202,7 +203,7 @@ export function CallView({ jobId }: { jobId: string; session: Session }) {
         </section>
       )}
 
-      <Analytics analytics={job.analytics} insights={job.insights} onSeek={(t) => player.current?.seekTo(t)} />
+      <Analytics analytics={job.analytics} utterances={job.utterances} insightLines={job.insightLines} onSeek={(t) => player.current?.seekTo(t)} />
 
       <section aria-labelledby="deliveries-title">
         <h2 id="deliveries-title">Notifications</h2>

@@ -211,7 +211,7 @@ export function jobRoutes(services: Services): FastifyPluginAsync {
         const rows = page.jobs.slice(0, limit);
         const last = rows.at(-1);
         const nextCursor = page.jobs.length > limit && last ? encodeCursor({ createdAt: last.created_at, id: last.id }) : null;
-        return { total: page.total, limit, offset, nextCursor, jobs: await Promise.all(rows.map((row) => services.jobRecords.record(row, { brief: true }))) };
+        return { total: page.total, limit, offset, nextCursor, jobs: await services.jobRecords.briefRecords(rows) };
       },
     );
 

@@ -256,6 +256,12 @@ export class NotificationOutbox {
     return rows.map((row) => this.view(row));
   }
 
+  /** The deliveries of a page of jobs, in one query. */
+  async deliveriesForJobs(jobIds: readonly string[]): Promise<Map<string, DeliveryView[]>> {
+    const byJob = await this.store.listByJobs(jobIds);
+    return new Map([...byJob].map(([id, rows]) => [id, rows.map((row) => this.view(row))]));
+  }
+
   /**
    * Send a failed delivery (retries spent, or refused) again: a new round of attempts, due at once, with the
    * same webhook-id (receivers de-duplicate by it). Throws RedeliverError when the job has no such delivery
