@@ -196,12 +196,8 @@ describe('the console', { skip: required(!canRun && `needs Chromium at ${CHROMIU
     });
     assert.equal(published.statusCode, 200, published.body);
     const call = path.join(dir, 'stereo-call.wav');
-    const submitted = await svc.request({
-      method: 'POST',
-      url: '/asr/transcribe',
-      headers: { authorization: `Bearer ${keys.admin}` },
-      ...multipart({ sid: 'console-insights', analytics: 'true', insights: 'anything-said' }, [{ name: 'audio', filename: 'analysed-call.wav', content: fs.readFileSync(call) }]),
-    });
+    const form = multipart({ sid: 'console-insights', analytics: 'true', insights: 'anything-said' }, [{ name: 'audio', filename: 'analysed-call.wav', content: fs.readFileSync(call) }]);
+    const submitted = await svc.request({ method: 'POST', url: '/asr/transcribe', headers: { ...form.headers, authorization: `Bearer ${keys.admin}` }, payload: form.payload });
     assert.ok(submitted.statusCode === 200 || submitted.statusCode === 202, submitted.body);
     const id = json(submitted).jobId as string;
     await page.goto(`${base}/console/#/jobs/${id}`);

@@ -110,6 +110,15 @@ export function Analytics({
           ))}
         </div>
       )}
+      {duration > 0 && lines.length > 0 && (
+        <p class="legend">
+          {[...new Set(speakers.map((s) => s.role ?? `speaker${s.speaker}`))].map((role) => (
+            <span class={`key seg-${role}`}>{role}</span>
+          ))}
+          <span class="key seg-overtalk">over-talk</span> <span class="key">silence</span> · sentiment: <span class="key pol-positive">positive</span>
+          <span class="key pol-neutral">neutral</span> <span class="key pol-negative">negative</span>
+        </p>
+      )}
       {duration > 0 && withSentiment.length > 0 && (
         <div class="sentiment-track" role="img" aria-label="Sentiment over the call, one mark per utterance">
           {withSentiment.map((u) => (
