@@ -5,10 +5,13 @@ import { ref } from '../schema/registry.js';
 // Problems are sent as application/problem+json, and documented so.
 const problemRef = () => ({ content: { 'application/problem+json': { schema: ref('Problem') } } }) as unknown as TSchema;
 
-/** The responses of a route: its success shapes plus the problems any route may answer. */
-export function responses(success: Record<number, TSchema>, problems: number[] = [400]): Record<number, TSchema> {
+/**
+ * The responses of a route: its success shapes plus the problems any route may answer; a public route (no key
+ * needed: `security: []`) never answers 401 or 403, and its document says so.
+ */
+export function responses(success: Record<number, TSchema>, problems: number[] = [400], { public: open = false }: { public?: boolean } = {}): Record<number, TSchema> {
   const out: Record<number, TSchema> = { ...success };
-  for (const status of [...new Set([...problems, 401, 403, 429, 500])]) out[status] = problemRef();
+  for (const status of [...new Set([...problems, ...(open ? [] : [401, 403]), 429, 500])]) out[status] = problemRef();
   return out;
 }
 

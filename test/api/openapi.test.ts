@@ -341,7 +341,12 @@ describe('public operations (sqlite)', () => {
         .map(([method]) => `${method.toUpperCase()} ${path}`),
     );
     assert.deepEqual(open.sort(), ['GET /health', 'GET /ready']);
-    for (const url of ['/health', '/ready']) assert.equal((await svc.request({ method: 'GET', url })).statusCode, 200, url);
+    for (const url of ['/health', '/ready']) {
+      assert.equal((await svc.request({ method: 'GET', url })).statusCode, 200, url);
+      // A public operation never answers 401/403, and its document does not list them; a keyed one does.
+      assert.deepEqual(Object.keys(doc.paths[url].get.responses).filter((s) => s === '401' || s === '403'), [], url);
+    }
+    assert.ok(doc.paths['/asr/params'].get.responses['401'], 'a keyed operation documents 401');
     assert.equal((await svc.request({ method: 'GET', url: '/asr/params' })).statusCode, 401);
   });
 });

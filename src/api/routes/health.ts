@@ -12,7 +12,7 @@ export function healthRoutes(services: Services): FastifyPluginAsync {
       '/health',
       {
         config: { scope: 'public' },
-        schema: { operationId: 'getHealth', tags: ['health'], security: [], summary: 'Liveness', response: responses({ 200: Type.Object({ status: Type.Literal('ok') }) }, []) },
+        schema: { operationId: 'getHealth', tags: ['health'], security: [], summary: 'Liveness', response: responses({ 200: Type.Object({ status: Type.Literal('ok') }) }, [], { public: true }) },
       },
       async () => ({ status: 'ok' as const }),
     );
@@ -37,6 +37,7 @@ export function healthRoutes(services: Services): FastifyPluginAsync {
               }),
             },
             [503],
+            { public: true },
           ),
         },
       },
