@@ -4,7 +4,6 @@ import { checkMarks, markWindows } from '../redact/windows/marks.js';
 import { maskRecordWindows, recordChannels } from '../redact/windows/recordMarks.js';
 import crypto from 'node:crypto';
 import { compileInsights, markValidated, type CompiledInsight } from '../conversation/insights/definitions.js';
-import { enrichRecord } from '../conversation/enrich.js';
 import { recordRoleOptions } from '../conversation/normalize.js';
 import { END_TYPES, evaluateRealTimeInsights, liveRecord } from '../conversation/realTime.js';
 import { switchesOf } from '../conversation/switches.js';
@@ -15,7 +14,7 @@ import { check } from '../schema/validator.js';
 import { maskCredentials, protectCredentials } from '../security/credentials.js';
 import type { SecretBox } from '../security/secretBox.js';
 import type { Store } from '../store/index.js';
-import { redactRecordOffLoop } from '../redact/offload/index.js';
+import { enrichRecordOffLoop, redactRecordOffLoop } from '../redact/offload/index.js';
 import { recordRuleIssues, recordRules, type RecordRules } from '../redact/recordRules.js';
 import { type ProjectInForce, type RedactionPolicy, parseKinds, policyRecord, policyRules, resolvePolicy } from '../redact/policy.js';
 import type { Scope } from '../store/apiKeys.js';
@@ -166,14 +165,15 @@ export class Conversations {
   private async process(record: EventRecord, insights: CompiledInsight[], agentLocation: string | undefined, own: CompiledInsight[]): Promise<{ record: EventRecord; failure?: string }> {
     const validated = markValidated(record.insights, own);
     try {
-      const enriched = await enrichRecord(record, {
+      // Off the event loop for a large record, like its redaction; further masking goes through the same core there.
+      const enriched = await enrichRecordOffLoop(record, {
         insights,
         roles: recordRoleOptions(record, agentLocation),
         switches: switchesOf(record.campaign as Record<string, unknown> | undefined, record.processJob as Record<string, unknown> | undefined),
         direction: (record.campaign?.direction as string | undefined) ?? (record.processJob?.direction as string | undefined) ?? record.realTimeMessage?.direction,
-        redact: (r, rules) => redactRecordOffLoop(r, [], this.hashKey, { redactionTypes: [{ rules }], contentGroups: record.contentGroups }),
+        redaction: { hashKey: this.hashKey, contentGroups: record.contentGroups },
       });
-      return { record: { ...enriched.record, ...(validated && { insights: markValidated(enriched.record.insights, own) }), status: PROCESSED } };
+      return { record: { ...enriched, ...(validated && { insights: markValidated(enriched.insights, own) }), status: PROCESSED } };
     } catch (error) {
       // A refusal (the input's fault) stays a refusal; anything else keeps the redacted record, marked failed.
       if (error instanceof ServiceError) throw error;

@@ -10,7 +10,7 @@ import type { EventRecord } from '../schema/resources/eventRecord.js';
 import type { Insight } from '../schema/resources/insight.js';
 import type { ProcessJob } from '../schema/resources/processJob.js';
 import type { ProjectConfig } from '../schema/resources/projectConfig.js';
-import { enrichRecord } from './enrich.js';
+import { enrichRecordOffLoop } from '../redact/offload/index.js';
 import { compileInsights } from './insights/definitions.js';
 import { recordRoleOptions } from './normalize.js';
 import { switchesOf } from './switches.js';
@@ -65,16 +65,13 @@ export async function analyseJob(vendorATranscript: ProcessJob['vendorATranscrip
     campaign: { ...(params.agent_location && { agentLocation: params.agent_location }), ...(params.direction && { direction: params.direction }) },
     insights: runnable,
   };
-  const enriched = await enrichRecord(record, {
+  // Off the event loop for a long call (no `redaction`: a job's analysis never masks).
+  const r = await enrichRecordOffLoop(record, {
     insights: compileInsights(runnable, '/insights'),
     roles: recordRoleOptions(record, project?.agent_location),
     switches: switchesOf(undefined),
     direction: params.direction,
-    redact: async () => {
-      throw new Error('a job analysis never redacts');
-    },
   });
-  const r = enriched.record;
   const notRun = chosen.filter(redacts).map((i) => ({ id: i.id, name: i.name, type: 'not_run', value: null }));
   return {
     analytics: { ...r.analytics, ...(notRun.length > 0 && { insights: [...(r.analytics?.insights ?? []), ...notRun] }) },

@@ -15,7 +15,7 @@ import type { RedactionResult } from '../redactTranscript.js';
 import type { RedactionRule } from '../rules.js';
 import { receiveError, type TaskReply } from './errors.js';
 import { redactionPool } from './pool.js';
-import { perform, type RedactionTask, type RuleSource, type TaskResult } from './tasks.js';
+import { type EnrichTask, perform, type RedactionTask, type RuleSource, type TaskResult } from './tasks.js';
 
 export { closeRedactionPool } from './pool.js';
 
@@ -74,7 +74,7 @@ async function offLoop<T extends RedactionTask>(task: T, transferList?: ArrayBuf
 }
 
 async function run<T extends RedactionTask>(task: T, size: unknown): Promise<TaskResult<T>> {
-  return largerThan(size, INLINE_MAX_CHARS) ? offLoop(task) : perform(task);
+  return largerThan(size, INLINE_MAX_CHARS) ? offLoop(task) : await perform(task);
 }
 
 /**
@@ -93,6 +93,15 @@ export function redactTextOffLoop(text: string, rules: readonly RedactionRule[],
 /** redactTranscript over a job's transcript, detecting with the service's recognizers. */
 export function redactTranscriptOffLoop(transcript: Transcript, rules: readonly RedactionRule[], hashKey: string): Promise<RedactionResult> {
   return run({ kind: 'transcript', transcript, rules, hashKey }, transcript);
+}
+
+/**
+ * Post-call processing (conversation/enrich.ts) of a redacted record, off the loop when the record is large: the
+ * enriched record. `redaction` carries what its further masking needs; without it, processing that would mask
+ * fails (a job's analysis, which must not redact).
+ */
+export function enrichRecordOffLoop(record: EventRecord, options: Omit<EnrichTask, 'kind' | 'record'>): Promise<EventRecord> {
+  return run({ kind: 'enrich', record, ...options }, record);
 }
 
 /** Keypad entries (jobRedaction's keypadEntries) of a decoded recording; always off the loop (a whole recording). */

@@ -1,7 +1,13 @@
 // The redaction work that may run off the event loop, as plain data in and plain data out: what a worker
 // thread receives (structured clone) and what it answers. `perform` is the one implementation; it runs in a
-// worker (offload/worker.ts) or inline on the caller's thread for small inputs (offload/index.ts).
+// worker (offload/worker.ts) or inline on the caller's thread for small inputs (offload/index.ts). Post-call
+// processing (conversation/enrich.ts) is here too: it is CPU work over the whole record, and its further
+// masking is the same record redaction, done inline where the processing runs.
+import { enrichRecord } from '../../conversation/enrich.js';
+import type { CompiledInsight } from '../../conversation/insights/definitions.js';
+import type { Switches } from '../../conversation/switches.js';
 import { keypadEntries } from '../../jobs/jobRedaction.js';
+import type { RoleOptions } from '../../transcript/roles.js';
 import type { AudioSpan, RedactionPcm } from '../../audio/redactAudio.js';
 import type { EventRecord } from '../../schema/resources/eventRecord.js';
 import type { Transcript } from '../../transcript/types.js';
@@ -48,21 +54,56 @@ export interface KeypadTask {
   pcm: Pick<RedactionPcm, 'samples' | 'sampleRate' | 'channels'>;
 }
 
-export type RedactionTask = RecordTask | TextTask | TranscriptTask | KeypadTask;
+/** Post-call processing of a redacted record (enrichRecord), insights already parsed (plain data). */
+export interface EnrichTask {
+  kind: 'enrich';
+  record: EventRecord;
+  insights: readonly CompiledInsight[];
+  roles: RoleOptions;
+  switches: Switches;
+  direction?: string;
+  /**
+   * Further masking (insight redaction flags, profanity) with the service's Hash key and the record's
+   * contentGroups; absent where the processing must not redact (a job's analysis: it would be refused).
+   */
+  redaction?: { hashKey: string; contentGroups?: EventRecord['contentGroups'] };
+}
+
+export type RedactionTask = RecordTask | TextTask | TranscriptTask | KeypadTask | EnrichTask;
 
 export interface TaskResults {
   record: RecordRedaction;
   text: TextRedaction;
   transcript: RedactionResult;
   keypad: AudioSpan[];
+  /** The enriched record (the processing's other outputs are not used by its callers). */
+  enrich: EventRecord;
 }
 
 export type TaskResult<T extends RedactionTask> = TaskResults[T['kind']];
 
-/** Runs one task where it is called. */
-export function perform<T extends RedactionTask>(task: T): TaskResult<T>;
-export function perform(task: RedactionTask): TaskResults[keyof TaskResults] {
+/** The enriched record of an EnrichTask (async: enrichRecord's redaction hook is). */
+async function enrich(task: EnrichTask): Promise<EventRecord> {
+  const { redaction } = task;
+  const enriched = await enrichRecord(task.record, {
+    insights: task.insights,
+    roles: task.roles,
+    switches: task.switches,
+    direction: task.direction,
+    redact: async (record, rules) => {
+      if (!redaction) throw new Error('this processing may not redact');
+      return redactRecord(record, [], new Masker(redaction.hashKey), recordRules({ redactionTypes: [{ rules }], contentGroups: redaction.contentGroups }));
+    },
+  });
+  return enriched.record;
+}
+
+/** Runs one task where it is called (a promise for the processing task). */
+export function perform<T extends RedactionTask>(task: T): TaskResult<T> | Promise<TaskResult<T>>;
+export function perform(task: RedactionTask): TaskResults[keyof TaskResults] | Promise<TaskResults[keyof TaskResults]> {
   switch (task.kind) {
+    case 'enrich':
+      return enrich(task);
     case 'record': {
       const custom = recordRules(task.ruleSource ?? task.record);
       return redactRecord(task.record, task.rules, new Masker(task.hashKey), custom);

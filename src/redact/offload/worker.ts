@@ -3,9 +3,9 @@
 import { sendError, type TaskReply } from './errors.js';
 import { perform, type RedactionTask, type TaskResults } from './tasks.js';
 
-export default function run(task: RedactionTask): TaskReply<TaskResults[keyof TaskResults]> {
+export default async function run(task: RedactionTask): Promise<TaskReply<TaskResults[keyof TaskResults]>> {
   try {
-    return { ok: true, result: perform(task) };
+    return { ok: true, result: await perform(task) };
   } catch (error) {
     return { ok: false, error: sendError(error) };
   }
