@@ -54,6 +54,10 @@ export async function postJson<T>(path: string, body: unknown): Promise<T> {
   return (await call(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json() as Promise<T>;
 }
 
+export async function deleteJson<T>(path: string): Promise<T> {
+  return (await call(path, { method: 'DELETE' })).json() as Promise<T>;
+}
+
 /** Who the key is; 401 means signing in is needed. */
 export const session = (): Promise<Session> => getJson<Session>('/console/session');
 

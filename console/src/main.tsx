@@ -1,9 +1,9 @@
 // The console's shell: who is signed in (or that the service is open on this machine), the navigation, and
-// the view the address names (#/jobs, #/jobs/<id>, #/projects, #/operations).
+// the view the address names (#/jobs, #/jobs/<id>, #/projects, #/operations, #/keys for admin keys).
 import { render } from 'preact';
 import { lazy, Suspense } from 'preact/compat';
 import { useEffect, useState } from 'preact/hooks';
-import { ApiError, forgetKey, rememberKey, type Session, session, storedKey } from './api';
+import { ApiError, can, forgetKey, rememberKey, type Session, session, storedKey } from './api';
 import { JobsView } from './views/Jobs';
 import { SignIn } from './views/SignIn';
 import './style.css';
@@ -13,6 +13,7 @@ import './style.css';
 const CallView = lazy(() => import('./views/Call').then((m) => m.CallView));
 const ProjectsView = lazy(() => import('./views/Projects').then((m) => m.ProjectsView));
 const OperationsView = lazy(() => import('./views/Operations').then((m) => m.OperationsView));
+const KeysView = lazy(() => import('./views/Keys').then((m) => m.KeysView));
 
 function useRoute(): string {
   const [hash, setHash] = useState(location.hash || '#/jobs');
@@ -58,11 +59,21 @@ function App() {
     );
   }
 
+  const signOut = () => {
+    forgetKey();
+    setWho(null);
+  };
+  // The open console's first key closes it: the tab goes on signed in with that key.
+  const signInWith = (key: string) => {
+    rememberKey(key);
+    void check();
+  };
   const [, view, id] = route.split('?')[0].split('/');
   let body;
   if (view === 'jobs' && id) body = <CallView jobId={decodeURIComponent(id)} session={who} />;
   else if (view === 'projects') body = <ProjectsView session={who} />;
   else if (view === 'operations') body = <OperationsView />;
+  else if (view === 'keys') body = <KeysView session={who} onSignIn={signInWith} onSignedOut={signOut} />;
   else body = <JobsView session={who} />;
 
   const link = (href: string, label: string, active: boolean) => (
@@ -78,18 +89,12 @@ function App() {
           {link('#/jobs', 'Jobs', view === 'jobs' || !view)}
           {link('#/projects', 'Projects', view === 'projects')}
           {link('#/operations', 'Operations', view === 'operations')}
+          {can(who.scope, 'admin') && link('#/keys', 'Keys', view === 'keys')}
         </nav>
         <span class="who" data-scope={who.scope}>
           {who.open ? 'Open on this machine (no API key exists)' : `${who.name ?? 'key'} · ${who.scope}`}
           {!who.open && (
-            <button
-              type="button"
-              class="link"
-              onClick={() => {
-                forgetKey();
-                setWho(null);
-              }}
-            >
+            <button type="button" class="link" onClick={signOut}>
               Sign out
             </button>
           )}

@@ -23,6 +23,7 @@ import { systemRoutes } from './routes/system.js';
 import { healthRoutes } from './routes/health.js';
 import { consoleRoutes } from './routes/console.js';
 import { jobEventRoutes } from './routes/jobEvents.js';
+import { keyRoutes } from './routes/keys.js';
 import { projectRoutes } from './routes/projects.js';
 import { streamRoutes } from './routes/stream.js';
 
@@ -71,7 +72,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
       webhooks: WEBHOOKS,
       components: {
         securitySchemes: {
-          bearer: { type: 'http', scheme: 'bearer', description: 'API key made with `scrubline keys create`.' },
+          bearer: { type: 'http', scheme: 'bearer', description: 'API key made with `scrubline keys create` or `POST /system/keys`.' },
           apiKeyHeader: { type: 'apiKey', in: 'header', name: 'X-API-Key' },
         },
       },
@@ -84,7 +85,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list', deepLinking: true } });
 
   registerProblemHandlers(app);
-  registerAuth(app, services.store.apiKeys, services.config.authCacheMs);
+  registerAuth(app, services.store.apiKeys, services.config.authCacheMs, services.bus);
   await registerRateLimit(app, services.config);
   registerInputGuard(app);
   registerQueryGuard(app);
@@ -107,6 +108,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   await app.register(cacheRoutes(services));
   await app.register(jobEventRoutes(services));
   await app.register(projectRoutes(services));
+  await app.register(keyRoutes(services));
   await app.register(consoleRoutes(services));
   await app.register(streamRoutes(services));
   return app;

@@ -2,6 +2,7 @@
 // (`config: { scope: 'read' | 'submit' | 'admin' }`, or `'public'`). While no key exists the service serves
 // loopback clients only, without keys; once a key exists every non-public call needs one.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { InvalidationBus } from '../cache/invalidationBus.js';
 import { ServiceError } from '../errors.js';
 import { type ApiKeyInfo, type Scope, scopeAllows } from '../store/apiKeys.js';
 import type { ApiKeyStore } from '../store/apiKeys.js';
@@ -32,10 +33,15 @@ function presentedKey(request: FastifyRequest): string | undefined {
   return typeof apiKey === 'string' && apiKey !== '' ? apiKey : undefined;
 }
 
+/** What the invalidation bus carries when a key is made or revoked (every process drops its cached lookups). */
+export const KEYS_CHANGED = 'apikeys';
+
 /** Caches key lookups briefly so the hot path does not query the store on every request. */
 class KeyCache {
   private count: { value: number; at: number } | undefined;
   private readonly byKey = new Map<string, { info: ApiKeyInfo | undefined; at: number }>();
+  /** Bumped by forget(): a lookup that started before it does not cache what it read (a key revoked meanwhile). */
+  private generation = 0;
 
   constructor(
     private readonly keys: ApiKeyStore,
@@ -44,7 +50,10 @@ class KeyCache {
 
   async activeCount(): Promise<number> {
     if (!this.count || Date.now() - this.count.at >= this.ttlMs) {
-      this.count = { value: await this.keys.countActive(), at: Date.now() };
+      const generation = this.generation;
+      const value = await this.keys.countActive();
+      if (generation !== this.generation) return value;
+      this.count = { value, at: Date.now() };
     }
     return this.count.value;
   }
@@ -52,11 +61,20 @@ class KeyCache {
   async find(key: string): Promise<ApiKeyInfo | undefined> {
     const cached = this.byKey.get(key);
     if (cached && Date.now() - cached.at < this.ttlMs) return cached.info;
+    const generation = this.generation;
     const info = await this.keys.findActive(key);
+    if (info) void this.keys.touch(info.id).catch(() => {});
+    if (generation !== this.generation) return info;
     if (this.byKey.size > 10_000) this.byKey.clear();
     this.byKey.set(key, { info, at: Date.now() });
-    if (info) void this.keys.touch(info.id).catch(() => {});
     return info;
+  }
+
+  /** Drop every cached lookup: a key was made or revoked, and the next request reads the store. */
+  forget(): void {
+    this.generation++;
+    this.count = undefined;
+    this.byKey.clear();
   }
 }
 
@@ -70,13 +88,21 @@ export type Authenticate = (request: FastifyRequest, required: Scope, key: strin
 declare module 'fastify' {
   interface FastifyInstance {
     authenticate: Authenticate;
+    /**
+     * Call after a key is made or revoked: this process forgets its cached lookups at once (a revoked key gets 401
+     * on the very next request), and the others do on the bus (with Redis; else within their cache's TTL).
+     */
+    keysChanged: () => Promise<void>;
   }
 }
 
 export { presentedKey };
 
-export function registerAuth(app: FastifyInstance, keys: ApiKeyStore, ttlMs: number): void {
+export function registerAuth(app: FastifyInstance, keys: ApiKeyStore, ttlMs: number, bus: InvalidationBus): void {
   const cache = new KeyCache(keys, ttlMs);
+  bus.subscribe((key) => {
+    if (key === KEYS_CHANGED) cache.forget();
+  });
   const authenticate: Authenticate = async (request, required, key) => {
     if (key === undefined) {
       if ((await cache.activeCount()) === 0) {
@@ -96,6 +122,11 @@ export function registerAuth(app: FastifyInstance, keys: ApiKeyStore, ttlMs: num
     return info;
   };
   app.decorate('authenticate', authenticate);
+  app.decorate('keysChanged', async () => {
+    cache.forget();
+    // The change is stored already; a bus that fails only leaves the other processes to their TTL.
+    await bus.publish(KEYS_CHANGED).catch((error: Error) => app.log.warn({ err: error.message }, 'could not tell other processes that API keys changed'));
+  });
   app.addHook('onRequest', async (request) => {
     // Routes that declare no scope need admin, except the pages of the API browser and of the console (static
     // files holding no data: every call they make is checked here with the key the user signs in with).

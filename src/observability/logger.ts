@@ -5,6 +5,7 @@
 // logged by message and stack, censored the same way.
 import pino, { type Logger } from 'pino';
 import { CREDENTIAL_FIELDS } from '../schema/credentials.js';
+import { API_KEY_PREFIX } from '../store/apiKeys.js';
 
 const CENSOR = '****';
 
@@ -35,13 +36,19 @@ const SECRET_KEYS: ReadonlySet<string> = new Set(
 
 /** A bearer or basic credential written inside a string (an error message quoting a header). */
 const INLINE_CREDENTIAL = /\b(Bearer|Basic)\s+[^\s"',;]+/gi;
+/**
+ * An API key written anywhere in a string (pasted into a path, `DELETE /system/keys/<the key>`, or quoted in a
+ * message). A key's visible prefix (its first 10 characters, as lists show it) is shorter and stays.
+ */
+const INLINE_API_KEY = new RegExp(`${API_KEY_PREFIX}[A-Za-z0-9_-]{8,}`, 'g');
 /** A query parameter name worth keeping in a log: short, plain. Anything else is treated as a value. */
 const PLAIN_NAME = /^[\w.\-[\]]{1,64}$/;
 /** Nesting followed when censoring; deeper objects are replaced, not walked. */
 const MAX_DEPTH = 8;
 
 /** A URL (or path) with every query value replaced: `/a?api_key=x&text=y` → `/a?api_key=****&text=****`. */
-export function loggableRequestUrl(url: string): string {
+export function loggableRequestUrl(rawUrl: string): string {
+  const url = rawUrl.replace(INLINE_API_KEY, `${API_KEY_PREFIX}${CENSOR}`);
   const mark = url.indexOf('?');
   if (mark < 0) return url;
   const query = url
@@ -69,7 +76,7 @@ function isPlainObject(value: object): boolean {
 export function censorLogValue(value: unknown, key = '', depth = 0): unknown {
   if (key !== '' && SECRET_KEYS.has(key.toLowerCase())) return value === undefined || value === null ? value : CENSOR;
   if (typeof value === 'string') {
-    const censored = value.replace(INLINE_CREDENTIAL, `$1 ${CENSOR}`);
+    const censored = value.replace(INLINE_CREDENTIAL, `$1 ${CENSOR}`).replace(INLINE_API_KEY, `${API_KEY_PREFIX}${CENSOR}`);
     return key === 'url' ? loggableRequestUrl(censored) : censored;
   }
   if (typeof value !== 'object' || value === null) return value;

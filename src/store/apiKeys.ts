@@ -1,7 +1,7 @@
-// API keys: made and revoked with the CLI, stored as SHA-256 hashes (keys are 256 random bits, so a fast
-// hash is safe; nothing that could recover a key is kept).
+// API keys: made and revoked with the CLI or over HTTP (api/routes/keys.ts), stored as SHA-256 hashes (keys are
+// 256 random bits, so a fast hash is safe; nothing that could recover a key is kept).
 import crypto from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { type Kysely, PostgresAdapter, sql } from 'kysely';
 import type { ApiKeyRow, Tables } from './tables.js';
 
 export const SCOPES = ['read', 'submit', 'admin'] as const;
@@ -15,6 +15,9 @@ export function scopeAllows(granted: Scope, required: Scope): boolean {
 export function isScope(value: string): value is Scope {
   return (SCOPES as readonly string[]).includes(value);
 }
+
+/** How every key begins: a key written where it does not belong (a URL, a message) is recognisable, and censored in logs. */
+export const API_KEY_PREFIX = 'slk_';
 
 export function hashKey(key: string): string {
   return crypto.createHash('sha256').update(key).digest('hex');
@@ -42,12 +45,21 @@ function toInfo(row: ApiKeyRow): ApiKeyInfo {
   };
 }
 
+/** Lock key of key revocations checked against the last admin key (pg_advisory_xact_lock). */
+const REVOCATION_LOCK = 19_020;
+
+export type GuardedRevocation = { revoked: ApiKeyInfo } | { refused: 'not_found' | 'last_admin' };
+
 export class ApiKeyStore {
-  constructor(private readonly db: Kysely<Tables>) {}
+  private readonly postgres: boolean;
+
+  constructor(private readonly db: Kysely<Tables>) {
+    this.postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  }
 
   /** Returns the key itself once; only its hash is stored. */
   async create(name: string, scope: Scope): Promise<ApiKeyInfo & { key: string }> {
-    const key = `slk_${crypto.randomBytes(32).toString('base64url')}`;
+    const key = `${API_KEY_PREFIX}${crypto.randomBytes(32).toString('base64url')}`;
     const row: ApiKeyRow = {
       id: crypto.randomUUID(),
       name,
@@ -76,6 +88,32 @@ export class ApiKeyStore {
       .where('revoked_at', 'is', null)
       .executeTakeFirst();
     return Number(result.numUpdatedRows) > 0;
+  }
+
+  /**
+   * Revoke one active key by id, unless it is the last active admin key: the check and the revocation are one
+   * transaction, serialized across processes (PostgreSQL: an advisory lock; SQLite: one writer at a time), so two
+   * admins revoking each other's keys at once cannot both succeed and leave none.
+   */
+  async revokeUnlessLastAdmin(id: string): Promise<GuardedRevocation> {
+    const run = async (db: Kysely<Tables>): Promise<GuardedRevocation> => {
+      if (this.postgres) await sql`select pg_advisory_xact_lock(${REVOCATION_LOCK})`.execute(db);
+      const target = await db.selectFrom('api_keys').selectAll().where('id', '=', id).where('revoked_at', 'is', null).executeTakeFirst();
+      if (!target) return { refused: 'not_found' };
+      if (target.scope === 'admin') {
+        const admins = await db
+          .selectFrom('api_keys')
+          .select((eb) => eb.fn.countAll<number | string>().as('n'))
+          .where('scope', '=', 'admin')
+          .where('revoked_at', 'is', null)
+          .executeTakeFirstOrThrow();
+        if (Number(admins.n) <= 1) return { refused: 'last_admin' };
+      }
+      const revokedAt = new Date().toISOString();
+      await db.updateTable('api_keys').set({ revoked_at: revokedAt }).where('id', '=', id).where('revoked_at', 'is', null).execute();
+      return { revoked: toInfo({ ...target, revoked_at: revokedAt }) };
+    };
+    return this.db.isTransaction ? run(this.db) : this.db.transaction().execute(run);
   }
 
   async findActive(key: string): Promise<ApiKeyInfo | undefined> {

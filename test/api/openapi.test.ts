@@ -191,6 +191,11 @@ describe('OpenAPI document (sqlite)', () => {
       { method: 'POST', url: '/system/cache/v2/publish', payload: { data: JSON.stringify(projectConfig) }, status: 200 },
       { method: 'POST', url: '/system/cache/v2/publish', payload: { data: JSON.stringify({ ...projectConfig, rules: [{ name: 'Person', active: 'yes' }] }) }, status: 400 },
       { method: 'GET', url: '/system/get-parameter?name=rules&sid=acme-support', status: 200 },
+      // API keys, on a store that has none (a key made here would close the service to the calls after it)
+      { method: 'GET', url: '/system/keys', status: 200 },
+      { method: 'POST', url: '/system/keys', payload: { name: 'reader', scope: 'read' }, status: 409 },
+      { method: 'POST', url: '/system/keys', payload: { name: '', scope: 'owner' }, status: 400 },
+      { method: 'DELETE', url: '/system/keys/no-such-key', status: 404 },
       // post-call and real-call
       { method: 'POST', url: '/system/cache/post-call', payload: record, status: 201 },
       { method: 'POST', url: '/cache/post-call', payload: record, status: 200 },

@@ -78,6 +78,11 @@ describe('logs at trace hold no secret', () => {
   test('the censoring itself: any depth, any header spelling, query values, inline bearer tokens', () => {
     assert.equal(loggableRequestUrl('/a/b?api_key=k1&text=hello%20there&flag&=x'), '/a/b?api_key=****&text=****&****&****');
     assert.equal(loggableRequestUrl('/plain/path'), '/plain/path');
+    // An API key pasted into a path (where an id belongs) is censored too; a key's 10-character prefix stays.
+    const pasted = `slk_${'A1b2-C3_d4'.repeat(4)}xyz`;
+    assert.equal(loggableRequestUrl(`/system/keys/${pasted}?x=1`), '/system/keys/slk_****?x=****');
+    assert.equal(loggableRequestUrl('/system/keys/slk_Ab3dEf'), '/system/keys/slk_Ab3dEf');
+    assert.ok(!JSON.stringify(censorLogValue({ msg: `no key ${pasted} here` })).includes(pasted.slice(0, 16)));
     const live = { headers: { authorization: 'Bearer k2', 'X-Api-Key': 'k3', host: 'h' } };
     const censored = JSON.stringify(
       censorLogValue({ busboyOptions: live, deep: [{ a: { b: { notification: { auth_headers: ['X: k4'] } } } }], message: 'sent Bearer k5 twice', url: '/x?token=k6' }),

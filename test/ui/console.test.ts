@@ -1,8 +1,9 @@
 // The console at /console, in a real headless Chromium against a real service (SQLite, the bundled engine): sign in
 // with a key; upload a recording with a spoken card number and scrubaudio and watch it finish; the call shows the
 // masks highlighted while the digits are nowhere in the page, neither in its text nor in any response it fetched; the
-// player loads the redacted audio; a read key gets no publish form; a rule edited in the projects view publishes a
-// new version that the next job runs with. axe-core finds no serious or critical violation on any view, and every
+// player loads the redacted audio; a read key gets no publish form and no keys view; a rule edited in the projects view
+// publishes a new version that the next job runs with; an admin makes a key in the keys view, sees it once and revokes
+// it; the open console's first key closes it. axe-core finds no serious or critical violation on any view, and every
 // view's screenshot is written to docs/console (the README shows them).
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -234,7 +235,7 @@ describe('the console', { skip: required(!canRun && `needs Chromium at ${CHROMIU
     await shot(page, 'call-analytics');
   });
 
-  test('a read key sees jobs and projects but no upload and no publish form', async () => {
+  test('a read key sees jobs and projects but no upload, no publish form and no keys view', async () => {
     await svc.request({
       method: 'POST',
       url: '/system/cache/v2/publish',
@@ -248,6 +249,15 @@ describe('the console', { skip: required(!canRun && `needs Chromium at ${CHROMIU
     await p.waitForSelector('tr[data-version="1"]');
     assert.equal(await p.locator('#publish-form').count(), 0, 'no publish form for a read key');
     assert.match((await p.textContent('.project')) ?? '', /Publishing needs an admin key/);
+    // No keys view in the navigation, and its address answers with what it needs, calling nothing.
+    assert.equal(await p.locator('a[href="#/keys"]').count(), 0, 'no keys view for a read key');
+    const keyCalls: string[] = [];
+    p.on('request', (r) => r.url().includes('/system/keys') && keyCalls.push(r.url()));
+    await p.evaluate(() => void (location.hash = '#/keys'));
+    await p.waitForSelector('#keys-title');
+    assert.match((await p.textContent('main')) ?? '', /Managing keys needs an admin key/);
+    assert.equal(await p.locator('#key-form').count(), 0);
+    assert.deepEqual(keyCalls, []);
     await context.close();
   });
 
@@ -302,6 +312,54 @@ describe('the console', { skip: required(!canRun && `needs Chromium at ${CHROMIU
     await shot(page, 'operations');
   });
 
+  test('the keys view: an admin makes a read key, sees it once, copies it and revokes it after confirming', async () => {
+    const asKey = (key: string) => svc.request({ method: 'GET', url: '/console/session', headers: { authorization: `Bearer ${key}` } });
+    await admin.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
+    await page.click('a[href="#/keys"]');
+    await page.waitForSelector('#key-form');
+    // The key this tab signed in with is marked in the list.
+    await page.locator('tr[data-key]', { hasText: 'console admin' }).filter({ hasText: 'this key' }).waitFor();
+
+    await page.fill('#key-name', 'wallboard');
+    await page.selectOption('#key-scope', 'read');
+    await page.click('#key-create');
+    await page.waitForSelector('#new-key');
+    const key = await page.inputValue('#new-key');
+    const id = (await page.getAttribute('.newkey', 'data-key'))!;
+    assert.match(key, /^slk_[A-Za-z0-9_-]{43}$/);
+    assert.match((await page.textContent('.newkey')) ?? '', /Shown once\..*cannot show it\s+again/s);
+    assert.deepEqual(json(await asKey(key)), { scope: 'read', name: 'wallboard', open: false }, 'the key shown is the key made');
+    const row = page.locator(`tr[data-key="${id}"]`);
+    await page.waitForSelector(`tr[data-key="${id}"][data-state=active]`);
+    assert.match((await row.textContent()) ?? '', /wallboard\s*read\s*slk_/);
+    assert.ok(!((await row.textContent()) ?? '').includes(key.slice(0, 16)), 'the list shows the prefix only');
+
+    await page.click('#copy-key');
+    await page.waitForSelector('.newkey [role=status]');
+    assert.equal(await page.evaluate(() => navigator.clipboard.readText()), key, 'copied');
+    await assertAccessible(page, 'keys');
+    await shot(page, 'keys');
+
+    // Once: gone from the page when done, and never kept in the tab.
+    await page.click('#key-done');
+    assert.equal(await page.locator('#new-key').count(), 0);
+    assert.ok(!(await page.content()).includes(key.slice(0, 16)), 'the key is shown once');
+    const stored = await page.evaluate(() => JSON.stringify({ ...sessionStorage }) + JSON.stringify({ ...localStorage }) + document.cookie);
+    assert.ok(!stored.includes(key), 'the key is not kept in the tab');
+
+    // Revoke asks first; the key works until confirmed, and is refused at once after.
+    await row.locator('button.revoke').click();
+    await row.locator('[role=group]').waitFor();
+    assert.equal((await asKey(key)).statusCode, 200, 'nothing revoked before the confirmation');
+    await row.locator('button', { hasText: 'Cancel' }).click();
+    assert.equal(await row.locator('[role=group]').count(), 0);
+    await row.locator('button.revoke').click();
+    await row.locator('button.danger').click();
+    await page.waitForSelector(`tr[data-key="${id}"][data-state=revoked]`);
+    assert.equal((await asKey(key)).statusCode, 401, 'the revoked key is refused');
+    assert.equal(await row.locator('button.revoke').count(), 0, 'a revoked key has nothing left to revoke');
+  });
+
   test('no content security policy violation and nothing fetched from elsewhere', async () => {
     await admin.close();
     assert.deepEqual(cspViolations, []);
@@ -322,6 +380,22 @@ describe('the console on the embedded default (no key exists)', { skip: required
       assert.equal(await p.locator('#apikey').count(), 0);
       assert.match((await p.textContent('.who')) ?? '', /Open on this machine/);
       await until(async () => (await p.locator('#jobs-count').count()) > 0, 'the jobs list');
+
+      // The first key, made here, must be admin and closes the open console: the tab goes on signed in with it.
+      await p.click('a[href="#/keys"]');
+      await p.waitForSelector('#key-form');
+      assert.equal(await p.inputValue('#key-scope'), 'admin');
+      assert.ok(await p.isDisabled('#key-scope'), 'the first key is admin');
+      await p.fill('#key-name', 'first');
+      await p.click('#key-create');
+      await p.waitForSelector('#new-key');
+      const key = await p.inputValue('#new-key');
+      assert.equal((await svc.request({ method: 'GET', url: '/console/session' })).statusCode, 401, 'keys are required now');
+      await p.click('#sign-in-new');
+      await p.waitForSelector('.who[data-scope=admin]');
+      assert.match((await p.textContent('.who')) ?? '', /first · admin/);
+      assert.equal(await p.evaluate(() => sessionStorage.getItem('scrubline.apiKey')), key);
+      await p.waitForSelector('tr[data-key][data-state=active]');
     } finally {
       await browser.close();
       await svc.close();
