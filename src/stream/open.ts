@@ -81,10 +81,14 @@ export async function openStream(
     insights: realTimeInsights?.(start),
     makeJob: async (wav, s) => {
       // The after-call job redacts at least what the stream did: its kinds asked, plus the project's own rules.
+      const marks = s.sensitiveWindows();
       const jobParams: TranscribeParams = {
         ...(start.sid !== undefined && { sid: start.sid }),
         ...(policy.kinds.length > 0 && { types: [...policy.kinds], scrubtext: true }),
         ...(start.scrubaudio && { scrubaudio: true }),
+        ...(start.scrubsound && { scrubsound: start.scrubsound }),
+        // The windows the client marked (pause/resume): their audio and words go whatever the job recognizes.
+        ...(marks.length > 0 && { sensitiveWindows: marks }),
         ...(start.channels === 2 && { agent_location: (start.agentChannel ?? 0) === 0 ? 'left' : 'right' }),
         tracking_id: s.id,
         ...(start.model && !isAutoModel(start.model) && { model: start.model }),
