@@ -1,6 +1,7 @@
 // Opening a live stream, whatever its transport: the start message checked, the redaction policy resolved with
 // the one resolver (redact/policy.ts, real-time: the project's real_time rules plus the kinds asked), the
-// engine parameters of the project, the model chosen, and the after-call job wired to the job path.
+// engine parameters of the project, the model chosen, the project's real-time insights, and the after-call job
+// wired to the job path.
 import path from 'node:path';
 import { invalid, ServiceError } from '../errors.js';
 import { AUTO_MODEL, TELEPHONY_MODEL, WIDEBAND_MODEL, installedModels, isAutoModel } from '../engine/models.js';
@@ -13,14 +14,8 @@ import { StreamStart } from '../schema/resources/streamMessages.js';
 import { check } from '../schema/validator.js';
 import type { Services } from '../services.js';
 import type { ApiKeyInfo } from '../store/apiKeys.js';
-import { type InsightsHook, type OutgoingMessage, StreamSession } from './session.js';
-
-/** Real-time insights (issue 18) plug in here: a hook per stream, or none. */
-export let realTimeInsights: ((start: StreamStart) => InsightsHook | undefined) | undefined;
-
-export function setRealTimeInsights(hook: typeof realTimeInsights): void {
-  realTimeInsights = hook;
-}
+import { streamInsights } from './insights.js';
+import { type OutgoingMessage, StreamSession } from './session.js';
 
 /** The start message, checked against its schema (a 400-style refusal naming the fields). */
 export function parseStart(value: unknown): StreamStart {
@@ -78,7 +73,8 @@ export async function openStream(
     tempDir: uploadTempDir(services.config.dataDir),
     send,
     ...(onError && { onError }),
-    insights: realTimeInsights?.(start),
+    // The project's realTime insights on each final (the same evaluation as POST /cache/real-call).
+    insights: streamInsights(project?.config),
     makeJob: async (wav, s) => {
       // The after-call job redacts at least what the stream did: its kinds asked, plus the project's own rules.
       const marks = s.sensitiveWindows();
