@@ -25,6 +25,7 @@ import { consoleRoutes } from './routes/console.js';
 import { jobEventRoutes } from './routes/jobEvents.js';
 import { projectRoutes } from './routes/projects.js';
 import { streamRoutes } from './routes/stream.js';
+import { streamMessageRoutes } from './routes/streamMessages.js';
 
 export interface AppOptions {
   logger?: FastifyServerOptions['loggerInstance'];
@@ -109,5 +110,6 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   await app.register(projectRoutes(services));
   await app.register(consoleRoutes(services));
   await app.register(streamRoutes(services));
+  await app.register(streamMessageRoutes(services));
   return app;
 }

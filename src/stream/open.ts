@@ -16,6 +16,7 @@ import type { Services } from '../services.js';
 import type { ApiKeyInfo } from '../store/apiKeys.js';
 import { streamInsights } from './insights.js';
 import { type OutgoingMessage, StreamSession } from './session.js';
+import { TranscriptKeeper } from './transcriptKeeper.js';
 
 /** The start message, checked against its schema (a 400-style refusal naming the fields). */
 export function parseStart(value: unknown): StreamStart {
@@ -75,6 +76,8 @@ export async function openStream(
     ...(onError && { onError }),
     // The project's realTime insights on each final (the same evaluation as POST /cache/real-call).
     insights: streamInsights(project?.config),
+    // The finals as sent (redacted) are kept under the stream's id: GET /asr/stream/{streamId}/messages.
+    transcript: new TranscriptKeeper(services.store.streamMessages, id),
     makeJob: async (wav, s) => {
       // The after-call job redacts at least what the stream did: its kinds asked, plus the project's own rules.
       const marks = s.sensitiveWindows();

@@ -44,6 +44,8 @@ export interface SessionOptions {
   /** The recording made into a job; answers its id. */
   makeJob?(wavPath: string, session: StreamSession): Promise<string>;
   insights?: InsightsHook;
+  /** Where finals are kept as sent (stream_messages); the summary waits for it. */
+  transcript?: { keep(message: OutgoingMessage & { sequence: number; channel: number }): void; settled(): Promise<string | undefined> };
   onError?(error: Error): void;
 }
 
@@ -62,6 +64,8 @@ export interface StreamSummary extends OutgoingMessage {
   sensitiveWindows: SensitiveWindowMark[];
   jobId?: string;
   jobError?: string;
+  /** Keeping the finals failed (the first failure). */
+  transcriptError?: string;
 }
 
 interface Channel {
@@ -246,6 +250,8 @@ export class StreamSession {
       }
     }
     fs.rmSync(this.wavPath, { force: true });
+    // The kept transcript is complete before the summary says the stream ended.
+    const transcriptError = await this.options.transcript?.settled();
     const summary: StreamSummary = {
       type: 'summary',
       streamId: this.id,
@@ -260,6 +266,7 @@ export class StreamSession {
       sensitiveWindows: this.windows.marks(),
       ...(jobId && { jobId }),
       ...(jobError && { jobError }),
+      ...(transcriptError && { transcriptError }),
     };
     this.options.send(summary);
     return summary;
@@ -336,7 +343,7 @@ export class StreamSession {
       ...(s.clientNumber && { clientNumber: this.clientNumber() }),
       ...(s.campaign && { campaign: s.campaign }),
     };
-    this.options.send({
+    const message = {
       type: 'realTimeMessage',
       sequence: ++this.sequence,
       streamId: this.id,
@@ -344,7 +351,9 @@ export class StreamSession {
       realTimeMessage,
       ...(words && { words }),
       ...(kinds && kinds.length > 0 && { redacted: kinds }),
-    });
+    };
+    this.options.send(message);
+    if (fields.isFinal === true) this.options.transcript?.keep(message);
   }
 
   /** The caller's number as a phone field: masked when phone numbers are redacted. */

@@ -272,6 +272,7 @@ const DESCRIPTION = [
   'then binary frames of interleaved audio in that encoding (about 20-250 ms each), then `{"type":"end"}`.',
   'The server sends `{"type":"started",...}`, `{"type":"realTimeMessage","sequence":n,"channel":c,"realTimeMessage":{isFinal,text,speaker,confidence,messageStartTime,messageEndTime,...},"words":[...]}`',
   '(partials isFinal false; finals with word times), `{"type":"backpressure",...}` when it pauses reading, and a closing `{"type":"summary",...,"jobId":"..."}`.',
+  'Finals are kept as sent: GET /asr/stream/{streamId}/messages.',
   'With sid, a final that completes a phrase of one of the project\'s realTime insights carries alert, prompt and insights in its realTimeMessage (as POST /cache/real-call gives).',
   'Finals are redacted with the project\'s real_time rules and the kinds asked; partials hold back forming entities. Refusals: `{"type":"error",status,detail}` then close (1008; 1013 at capacity).',
   'Marked windows: `{"type":"pause","kind":"CreditCardNumber","channel":1}` (kind: SENSITIVE when absent; channel: every channel when absent) and `{"type":"resume","channel":1}` between audio frames,',
