@@ -1,9 +1,11 @@
 // A small live-stream client for Scrubline's WebSocket protocol (GET /asr/stream): reads a recording with ffmpeg,
 // sends it in real-time-sized chunks (paced like a live call unless told otherwise), and prints every message the
-// server sends: partial and final realTimeMessage objects, back-pressure notices, the closing summary.
+// server sends: partial and final realTimeMessage objects, back-pressure notices, the closing summary. Control
+// messages (pause/resume: a window the agent marks) go at given seconds of the audio.
 //
 //   node --import tsx examples/stream-client.ts --url ws://127.0.0.1:8080/asr/stream --file call.wav \
-//        [--encoding mulaw|alaw|pcm_s16le] [--rate 8000] [--channels 2] [--key KEY] [--sid PROJECT] [--pace 1]
+//        [--encoding mulaw|alaw|pcm_s16le] [--rate 8000] [--channels 2] [--key KEY] [--sid PROJECT] [--pace 1] \
+//        [--controls '[{"atSeconds":12,"message":{"type":"pause","kind":"CreditCardNumber"}},{"atSeconds":30,"message":{"type":"resume"}}]']
 //
 // The tests and bench/stream.ts use streamAudio() from here.
 import { execFileSync } from 'node:child_process';
@@ -35,6 +37,11 @@ export interface StreamAudioOptions {
    * just closed, as the kernel closes a killed process's sockets.
    */
   vanishAfterSeconds?: number;
+  /**
+   * Control messages sent between audio frames: each just before the first frame at or after `atSeconds` of
+   * audio (so the server's window starts there, to the frame), in order; those past the end before the end message.
+   */
+  controls?: { atSeconds: number; message: Record<string, unknown> }[];
   /** Every message as it arrives. */
   onMessage?(received: ReceivedMessage): void;
   /** Called before each frame is sent, with the stream time (s) of its first sample. */
@@ -76,6 +83,10 @@ export function streamAudio(options: StreamAudioOptions): Promise<StreamResult> 
     socket.on('close', (code, reason) => resolve({ messages, started, summary, closeCode: code, closeReason: reason.toString() }));
     socket.on('open', () => socket.send(JSON.stringify({ type: 'start', ...options.start })));
 
+    const controls = [...(options.controls ?? [])].sort((a, b) => a.atSeconds - b.atSeconds);
+    const sendControls = (upTo: number) => {
+      while (controls.length > 0 && controls[0].atSeconds <= upTo && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(controls.shift()!.message));
+    };
     const send = async () => {
       t0 = performance.now();
       for (let at = 0; at < options.audio.length; at += frameBytes) {
@@ -93,10 +104,12 @@ export function streamAudio(options: StreamAudioOptions): Promise<StreamResult> 
           if (wait > 0) await new Promise((r) => setTimeout(r, wait));
         }
         if (socket.readyState !== WebSocket.OPEN) return;
+        sendControls(seconds);
         options.onSend?.(seconds, now());
         // Wait for the socket to take the frame: the server's back-pressure reaches the sender here.
         await new Promise<void>((r, j) => socket.send(options.audio.subarray(at, at + frameBytes), (e) => (e ? j(e) : r())));
       }
+      sendControls(Infinity);
       if (socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ type: 'end' }));
     };
   });
@@ -122,6 +135,7 @@ async function main(): Promise<void> {
       key: { type: 'string' },
       sid: { type: 'string' },
       pace: { type: 'string', default: '1' },
+      controls: { type: 'string' },
     },
   });
   if (!values.file) throw new Error('--file is required');
@@ -136,6 +150,7 @@ async function main(): Promise<void> {
     audio,
     bytesPerSecond,
     pace: Number(values.pace),
+    ...(values.controls && { controls: JSON.parse(values.controls) }),
     onMessage: ({ at, message }) => {
       if (message.type === 'realTimeMessage') {
         const m = message.realTimeMessage;

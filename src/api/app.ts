@@ -26,6 +26,7 @@ import { jobEventRoutes } from './routes/jobEvents.js';
 import { keyRoutes } from './routes/keys.js';
 import { projectRoutes } from './routes/projects.js';
 import { streamRoutes } from './routes/stream.js';
+import { streamMessageRoutes } from './routes/streamMessages.js';
 
 export interface AppOptions {
   logger?: FastifyServerOptions['loggerInstance'];
@@ -111,5 +112,6 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   await app.register(keyRoutes(services));
   await app.register(consoleRoutes(services));
   await app.register(streamRoutes(services));
+  await app.register(streamMessageRoutes(services));
   return app;
 }

@@ -5,7 +5,7 @@ import { maskRecordWindows, recordChannels } from '../redact/windows/recordMarks
 import crypto from 'node:crypto';
 import { compileInsights, markValidated, type CompiledInsight } from '../conversation/insights/definitions.js';
 import { recordRoleOptions } from '../conversation/normalize.js';
-import { END_TYPES, evaluateRealTimeInsights, liveRecord } from '../conversation/realTime.js';
+import { END_TYPES, liveRecord, realTimeFields } from '../conversation/realTime.js';
 import { switchesOf } from '../conversation/switches.js';
 import { invalid, notFound, ServiceError } from '../errors.js';
 import type { EventRecord } from '../schema/resources/eventRecord.js';
@@ -218,10 +218,7 @@ export class Conversations {
     const insights = [...compileInsights(record.insights, '/insights'), ...compileInsights(resolved.project?.config.insights, '/project/insights')];
     if (insights.some((c) => c.insight.realTime) && redacted.isFinal !== false) {
       const earlier = (await this.store.liveMessages.list(conversationKey)).map((m) => m.message as RealTimeMessage);
-      const outcome = safely(() => evaluateRealTimeInsights(earlier, redacted, insights), { raised: [] });
-      if (outcome.alert) redacted.alert = outcome.alert;
-      if (outcome.prompt) redacted.prompt = outcome.prompt;
-      if (outcome.insights) redacted.insights = outcome.insights;
+      Object.assign(redacted, realTimeFields(earlier, redacted, insights));
     }
     const { sealed, masked } = protectCredentials(redacted, this.box);
     const appended = await this.store.liveMessages.append(conversationKey, sealed);
@@ -314,15 +311,6 @@ export class Conversations {
       conversationKey,
       messages: messages.map((m) => ({ ...m, message: maskCredentials(m.message, this.box) })),
     };
-  }
-}
-
-/** A real-time evaluation that throws raises nothing: the message is still taken (its text is already redacted). */
-function safely<T>(run: () => T, fallback: T): T {
-  try {
-    return run();
-  } catch {
-    return fallback;
   }
 }
 

@@ -101,6 +101,21 @@ export function evaluateRealTimeInsights(earlier: readonly RealTimeMessage[], me
   };
 }
 
+/**
+ * What a final message carries from the real-time insights it raises: `alert`, `prompt`, `insights` (absent when
+ * none). Every transport (POST /cache/real-call, live streams) takes them from here. An evaluation that throws
+ * raises nothing: the message, already redacted, still goes.
+ */
+export function realTimeFields(earlier: readonly RealTimeMessage[], message: RealTimeMessage, insights: readonly CompiledInsight[]): { alert?: string; prompt?: string; insights?: string } {
+  let outcome: RealTimeOutcome;
+  try {
+    outcome = evaluateRealTimeInsights(earlier, message, insights);
+  } catch {
+    return {};
+  }
+  return { ...(outcome.alert && { alert: outcome.alert }), ...(outcome.prompt && { prompt: outcome.prompt }), ...(outcome.insights && { insights: outcome.insights }) };
+}
+
 /** The post-call record of a finished live conversation: its lines as the record's utterances (0 agent, 1 caller). */
 export function liveRecord(conversationKey: string, messages: readonly RealTimeMessage[], campaign: string | undefined, lastReceivedAt: string): EventRecord {
   const { conversation } = liveConversation(messages);

@@ -11,6 +11,7 @@ import { LiveMessageStore } from './liveMessages.js';
 import { LiveStreamStore } from './liveStreams.js';
 import { ParameterStore } from './parameters.js';
 import { ProjectVersionStore } from './projectVersions.js';
+import { StreamMessageStore } from './streamMessages.js';
 import type { Tables } from './tables.js';
 import { WorkerProcessStore } from './workerProcesses.js';
 
@@ -25,6 +26,7 @@ export interface Repositories {
   cacheEntries: CacheEntryStore;
   jobs: JobStore;
   deliveries: DeliveryStore;
+  streamMessages: StreamMessageStore;
 }
 
 export interface Store extends Repositories {
@@ -49,6 +51,7 @@ function repositories(db: Kysely<Tables>): Repositories {
     cacheEntries: new CacheEntryStore(db),
     jobs: new JobStore(db),
     deliveries: new DeliveryStore(db),
+    streamMessages: new StreamMessageStore(db),
   };
 }
 

@@ -209,6 +209,22 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
         await db.schema.createIndex('live_streams_heartbeat').on('live_streams').column('heartbeat_at').execute();
       },
     },
+    // The transcript a live stream sent (issue 19): its redacted finals, as sent, under the stream's id. Not
+    // live_messages: that table is real-call's conversations (keyed by engagementId/ucid), which its idle sweep
+    // turns into post-call records; a stream already has its after-call job.
+    '0009_stream_messages': {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createTable('stream_messages')
+          .addColumn('stream_id', 'text', (c) => c.notNull())
+          .addColumn('sequence', 'integer', (c) => c.notNull())
+          .addColumn('channel', 'integer', (c) => c.notNull())
+          .addColumn('message', 'text', (c) => c.notNull())
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .addPrimaryKeyConstraint('stream_messages_pk', ['stream_id', 'sequence'])
+          .execute();
+      },
+    },
   };
 }
 

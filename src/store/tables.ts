@@ -150,6 +150,17 @@ export interface WorkerProcessRow {
 }
 
 /** A live stream open in some process (refreshed every few seconds; a stale row is a process gone). */
+/** A final a live stream sent (redacted), kept under the stream's id. */
+export interface StreamMessageRow {
+  stream_id: string;
+  /** The message's sequence number in its stream (shared with partials: gaps are partials). */
+  sequence: number;
+  channel: number;
+  /** The realTimeMessage frame as sent (JSON). */
+  message: string;
+  created_at: string;
+}
+
 export interface LiveStreamRow {
   id: string;
   process_id: string;
@@ -173,4 +184,5 @@ export interface Tables {
   deliveries: DeliveryRow;
   worker_processes: WorkerProcessRow;
   live_streams: LiveStreamRow;
+  stream_messages: StreamMessageRow;
 }

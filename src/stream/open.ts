@@ -1,6 +1,7 @@
 // Opening a live stream, whatever its transport: the start message checked, the redaction policy resolved with
 // the one resolver (redact/policy.ts, real-time: the project's real_time rules plus the kinds asked), the
-// engine parameters of the project, the model chosen, and the after-call job wired to the job path.
+// engine parameters of the project, the model chosen, the project's real-time insights, and the after-call job
+// wired to the job path.
 import path from 'node:path';
 import { invalid, ServiceError } from '../errors.js';
 import { AUTO_MODEL, TELEPHONY_MODEL, WIDEBAND_MODEL, installedModels, isAutoModel } from '../engine/models.js';
@@ -13,14 +14,9 @@ import { StreamStart } from '../schema/resources/streamMessages.js';
 import { check } from '../schema/validator.js';
 import type { Services } from '../services.js';
 import type { ApiKeyInfo } from '../store/apiKeys.js';
-import { type InsightsHook, type OutgoingMessage, StreamSession } from './session.js';
-
-/** Real-time insights (issue 18) plug in here: a hook per stream, or none. */
-export let realTimeInsights: ((start: StreamStart) => InsightsHook | undefined) | undefined;
-
-export function setRealTimeInsights(hook: typeof realTimeInsights): void {
-  realTimeInsights = hook;
-}
+import { streamInsights } from './insights.js';
+import { type OutgoingMessage, StreamSession } from './session.js';
+import { TranscriptKeeper } from './transcriptKeeper.js';
 
 /** The start message, checked against its schema (a 400-style refusal naming the fields). */
 export function parseStart(value: unknown): StreamStart {
@@ -78,13 +74,20 @@ export async function openStream(
     tempDir: uploadTempDir(services.config.dataDir),
     send,
     ...(onError && { onError }),
-    insights: realTimeInsights?.(start),
+    // The project's realTime insights on each final (the same evaluation as POST /cache/real-call).
+    insights: streamInsights(project?.config),
+    // The finals as sent (redacted) are kept under the stream's id: GET /asr/stream/{streamId}/messages.
+    transcript: new TranscriptKeeper(services.store.streamMessages, id),
     makeJob: async (wav, s) => {
       // The after-call job redacts at least what the stream did: its kinds asked, plus the project's own rules.
+      const marks = s.sensitiveWindows();
       const jobParams: TranscribeParams = {
         ...(start.sid !== undefined && { sid: start.sid }),
         ...(policy.kinds.length > 0 && { types: [...policy.kinds], scrubtext: true }),
         ...(start.scrubaudio && { scrubaudio: true }),
+        ...(start.scrubsound && { scrubsound: start.scrubsound }),
+        // The windows the client marked (pause/resume): their audio and words go whatever the job recognizes.
+        ...(marks.length > 0 && { sensitiveWindows: marks }),
         ...(start.channels === 2 && { agent_location: (start.agentChannel ?? 0) === 0 ? 'left' : 'right' }),
         tracking_id: s.id,
         ...(start.model && !isAutoModel(start.model) && { model: start.model }),

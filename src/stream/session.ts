@@ -4,7 +4,7 @@
 //
 //   bytes → G.711 or PCM → channel samples → recording (WAV, source rate)
 //                                         → resampled to the engine's rate → engine stream (worker thread)
-//   engine updates → LiveRedactor (one redaction core) → realTimeMessage with a sequence number → client
+//   engine updates → LiveRedactor (one redaction core) → marked windows (pause/resume) → realTimeMessage → client
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -14,9 +14,11 @@ import { WavWriter } from '../audio/wavWriter.js';
 import type { Engine, EngineStream, StreamUpdate } from '../engine/engine.js';
 import type { Masker } from '../redact/masks.js';
 import type { RedactionRule } from '../redact/rules.js';
-import type { StreamStart } from '../schema/resources/streamMessages.js';
+import type { SensitiveWindowMark } from '../schema/resources/request.js';
+import type { StreamPause, StreamResume, StreamStart } from '../schema/resources/streamMessages.js';
 import type { Word } from '../transcript/types.js';
 import { LiveRedactor, type RedactedFinal } from './liveRedactor.js';
+import { MarkedWindows } from './markedWindows.js';
 
 /** Where real-time insights (alerts, prompts) plug in: given a redacted final, what to add to its message. */
 export type InsightsHook = (final: { channel: number; speaker: string; text: string; start: number; end: number }) =>
@@ -42,6 +44,8 @@ export interface SessionOptions {
   /** The recording made into a job; answers its id. */
   makeJob?(wavPath: string, session: StreamSession): Promise<string>;
   insights?: InsightsHook;
+  /** Where finals are kept as sent (stream_messages); the summary waits for it. */
+  transcript?: { keep(message: OutgoingMessage & { sequence: number; channel: number }): void; settled(): Promise<string | undefined> };
   onError?(error: Error): void;
 }
 
@@ -56,8 +60,12 @@ export interface StreamSummary extends OutgoingMessage {
   lastSequence: number;
   model: string;
   redaction: { kinds: string[] };
+  /** The windows the client marked (pause/resume), as the after-call job gets them. */
+  sensitiveWindows: SensitiveWindowMark[];
   jobId?: string;
   jobError?: string;
+  /** Keeping the finals failed (the first failure). */
+  transcriptError?: string;
 }
 
 interface Channel {
@@ -71,6 +79,8 @@ interface Channel {
   pendingLength: number;
   lastPartial: string;
   heard: number;
+  /** Samples received on this channel (at the source rate): the clock of pause/resume. */
+  received: number;
 }
 
 export class StreamSession {
@@ -86,6 +96,7 @@ export class StreamSession {
   private failed: Error | undefined;
   private readonly sourceRate: number;
   private carry = new Uint8Array(0);
+  private readonly windows: MarkedWindows;
   lastAudioAt = Date.now();
 
   constructor(private readonly options: SessionOptions) {
@@ -116,8 +127,10 @@ export class StreamSession {
         pendingLength: 0,
         lastPartial: '',
         heard: 0,
+        received: 0,
       });
     }
+    this.windows = new MarkedWindows(count);
   }
 
   get model(): string {
@@ -169,8 +182,35 @@ export class StreamSession {
     this.lastAudioAt = Date.now();
     channel.pending.push(samples);
     channel.pendingLength += samples.length;
+    channel.received += samples.length;
     this.record(false);
     channel.stream.write(channel.resampler.push(samples));
+  }
+
+  /** A pause control message: a window opens at the audio received so far. Throws when it cannot be done as asked. */
+  pause(message: StreamPause): { kind: string; channels: number[]; at: number[] } {
+    const kind = this.windows.pause(message.kind, message.channel, (c) => this.channelSeconds(c));
+    return { kind, ...this.controlled(message.channel) };
+  }
+
+  /** A resume control message: the open window closes here. Throws (409) when none is open. */
+  resume(message: StreamResume): { channels: number[]; at: number[] } {
+    this.windows.resume(message.channel, (c) => this.channelSeconds(c));
+    return this.controlled(message.channel);
+  }
+
+  /** The client-marked windows so far (open ones are not marks yet). */
+  sensitiveWindows(): SensitiveWindowMark[] {
+    return this.windows.marks();
+  }
+
+  private channelSeconds(index: number): number {
+    return this.channels[index].received / this.sourceRate;
+  }
+
+  private controlled(channel: number | undefined): { channels: number[]; at: number[] } {
+    const channels = channel === undefined ? this.channels.map((c) => c.index) : [channel];
+    return { channels, at: channels.map((c) => round3(this.channelSeconds(c))) };
   }
 
   /** Whether the call has ended (end message, close, idle, error). */
@@ -198,6 +238,8 @@ export class StreamSession {
     if (failure && !this.failed) this.failed = failure.reason as Error;
     this.record(true);
     this.wav.close();
+    // A stream that ends paused: the window closes at the end of the recording.
+    this.windows.closeAll(this.wav.seconds);
     let jobId: string | undefined;
     let jobError: string | undefined;
     if (this.options.makeJob && this.start.job !== false && this.wav.seconds > 0) {
@@ -208,6 +250,8 @@ export class StreamSession {
       }
     }
     fs.rmSync(this.wavPath, { force: true });
+    // The kept transcript is complete before the summary says the stream ended.
+    const transcriptError = await this.options.transcript?.settled();
     const summary: StreamSummary = {
       type: 'summary',
       streamId: this.id,
@@ -219,8 +263,10 @@ export class StreamSession {
       lastSequence: this.sequence,
       model: this.options.model,
       redaction: { kinds: [...this.options.kinds] },
+      sensitiveWindows: this.windows.marks(),
       ...(jobId && { jobId }),
       ...(jobError && { jobError }),
+      ...(transcriptError && { transcriptError }),
     };
     this.options.send(summary);
     return summary;
@@ -260,7 +306,8 @@ export class StreamSession {
     channel.heard = update.heardSeconds;
     for (const final of update.finals) this.sendFinals(channel, channel.redactor.final(final));
     this.sendFinals(channel, channel.redactor.tick(update.heardSeconds));
-    if (update.partial && this.start.partials !== false) {
+    // A partial touching a marked window is not sent at all: its words have no times to mask them by.
+    if (update.partial && this.start.partials !== false && !this.windows.overlaps(channel.index, update.partial.start, update.partial.end)) {
       const text = channel.redactor.partial(update.partial.words).join(' ');
       if (text !== channel.lastPartial && text !== '') {
         channel.lastPartial = text;
@@ -271,8 +318,11 @@ export class StreamSession {
   }
 
   private sendFinals(channel: Channel, finals: RedactedFinal[]): void {
-    for (const final of finals) {
+    for (const redacted of finals) {
       channel.lastPartial = '';
+      // Words said inside a marked window go whatever the core made of them (windows only grow: applied as sent).
+      const windowed = this.windows.mask(channel.index, redacted.words, this.options.rules);
+      const final = { ...redacted, words: windowed.words, kinds: [...new Set([...redacted.kinds, ...windowed.kinds])] };
       const text = final.words.map((w) => w.word).join(' ');
       const confidence = final.words.length > 0 ? round3(final.words.reduce((s, w) => s + w.confidence, 0) / final.words.length) : 0;
       this.finals++;
@@ -293,7 +343,7 @@ export class StreamSession {
       ...(s.clientNumber && { clientNumber: this.clientNumber() }),
       ...(s.campaign && { campaign: s.campaign }),
     };
-    this.options.send({
+    const message = {
       type: 'realTimeMessage',
       sequence: ++this.sequence,
       streamId: this.id,
@@ -301,7 +351,9 @@ export class StreamSession {
       realTimeMessage,
       ...(words && { words }),
       ...(kinds && kinds.length > 0 && { redacted: kinds }),
-    });
+    };
+    this.options.send(message);
+    if (fields.isFinal === true) this.options.transcript?.keep(message);
   }
 
   /** The caller's number as a phone field: masked when phone numbers are redacted. */

@@ -43,6 +43,7 @@ export function parseTwilio(message: unknown): TwilioEvent {
         ...(text('sid') && { sid: text('sid') }),
         ...(types && { types: types.split(',').map((t) => t.trim()).filter(Boolean) }),
         ...(text('scrubaudio') && { scrubaudio: text('scrubaudio') === 'true' }),
+        ...(text('scrubsound') && { scrubsound: text('scrubsound') }),
         engagementId: text('engagementId') ?? (typeof start.streamSid === 'string' ? start.streamSid : undefined),
         ...(typeof start.callSid === 'string' && { ucid: text('ucid') ?? start.callSid }),
         ...(text('agentId') && { agentId: text('agentId') }),

@@ -6,6 +6,9 @@
 //
 // Close codes: 1000 ended (summary sent), 1008 refused (authentication, invalid start message), 1011 failed,
 // 1013 at capacity (try again later). Every refusal is first sent as {type: "error", status, detail, ...}.
+// Control messages `pause` / `resume` mark sensitive windows (stream/markedWindows.ts): a refused pause ends the
+// stream (it asked for redaction that cannot be done exactly: fail closed); a refused resume does not (the
+// windows stay as they were: more redaction, never less).
 import crypto from 'node:crypto';
 import websocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
@@ -17,7 +20,8 @@ import Type from 'typebox';
 import { problem, sendProblem, STATUS } from '../problems.js';
 import { responses } from '../schemas.js';
 import type { Services } from '../../services.js';
-import type { StreamStart } from '../../schema/resources/streamMessages.js';
+import { StreamPause, StreamResume, type StreamStart } from '../../schema/resources/streamMessages.js';
+import { check } from '../../schema/validator.js';
 import { openStream, parseStart } from '../../stream/open.js';
 import type { StreamEntry } from '../../stream/registry.js';
 import type { OutgoingMessage, StreamSession } from '../../stream/session.js';
@@ -87,7 +91,11 @@ class LiveConnection {
       } else if (type === 'end') {
         if (!this.starting) throw new ServiceError('invalid', 'The stream has not started.');
         this.whenReady(() => void this.end('the client ended the stream'));
-      } else throw new ServiceError('invalid', 'A text frame is {"type": "start", ...} or {"type": "end"}.');
+      } else if (type === 'pause' || type === 'resume') {
+        if (!this.starting) throw new ServiceError('invalid', 'The stream has not started.');
+        // In order with the audio frames around it: the window's time is the audio received before it.
+        this.whenReady(() => this.control(message as { type: 'pause' | 'resume' }));
+      } else throw new ServiceError('invalid', 'A text frame is {"type": "start", ...}, {"type": "pause", ...}, {"type": "resume", ...} or {"type": "end"}.');
     } catch (error) {
       this.refuse(error as Error);
     }
@@ -153,6 +161,24 @@ class LiveConnection {
     else this.early.push(run);
   }
 
+  /** pause / resume: acknowledged with the window's stream time per channel, or refused (a pause: the stream ends). */
+  private control(message: { type: 'pause' | 'resume' }): void {
+    const session = this.session!;
+    if (session.ended) return;
+    try {
+      const issues = check(message.type === 'pause' ? StreamPause : StreamResume, message);
+      if (issues.length > 0) {
+        const first = issues[0];
+        throw new ServiceError('invalid', `The ${message.type} message is invalid: ${first.path || '(root)'} ${first.message}.`, issues);
+      }
+      if (message.type === 'pause') this.send({ type: 'paused', ...session.pause(message as StreamPause) });
+      else this.send({ type: 'resumed', ...session.resume(message as StreamResume) });
+    } catch (error) {
+      if (message.type === 'pause' || !(error instanceof ServiceError)) return this.refuse(error as Error, { control: message.type });
+      this.send({ ...errorMessage(error), control: 'resume', closing: false });
+    }
+  }
+
   private audio(channel: number, bytes: Uint8Array, oneChannel: boolean): void {
     const session = this.session!;
     if (session.ended) return;
@@ -202,12 +228,11 @@ class LiveConnection {
     if (this.session && !this.session.ended) await this.end('the client disconnected');
   }
 
-  private refuse(error: Error): void {
+  private refuse(error: Error, fields: Record<string, unknown> = {}): void {
     const kind = error instanceof ServiceError ? error.kind : undefined;
-    const status = kind ? STATUS[kind] : 500;
-    const detail = kind ? error.message : 'The stream failed; the failure is logged.';
     if (!kind) this.request.log.error({ err: error }, 'live stream failed');
-    this.send({ type: 'error', status, detail, ...(error instanceof ServiceError && error.issues.length > 0 && { errors: error.issues }), ...(error instanceof ServiceError && error.extra) });
+    const { detail } = errorMessage(error);
+    this.send({ ...errorMessage(error), ...fields });
     if (this.session && !this.session.ended) {
       void this.end(detail);
       return;
@@ -221,6 +246,14 @@ class LiveConnection {
       this.socket.close(code, Buffer.from(reason).subarray(0, 123).toString());
     }
   }
+}
+
+/** A refusal as a message: {type: "error", status, detail, errors, ...}; an unexpected failure says only that it failed. */
+function errorMessage(error: Error): OutgoingMessage & { detail: string } {
+  const kind = error instanceof ServiceError ? error.kind : undefined;
+  const status = kind ? STATUS[kind] : 500;
+  const detail = kind ? error.message : 'The stream failed; the failure is logged.';
+  return { type: 'error', status, detail, ...(error instanceof ServiceError && error.issues.length > 0 && { errors: error.issues }), ...(error instanceof ServiceError && error.extra) };
 }
 
 function toBytes(data: RawData): Uint8Array {
@@ -239,7 +272,13 @@ const DESCRIPTION = [
   'then binary frames of interleaved audio in that encoding (about 20-250 ms each), then `{"type":"end"}`.',
   'The server sends `{"type":"started",...}`, `{"type":"realTimeMessage","sequence":n,"channel":c,"realTimeMessage":{isFinal,text,speaker,confidence,messageStartTime,messageEndTime,...},"words":[...]}`',
   '(partials isFinal false; finals with word times), `{"type":"backpressure",...}` when it pauses reading, and a closing `{"type":"summary",...,"jobId":"..."}`.',
+  'Finals are kept as sent: GET /asr/stream/{streamId}/messages.',
+  'With sid, a final that completes a phrase of one of the project\'s realTime insights carries alert, prompt and insights in its realTimeMessage (as POST /cache/real-call gives).',
   'Finals are redacted with the project\'s real_time rules and the kinds asked; partials hold back forming entities. Refusals: `{"type":"error",status,detail}` then close (1008; 1013 at capacity).',
+  'Marked windows: `{"type":"pause","kind":"CreditCardNumber","channel":1}` (kind: SENSITIVE when absent; channel: every channel when absent) and `{"type":"resume","channel":1}` between audio frames,',
+  'acknowledged `{"type":"paused"|"resumed",channels,at}` (at: seconds of audio received on each channel). Between them no partial is sent and every final word is the kind\'s mask;',
+  'the after-call job gets the windows as client-marked sensitiveWindows (audio and words redacted whatever it recognizes; a stream that ends paused closes the window at its end).',
+  'A refused pause (unknown kind or channel) ends the stream; a refused resume (nothing open) is `{"type":"error","status":409,"control":"resume","closing":false}` and the stream goes on.',
 ].join(' ');
 
 export function streamRoutes(services: Services): FastifyPluginAsync {

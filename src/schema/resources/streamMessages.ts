@@ -1,6 +1,6 @@
 // The messages of a live stream (WebSocket /asr/stream), declared once: the client's start and end messages
 // (validated here, described in the OpenAPI document), and what the server sends: realTimeMessage objects with
-// a sequence number, and the closing summary.
+// a sequence number, and the closing summary. Between them, pause/resume control messages mark sensitive windows.
 import Type, { type Static } from 'typebox';
 import { idString } from '../bounds.js';
 
@@ -19,6 +19,9 @@ export const StreamStart = Type.Object(
     sid: str('Project whose published configuration applies: its real_time rules redact in flight, all its rules the after-call job.'),
     types: Type.Optional(Type.Array(idString(), { maxItems: 200, description: 'Entity kinds to redact in flight besides the project\'s real_time rules.' })),
     scrubaudio: Type.Optional(Type.Boolean({ description: 'The after-call job redacts the audio too.' })),
+    scrubsound: Type.Optional(
+      Type.Union([Type.Literal('tone'), Type.Literal('silence')], { description: 'What replaces a redacted audio span in the after-call job: a 1 kHz tone (default) or silence.' }),
+    ),
     engagementId: str('Engagement metadata, copied into every realTimeMessage.'),
     ucid: str('Universal call id, copied into every realTimeMessage.'),
     agentId: str('Agent, copied into every realTimeMessage.'),
@@ -33,3 +36,24 @@ export const StreamStart = Type.Object(
 export type StreamStart = Static<typeof StreamStart>;
 
 export const StreamEnd = Type.Object({ type: Type.Literal('end') }, { additionalProperties: false, title: 'streamEnd' });
+
+const controlChannel = Type.Optional(
+  Type.Integer({ minimum: 0, maximum: 255, description: 'The channel (0-based); every channel of the stream when absent.' }),
+);
+
+/** The client marks the start of a sensitive window (issue 17): what is said from here is redacted whatever was recognized. */
+export const StreamPause = Type.Object(
+  {
+    type: Type.Literal('pause'),
+    kind: Type.Optional(idString({ description: 'Entity kind the window stands for (e.g. CreditCardNumber; any letter case); SENSITIVE when absent.' })),
+    channel: controlChannel,
+  },
+  { additionalProperties: false, title: 'streamPause', description: 'Open a sensitive window at the audio received so far on the channel(s).' },
+);
+export type StreamPause = Static<typeof StreamPause>;
+
+export const StreamResume = Type.Object(
+  { type: Type.Literal('resume'), channel: controlChannel },
+  { additionalProperties: false, title: 'streamResume', description: 'Close the open sensitive window on the channel (every open one when absent).' },
+);
+export type StreamResume = Static<typeof StreamResume>;

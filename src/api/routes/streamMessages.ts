@@ -1,0 +1,60 @@
+// GET /asr/stream/{streamId}/messages: the live transcript a stream sent, kept (issue 19): its finals as they
+// went to the client (redacted in flight, marked windows masked, insights raised), in sequence order, paged by
+// sequence number. Nothing unredacted was ever stored, so nothing here needs masking.
+import type { FastifyPluginAsync } from 'fastify';
+import Type from 'typebox';
+import { notFound } from '../../errors.js';
+import { idString } from '../../schema/bounds.js';
+import type { Services } from '../../services.js';
+import { OpenObject, responses } from '../schemas.js';
+
+/** Most messages one answer holds. */
+const MAX_LIMIT = 1000;
+
+const Answer = Type.Object(
+  {
+    streamId: Type.String(),
+    messages: Type.Array(
+      Type.Object({
+        sequence: Type.Integer({ description: "The message's sequence number in its stream (partials, not kept, fill the gaps)." }),
+        channel: Type.Integer(),
+        createdAt: Type.String({ description: 'When it was kept (ISO 8601).' }),
+        message: OpenObject('The realTimeMessage frame as sent: {type, sequence, streamId, channel, realTimeMessage, words, redacted}.'),
+      }),
+    ),
+    nextAfterSequence: Type.Union([Type.Integer(), Type.Null()], { description: 'Pass as afterSequence for the next page; null on the last.' }),
+  },
+  { description: "A stream's kept finals." },
+);
+
+export function streamMessageRoutes(services: Services): FastifyPluginAsync {
+  return async (app) => {
+    app.get<{ Params: { streamId: string }; Querystring: { afterSequence?: number; limit?: number } }>(
+      '/asr/stream/:streamId/messages',
+      {
+        config: { scope: 'read' },
+        schema: {
+          operationId: 'listStreamMessages',
+          tags: ['Engine'],
+          summary: 'The finals a live stream sent (redacted), kept under its streamId',
+          description:
+            'Every final realTimeMessage of the stream as it was sent, in sequence order (partials are not kept). 404 when nothing is kept under the id (an unknown stream, or none of its finals yet).',
+          params: Type.Object({ streamId: idString() }),
+          querystring: Type.Object({
+            afterSequence: Type.Optional(Type.Integer({ minimum: 0, maximum: 2_147_483_647, description: 'Only messages after this sequence number (paging).' })),
+            limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_LIMIT, default: MAX_LIMIT, description: `At most this many (1-${MAX_LIMIT}).` })),
+          }),
+          response: responses({ 200: Answer }, [400, 404]),
+        },
+      },
+      async (request) => {
+        const { streamId } = request.params;
+        const limit = request.query.limit ?? MAX_LIMIT;
+        const page = await services.store.streamMessages.list(streamId, { afterSequence: request.query.afterSequence, limit: limit + 1 });
+        if (page.length === 0 && (await services.store.streamMessages.count(streamId)) === 0) throw notFound(`No message of stream "${streamId}" is kept.`);
+        const messages = page.slice(0, limit);
+        return { streamId, messages, nextAfterSequence: page.length > limit ? messages[messages.length - 1].sequence : null };
+      },
+    );
+  };
+}

@@ -1,0 +1,44 @@
+// The finals of live streams, as sent (redacted), under the stream's id and sequence number: the live transcript
+// kept (issue 19), read by GET /asr/stream/{streamId}/messages.
+import type { Kysely } from 'kysely';
+import type { Tables } from './tables.js';
+
+export interface StreamMessage {
+  sequence: number;
+  channel: number;
+  createdAt: string;
+  message: Record<string, unknown>;
+}
+
+export class StreamMessageStore {
+  constructor(private readonly db: Kysely<Tables>) {}
+
+  async append(streamId: string, sequence: number, channel: number, message: Record<string, unknown>): Promise<void> {
+    await this.db
+      .insertInto('stream_messages')
+      .values({ stream_id: streamId, sequence, channel, message: JSON.stringify(message), created_at: new Date().toISOString() })
+      .execute();
+  }
+
+  /** A stream's messages in sequence order, those after `afterSequence`, at most `limit`. */
+  async list(streamId: string, options: { afterSequence?: number; limit: number }): Promise<StreamMessage[]> {
+    const rows = await this.db
+      .selectFrom('stream_messages')
+      .selectAll()
+      .where('stream_id', '=', streamId)
+      .where('sequence', '>', options.afterSequence ?? 0)
+      .orderBy('sequence')
+      .limit(options.limit)
+      .execute();
+    return rows.map((r) => ({ sequence: r.sequence, channel: r.channel, createdAt: r.created_at, message: JSON.parse(r.message) }));
+  }
+
+  async count(streamId: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('stream_messages')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('stream_id', '=', streamId)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+}
