@@ -38,6 +38,7 @@ import { ProcessHeartbeat } from './jobs/processHeartbeat.js';
 import { loadSecretBox, type SecretBox } from './security/secretBox.js';
 import { openStore, type Repositories, type Store } from './store/index.js';
 import { type BlobStore, openBlobStore } from './store/blobs/index.js';
+import { streamOfJob } from './stream/transcriptKeeper.js';
 import { CloudBuckets } from './jobs/cloud/buckets.js';
 import { sourceFetcher } from './jobs/cloud/fetchSource.js';
 import { removeExported, resultExporter } from './jobs/cloud/exportResults.js';
@@ -217,6 +218,10 @@ export async function createServices(config: Config, logger: Logger, overrides: 
     probe: probeUpload,
     buckets,
     onDeleting: (row) => removeExported(row, buckets),
+    onDeleted: async (row) => {
+      const streamId = streamOfJob(row);
+      if (streamId) await store.streamMessages.deleteStream(streamId);
+    },
     installedModels,
     defaultModel: async () => String((await parameters.engineParams()).model),
     projects,

@@ -57,6 +57,8 @@ export interface JobServiceOptions {
   buckets?: CloudBuckets;
   /** Before a job's row is deleted (its blobs are gone): remove what it wrote elsewhere (results in a bucket). */
   onDeleting?: (job: JobRow) => Promise<void>;
+  /** After a job's row is gone: what else the service keeps of it goes (a stream's kept transcript). */
+  onDeleted?: (job: JobRow) => Promise<void>;
   /** Published project configurations: a job's redaction policy is resolved against them at submit. */
   projects?: ProjectConfigs;
   /** Which notification targets are accepted at submit (default: public hosts only). */
@@ -391,6 +393,7 @@ export class JobService {
     });
     // Its results and deliveries go with it (foreign keys); its events stay, as the audit trail.
     await this.options.store.jobs.delete(jobId);
+    await this.options.onDeleted?.(job);
     await this.options.store.events.record({ type: 'job', subType: 'deleted', subject: jobId, jobId, status: 'deleted' });
   }
 

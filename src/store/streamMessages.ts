@@ -33,6 +33,12 @@ export class StreamMessageStore {
     return rows.map((r) => ({ sequence: r.sequence, channel: r.channel, createdAt: r.created_at, message: JSON.parse(r.message) }));
   }
 
+  /** A stream's kept transcript removed (its after-call job was deleted); answers how many messages went. */
+  async deleteStream(streamId: string): Promise<number> {
+    const result = await this.db.deleteFrom('stream_messages').where('stream_id', '=', streamId).executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
   async count(streamId: string): Promise<number> {
     const row = await this.db
       .selectFrom('stream_messages')

@@ -2,6 +2,17 @@
 // one write after another in sequence order, off the path of the audio. A write that fails is not retried; the
 // first failure is reported in the summary (`transcriptError`), never silent.
 import type { StreamMessageStore } from '../store/streamMessages.js';
+import type { JobRow } from '../store/tables.js';
+
+/**
+ * The stream whose after-call job this is (open.ts names the recording `stream-<id>.wav` and tracks the job by
+ * the stream's id), or undefined: deleting that job — by a client, or by its retention — deletes the stream's
+ * kept transcript too, so no copy of the call's words outlives the job.
+ */
+export function streamOfJob(job: Pick<JobRow, 'params' | 'file_name'>): string | undefined {
+  const trackingId = (JSON.parse(job.params) as { tracking_id?: unknown }).tracking_id;
+  return typeof trackingId === 'string' && job.file_name === `stream-${trackingId}.wav` ? trackingId : undefined;
+}
 
 export class TranscriptKeeper {
   private chain: Promise<void> = Promise.resolve();

@@ -99,4 +99,21 @@ describe(`the live transcript kept (${dialect})`, { skip }, () => {
     assert.equal((await svc.request({ method: 'GET', url: '/asr/stream/no-such-stream/messages' })).statusCode, 404);
     assert.equal((await svc.request({ method: 'GET', url: `/asr/stream/${streamId}/messages?limit=0` })).statusCode, 400);
   });
+
+  test('deleting the after-call job deletes the kept transcript with it; another stream keeps its own', async () => {
+    const { audio, bytesPerSecond } = encodeFile(path.join(dir, 'bill.wav'), 'pcm_s16le', 16000, 1);
+    const stream = async () => {
+      const result = await streamAudio({ url: `${url}/asr/stream`, start: { sampleRate: 16000, encoding: 'pcm_s16le', sid: 'kept' }, audio, bytesPerSecond, pace: 0 });
+      assert.equal(result.closeCode, 1000, result.closeReason);
+      assert.ok(result.summary!.jobId, 'an after-call job was made');
+      return { streamId: result.started!.streamId as string, jobId: result.summary!.jobId as string };
+    };
+    const [gone, kept] = [await stream(), await stream()];
+    for (const s of [gone, kept]) assert.equal((await svc.request({ method: 'GET', url: `/asr/stream/${s.streamId}/messages` })).statusCode, 200);
+    const deleted = await svc.request({ method: 'DELETE', url: `/asr/jobs/${gone.jobId}` });
+    assert.equal(deleted.statusCode, 204, deleted.body);
+    assert.equal((await svc.request({ method: 'GET', url: `/asr/stream/${gone.streamId}/messages` })).statusCode, 404);
+    assert.equal(await svc.services.store.streamMessages.count(gone.streamId), 0, 'no row of the deleted call is left');
+    assert.equal((await svc.request({ method: 'GET', url: `/asr/stream/${kept.streamId}/messages` })).statusCode, 200, 'the other call keeps its transcript');
+  });
 });
