@@ -15,6 +15,7 @@ import { Masker, type MaskRule } from '../redact/masks.js';
 import { wordSpans } from '../redact/redactText.js';
 import type { RedactionRule } from '../redact/rules.js';
 import { numberRuns, numberWordClass } from '../redact/windows/numberSpeech.js';
+import type { NumberCues } from './numberCues.js';
 
 /** What stands in a partial for words held back. */
 export const HELD = '…';
@@ -49,6 +50,8 @@ export class LiveRedactor {
   constructor(
     private readonly rules: readonly RedactionRule[],
     private readonly masker: Masker,
+    /** Number cues heard on any channel of the call (numberCues.ts): digit words after one are masked. */
+    private readonly cues?: NumberCues,
   ) {
     this.holdNames = rules.some((r) => r.kind === 'Person');
     // Every kind but Person and Email can be spoken as digits (addresses and dates too).
@@ -177,7 +180,34 @@ export class LiveRedactor {
       for (let i = from; i < to; i++) kinds[i].add(rule.kind);
     }
     if (this.holdDigits) this.maskDigitRuns(words, out, kinds);
+    if (this.holdDigits && this.cues) this.maskCuedDigits(words, out, kinds);
     return { out, kinds };
+  }
+
+  /**
+   * After a number cue (numberCues.ts), every digit word and digit look-alike still shown is masked under the
+   * cue's kind (or the numeric rule that fits), adjacent ones under one mask: the number was asked for, and
+   * whatever recognition made of it, its digits do not go out.
+   */
+  private maskCuedDigits(words: readonly Word[], out: (Word | undefined)[], kinds: Set<string>[]): void {
+    let last = -1;
+    for (let i = 0; i < words.length; i++) {
+      const shown = out[i];
+      if (shown === undefined || kinds[i].size > 0 || shown.word !== words[i].word || numberWordClass(words[i].word) === 'other' || numberWordClass(words[i].word) === 'filler') continue;
+      const kind = this.cues!.kindAt(words[i].start);
+      if (!kind) continue;
+      const rule = this.rules.find((r) => r.kind === kind) ?? this.digitRule(1);
+      kinds[i].add(rule.kind);
+      if (rule.maskType !== 'MaskCharacter' && last === i - 1 && out[last] && kinds[last].has(rule.kind)) {
+        // One mask for adjacent digit words: the one before now spans this word too.
+        out[last] = { ...out[last]!, word: this.masker.mask(rule, words.slice(runStart(kinds, last, rule.kind), i + 1).map((w) => w.word).join(' ')), end: words[i].end };
+        out[i] = undefined;
+      } else {
+        const replacement = this.masker.mask(rule, words[i].word);
+        out[i] = replacement === '' ? undefined : { ...words[i], word: replacement, confidence: 1 };
+      }
+      last = i;
+    }
   }
 
   /** The digit-run floor (DIGIT_RUN_FLOOR): runs not masked yet are masked under the numeric rule that fits best. */
@@ -205,6 +235,13 @@ export class LiveRedactor {
     const by = (kind: string) => this.rules.find((r) => r.kind === kind);
     return (digits >= 13 ? by('CreditCardNumber') : undefined) ?? by('USSocialSecurityNumber') ?? by('CreditCardNumber') ?? this.rules.find((r) => r.kind !== 'Person' && r.kind !== 'Email')!;
   }
+}
+
+/** Where the run of words masked under `kind` that ends at `at` starts. */
+function runStart(kinds: Set<string>[], at: number, kind: string): number {
+  let i = at;
+  while (i > 0 && kinds[i - 1].has(kind)) i--;
+  return i;
 }
 
 function isDigit(word: string | undefined): boolean {

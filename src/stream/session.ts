@@ -18,6 +18,7 @@ import type { SensitiveWindowMark } from '../schema/resources/request.js';
 import type { StreamPause, StreamResume, StreamStart } from '../schema/resources/streamMessages.js';
 import type { Word } from '../transcript/types.js';
 import { LiveRedactor, type RedactedFinal } from './liveRedactor.js';
+import { NumberCues } from './numberCues.js';
 import { MarkedWindows } from './markedWindows.js';
 
 /** Where real-time insights (alerts, prompts) plug in: given a redacted final, what to add to its message. */
@@ -88,6 +89,8 @@ export class StreamSession {
   readonly start: StreamStart;
   readonly wavPath: string;
   private readonly channels: Channel[];
+  /** Number cues heard on any channel: a request on one is answered on the other (numberCues.ts). */
+  private readonly cues: NumberCues;
   private readonly wav: WavWriter;
   private sequence = 0;
   private finals = 0;
@@ -109,6 +112,7 @@ export class StreamSession {
     this.wav = new WavWriter(this.wavPath, this.sourceRate, count);
     const rate = options.engine.sampleRate(options.model);
     if (!options.engine.stream) throw new Error(`the ${options.engine.name} engine does not stream`);
+    this.cues = new NumberCues(options.kinds);
     this.channels = [];
     for (let index = 0; index < count; index++) {
       const stream = options.engine.stream(index, {
@@ -122,7 +126,7 @@ export class StreamSession {
         speaker: speakerOf(index, count, options.start.agentChannel),
         resampler: new StreamResampler(this.sourceRate, rate),
         stream,
-        redactor: new LiveRedactor(options.rules, options.masker),
+        redactor: new LiveRedactor(options.rules, options.masker, this.cues),
         pending: [],
         pendingLength: 0,
         lastPartial: '',
@@ -304,7 +308,11 @@ export class StreamSession {
     const channel = this.channels[update.channel];
     if (!channel) return;
     channel.heard = update.heardSeconds;
-    for (const final of update.finals) this.sendFinals(channel, channel.redactor.final(final));
+    for (const final of update.finals) {
+      // Cues are heard on the words as recognized, before redaction (a cue may sit next to what it masks).
+      this.cues.hear(channel.index, final.words);
+      this.sendFinals(channel, channel.redactor.final(final));
+    }
     this.sendFinals(channel, channel.redactor.tick(update.heardSeconds));
     // A partial touching a marked window is not sent at all: its words have no times to mask them by.
     if (update.partial && this.start.partials !== false && !this.windows.overlaps(channel.index, update.partial.start, update.partial.end)) {

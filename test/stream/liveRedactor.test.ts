@@ -5,6 +5,7 @@ import { describe, test } from 'node:test';
 import { Masker } from '../../src/redact/masks.js';
 import type { RedactionRule } from '../../src/redact/rules.js';
 import { HELD, LiveRedactor } from '../../src/stream/liveRedactor.js';
+import { NumberCues } from '../../src/stream/numberCues.js';
 import type { Word } from '../../src/transcript/types.js';
 
 const rules: RedactionRule[] = [
@@ -74,5 +75,51 @@ describe('live redaction', () => {
     const r = new LiveRedactor([], new Masker('k'));
     assert.deepEqual(r.partial(['four', 'one']), ['four', 'one']);
     assert.equal(text(r.final(final('four one one one', 0))), 'four one one one');
+  });
+
+  test('after a number cue on either channel, digit words are masked whatever recognition made of the number', () => {
+    // The engine's own reading of a card number read alone (seen on festival speech): too few digits for the floor.
+    const cues = new NumberCues(['CreditCardNumber', 'USSocialSecurityNumber', 'Person']);
+    const agent = new LiveRedactor(rules, new Masker('k'), cues);
+    const caller = new LiveRedactor(rules, new Masker('k'), cues);
+    const asked = final('can i have the card number please', 0);
+    cues.hear(0, asked.words);
+    assert.equal(text(agent.final(asked)), 'can i have the card number please', 'the cue itself is not masked');
+    const answer = final('sure it is four land mine mine won to and then one', 3);
+    cues.hear(1, answer.words);
+    const out = [...caller.final(answer), ...caller.flush()];
+    assert.doesNotMatch(text(out), DIGITS, text(out));
+    assert.doesNotMatch(text(out), /\b(won|to)\b/, 'look-alikes of digits are masked too');
+    assert.match(text(out), /sure it is \[CARD\] land \[CARD\]/, 'only digit-shaped words: the rest is shown');
+    assert.ok(out.every((f) => f.kinds.includes('CreditCardNumber')));
+  });
+
+  test('no cue, or a cue past its bound: a digit word said in passing is shown', () => {
+    const cues = new NumberCues(['CreditCardNumber', 'USSocialSecurityNumber']);
+    const r = new LiveRedactor(rules, new Masker('k'), cues);
+    const plain = final('i have two kids and one dog', 0);
+    cues.hear(0, plain.words);
+    assert.equal(text(r.final(plain)), 'i have two kids and one dog');
+    const cue = final('my card number is', 10);
+    cues.hear(0, cue.words);
+    r.final(cue);
+    const soon = final('it is two', 12);
+    cues.hear(0, soon.words);
+    assert.doesNotMatch(text([...r.final(soon), ...r.flush()]), DIGITS, 'inside the bound: masked');
+    const late = final('we have two kids okay', 10 + 31 + 5);
+    cues.hear(0, late.words);
+    assert.equal(text(r.final(late)), 'we have two kids okay', 'a card cue lasts 30 s');
+  });
+
+  test('a lead-in split across two finals is still heard; cues of kinds not redacted are not listened for', () => {
+    const cues = new NumberCues(['CreditCardNumber']);
+    const r = new LiveRedactor(rules, new Masker('k'), cues);
+    for (const f of [final('yes my card', 0), final('number is four land', 2)]) cues.hear(1, f.words);
+    assert.equal(cues.kindAt(3), 'CreditCardNumber');
+    const ssnOnly = new NumberCues(['Person']);
+    ssnOnly.hear(0, final('my card number is four', 0).words);
+    assert.equal(ssnOnly.listening, false);
+    assert.equal(ssnOnly.kindAt(2), undefined);
+    assert.ok(r);
   });
 });
