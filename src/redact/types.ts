@@ -20,6 +20,11 @@ export interface Detection {
    * Its confidence still only chooses the label where detections overlap.
    */
   floor?: boolean;
+  /**
+   * From a detector that only adds to what the rules mask (the tagger): it never changes what a rule's finding is
+   * taken to be (spans.ts: the values a record remembers are the rules' alone).
+   */
+  additive?: boolean;
 }
 
 export interface DetectOptions {

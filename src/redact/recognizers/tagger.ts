@@ -65,7 +65,7 @@ export const taggerRecognizer: Recognizer = (doc) => {
     // saved in precision.
     if (e <= s || norms.some((w) => w.length > MAX_WORD_CHARS)) continue;
     if (run.kind === 'Person' ? !nameLike(norms) || lettersInCode(doc, s, e) : !norms.some(wordy)) continue;
-    out.push(fromWords(doc, run.kind, s, e, CONFIDENCE, 'tagger'));
+    out.push({ ...fromWords(doc, run.kind, s, e, CONFIDENCE, 'tagger'), additive: true });
   }
   return out;
 };
