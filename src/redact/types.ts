@@ -34,6 +34,6 @@ export interface DetectOptions {
   minConfidence?: number;
   /** Person sources (for evaluation): cue phrases, the name list, compromise. All on by default. */
   personSources?: { cues?: boolean; nameList?: boolean; compromise?: boolean };
-  /** The statistical tagger (Person, Address; src/redact/tagger/): off unless true (evaluation, benches, its tests). */
+  /** The statistical tagger (Person, Address; src/redact/tagger/): on unless false (evaluation, benches). */
   tagger?: boolean;
 }

@@ -67,9 +67,9 @@ function readsAs(doc: Doc, kind: EntityKind, s: number, e: number): boolean {
 }
 
 export const taggerRecognizer: Recognizer = (doc) => {
-  // Off unless asked for: merged with the rule recognizers it let a name leak from a post-call record (the leak
-  // matrix, 2026-11-25), so it stays out of every redaction path until that is understood and tested.
-  if (doc.options.tagger !== true || doc.words.length === 0) return [];
+  // On in every redaction path (off with tagger: false, for evaluation and benches): its runs only add to what the
+  // rules mask (spans.ts keeps the rules' own values for a record to look for; yieldToRules leaves numbers to them).
+  if (doc.options.tagger === false || doc.words.length === 0) return [];
   tagger ??= new SequenceTagger(taggerModel());
   const out: Detection[] = [];
   for (const run of tagger.runs(doc)) {
