@@ -46,7 +46,7 @@ export function redactVendorTranscript(transcript: unknown, r: RecordRedactor): 
   for (const stream of byStream(lines, channelOf, timeOf)) {
     const streamLines = stream.map((k) => lines[k]);
     const pieces = streamLines.map((line) => eventsOf(line).map((e) => (isObject(e) && typeof e.word === 'string' ? e.word : '')));
-    const spans = wordStreamSpans(pieces, r.rules, r.custom);
+    const spans = wordStreamSpans(pieces, r.rules, r.custom, undefined, r.detections);
     const cuts = cutsByPiece(r, spans, pieces.length, (p, s, e) => pieces[p].slice(s, e).join(' '));
     streamLines.forEach((line, p) => {
       const utterance = utterances[line] as Json;
@@ -63,7 +63,7 @@ export function redactVendorTranscript(transcript: unknown, r: RecordRedactor): 
         if (cut.replacement !== '') {
           out.push({ word: cut.replacement, wordex: cut.replacement, start: covered[0]?.start, end: covered[covered.length - 1]?.end, confidence: 1 });
         }
-        if (cut.span) r.found(cut.span.rule, cut.span.value, cut.replacement, cut.span.confidence, { line, speaker: num(channelOf(line)) });
+        if (cut.span) r.foundSpan(cut.span, cut.replacement, { line, speaker: num(channelOf(line)) });
         next = cut.end;
       }
       keep(next, events.length);
@@ -89,7 +89,8 @@ function redactCtiNames(cti: unknown, r: RecordRedactor): void {
   for (const field of ['full_name', 'user_name']) {
     const value = cti[field];
     if (typeof value !== 'string' || !value) continue;
-    const own = redactText(value, [], r.masker, r.custom && { ...r.custom, kinds: [] }).found.length > 0;
+    // The record's own rules as sent: a value found elsewhere in the record does not make a name field less a name.
+    const own = redactText(value, [], r.masker, r.own && { ...r.own, kinds: [] }).found.length > 0;
     const allowed = ignoredWords(docFromText(value), r.custom).every(Boolean);
     if (person && !allowed && !own) {
       cti[field] = r.masker.mask(person, value);
@@ -122,7 +123,7 @@ export function redactJsonV2(transcript: unknown, r: RecordRedactor): void {
     });
     // The end of sentence may be marked on the word or on a punctuation result after it.
     const lineStarts = indices.flatMap((i, k) => (k > 0 && results.slice(indices[k - 1], i).some((x) => isObject(x) && x.is_eos === true) ? [k] : []));
-    for (const span of wordStreamSpans([words], r.rules, r.custom, lineStarts)) {
+    for (const span of wordStreamSpans([words], r.rules, r.custom, lineStarts, r.detections)) {
       const { start, end } = span.parts[0];
       const first = results[indices[start]] as Json;
       const last = results[indices[end - 1]] as Json;
@@ -130,7 +131,7 @@ export function redactJsonV2(transcript: unknown, r: RecordRedactor): void {
       const alternative = { ...(firstAlternative(indices[start]) ?? {}), content: replacement, confidence: 1 };
       results[indices[start]] = { ...first, end_time: last.end_time, alternatives: [alternative] };
       for (let k = start + (replacement === '' ? 0 : 1); k < end; k++) drop.add(indices[k]);
-      r.found(span.rule, span.value, replacement, span.confidence);
+      r.foundSpan(span, replacement);
     }
     for (const i of indices) {
       const alternative = firstAlternative(i);
@@ -153,12 +154,10 @@ export function redactUtterances(value: unknown, r: RecordRedactor): void {
       const u = utterances[line] as Json;
       return u.speaker ?? u.channel;
     };
-    // Entities an earlier pass placed in the text: they move with the text before them.
-    const placed = field === 'text' ? r.entities.filter((e) => e.line !== undefined && e.offset !== undefined) : [];
     for (const stream of byStream(lines, speakerOf, (line) => num((utterances[line] as Json).start))) {
       const streamLines = stream.map((k) => lines[k]);
       const pieces = streamLines.map((line) => (utterances[line] as Json)[field] as string);
-      const spans = textStreamSpans(pieces, r.rules, r.custom);
+      const spans = textStreamSpans(pieces, r.rules, r.custom, r.detections);
       const cuts = cutsByPiece(r, spans, pieces.length, (p, s, e) => pieces[p].slice(s, e));
       streamLines.forEach((line, p) => {
         const utterance = utterances[line] as Json;
@@ -168,25 +167,20 @@ export function redactUtterances(value: unknown, r: RecordRedactor): void {
         for (const cut of cuts[p]) {
           out += text.slice(at, cut.start);
           if (cut.span && field === 'text') {
-            r.found(cut.span.rule, cut.span.value, cut.replacement, cut.span.confidence, {
+            r.foundSpan(cut.span, cut.replacement, {
               line,
               speaker: num(utterance.speaker),
               offset: out.length,
               length: cut.replacement.length,
             });
           } else if (cut.span) {
-            r.remember(cut.span.rule, cut.span.value, cut.span.confidence);
+            r.rememberSpan(cut.span);
           }
           out += cut.replacement;
           at = cut.end;
         }
         utterance[field] = out + text.slice(at);
         r.markDone(utterance, field);
-        for (const e of placed) {
-          if (e.line !== line) continue;
-          const shift = cuts[p].filter((c) => c.end <= e.offset!).reduce((sum, c) => sum + c.replacement.length - (c.end - c.start), 0);
-          e.offset! += shift;
-        }
       });
     }
   }

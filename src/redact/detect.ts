@@ -25,7 +25,7 @@ import { phoneRecognizer } from './recognizers/phone.js';
 import { spelledRecognizer } from './recognizers/spelled.js';
 import { ssnRecognizer } from './recognizers/ssn.js';
 import { urlRecognizer } from './recognizers/url.js';
-import { taggerRecognizer } from './recognizers/tagger.js';
+import { taggerRecognizer, yieldToRules } from './recognizers/tagger.js';
 import { zipCodeRecognizer } from './recognizers/zipCode.js';
 import type { Detection, DetectOptions } from './types.js';
 
@@ -195,7 +195,8 @@ function failClosed(doc: Doc, kind: EntityKind, recognizer: string): Detection {
 
 /**
  * Every detection of the wanted kinds, overlaps not resolved: each recognizer runs guarded, and one that throws
- * fails closed. Detections below the confidence floor are dropped unless they are floors themselves.
+ * fails closed. Detections below the confidence floor are dropped unless they are floors themselves. The tagger's
+ * runs give up what another kind's rule detection covers (yieldToRules).
  */
 export function detectAll(doc: Doc, options: DetectOptions = doc.options): Detection[] {
   // No kinds named: every default kind (optional kinds such as Organization only when named).
@@ -213,7 +214,7 @@ export function detectAll(doc: Doc, options: DetectOptions = doc.options): Detec
     }
     for (const d of found) if (wanted.has(d.kind) && (d.floor || d.confidence >= min)) all.push(d);
   }
-  return all;
+  return yieldToRules(doc, all);
 }
 
 function run(doc: Doc, options: DetectOptions): Detection[] {

@@ -7,8 +7,8 @@ import type { Masker, MaskRule } from './masks.js';
 import { literalPattern } from './patterns.js';
 import type { PhraseRule, RecordRules } from './recordRules.js';
 import type { RedactionRule } from './rules.js';
-import { kindRules } from './spans.js';
-import { textStreamSpans } from './streams.js';
+import { kindRules, type SpanOptions } from './spans.js';
+import { textStreamSpans, type StreamSpan } from './streams.js';
 
 const PCI_KINDS = new Set(['CreditCardNumber', 'CVV', 'ExpirationDate']);
 
@@ -24,16 +24,25 @@ export class RecordRedactor {
   private readonly done = new WeakMap<object, Set<string>>();
   private readonly kinds: ReturnType<typeof kindRules>;
   private readonly values = new Map<string, PhraseRule>();
+  /** What spans are found with: the record's own rules, plus the values to mask wherever they appear. */
+  readonly custom?: RecordRules;
 
   constructor(
     readonly rules: readonly RedactionRule[],
     readonly masker: Masker,
-    readonly custom?: RecordRules,
-    /** Shared between passes over one record. */
-    readonly entities: Entity[] = [],
+    /** The record's own rules (as sent). */
+    readonly own?: RecordRules,
+    /** Values found in the record (another redactor's propagation()), masked wherever they appear. */
+    propagated: readonly PhraseRule[] = [],
+    /** Detections made so far, shared with another pass over the same record (spans.ts). */
+    readonly detections: SpanOptions['detections'] = new Map(),
   ) {
-    this.kinds = kindRules(rules, custom);
+    this.custom = propagated.length === 0 ? own : { phrases: [...(own?.phrases ?? []), ...propagated], kinds: own?.kinds ?? [], ignore: own?.ignore ?? [] };
+    this.kinds = kindRules(rules, this.custom);
   }
+
+  /** The entities found (resource 14, by their masks only). */
+  readonly entities: Entity[] = [];
 
   /** The mask of a built-in kind when that kind is redacted (by the project/request or the record's rules). */
   kindRule(kind: 'Person' | 'PhoneNumber'): MaskRule | undefined {
@@ -42,12 +51,28 @@ export class RecordRedactor {
 
   /** A value found and masked: listed as an entity (by its mask) and remembered. */
   found(rule: MaskRule, value: string, replacement: string, confidence: number, extra: Partial<Entity> = {}): void {
-    this.entities.push({ text: replacement, confidence, engine: 'scrubline', redacted: true, isPii: true, isPci: PCI_KINDS.has(rule.kind), ...extra });
+    this.list(rule, replacement, confidence, extra);
     this.remember(rule, value, confidence);
   }
 
-  /** A value masked again where it is not counted (formattedText repeats text): remembered only. */
-  remember(rule: MaskRule, value: string, confidence: number): void {
+  /** A span found and masked: listed as one entity, the values in it remembered as the rules alone found them. */
+  foundSpan(span: StreamSpan, replacement: string, extra: Partial<Entity> = {}): void {
+    this.list(span.rule, replacement, span.confidence, extra);
+    this.rememberSpan(span);
+  }
+
+  /** A span masked again where it is not counted (formattedText repeats text): its values remembered only. */
+  rememberSpan(span: StreamSpan): void {
+    for (const v of span.values) this.remember(span.rule, v.value, v.confidence);
+  }
+
+  /** A value masked: listed as an entity (by its mask) only. */
+  list(rule: MaskRule, replacement: string, confidence: number, extra: Partial<Entity> = {}): void {
+    this.entities.push({ text: replacement, confidence, engine: 'scrubline', redacted: true, isPii: true, isPci: PCI_KINDS.has(rule.kind), ...extra });
+  }
+
+  /** A value to mask wherever else it appears, when it is distinctive enough. */
+  private remember(rule: MaskRule, value: string, confidence: number): void {
     if (confidence < PROPAGATE_CONFIDENCE) return;
     const pattern = literalPattern(value);
     if (!pattern || !('literal' in pattern) || pattern.literal.join('').length < PROPAGATE_MIN_CHARS) return;
@@ -78,12 +103,12 @@ export class RecordRedactor {
     if (!/[\p{L}\p{N}]/u.test(value)) return value;
     let out = '';
     let at = 0;
-    for (const span of textStreamSpans([value], this.rules, this.custom)) {
+    for (const span of textStreamSpans([value], this.rules, this.custom, this.detections)) {
       const { start, end } = span.parts[0];
       const replacement = this.masker.mask(span.rule, value.slice(start, end));
       out += value.slice(at, start);
       // Where the mask stands in the redacted text (the original offsets would point into text that is gone).
-      this.found(span.rule, span.value, replacement, span.confidence, { ...extra, offset: out.length, length: replacement.length });
+      this.foundSpan(span, replacement, { ...extra, offset: out.length, length: replacement.length });
       out += replacement;
       at = end;
     }

@@ -9,7 +9,7 @@ import type { Entity } from '../schema/resources/conversationItems.js';
 import { EventRecord } from '../schema/resources/eventRecord.js';
 import { redactJsonV2, redactUtterances, redactVendorTranscript } from './conversationStreams.js';
 import { hideRuleValues } from './hideRuleValues.js';
-import type { Masker } from './masks.js';
+import { Masker } from './masks.js';
 import { RecordRedactor } from './recordRedactor.js';
 import type { RecordRules } from './recordRules.js';
 import type { RedactionRule } from './rules.js';
@@ -27,18 +27,21 @@ const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null 
 export function redactRecord(input: EventRecord, rules: readonly RedactionRule[], masker: Masker, custom?: RecordRules): RecordRedaction {
   const record = structuredClone(input) as Json;
   if (rules.length === 0 && !custom?.phrases.length && !custom?.kinds.length) return { record: record as EventRecord, entities: [] };
-  const first = new RecordRedactor(rules, masker, custom);
-  for (const holder of hideRuleValues(record, masker)) first.markDone(holder, 'value');
-  redactPass(record, first);
   // A value found in one place is masked wherever else it appears, said or written (a name given with "my name
-  // is" in the transcript and alone in conversation.name): a second pass looks for the values themselves.
-  const found = first.propagation();
-  if (found.length > 0) redactPass(record, new RecordRedactor([], masker, { phrases: found, kinds: [], ignore: custom?.ignore ?? [] }, first.entities));
-  return { record: record as EventRecord, entities: first.entities };
+  // is" in the transcript and alone in conversation.name). A first pass over a copy finds the values; the record
+  // as sent is then redacted once, with them: looked for in text a pass had already masked in part ("zebulon
+  // [PERSON]", the tagger having taken the surname), a value was not found and the rest of it stayed in clear.
+  // The second pass reuses the first one's detections.
+  const scout = new RecordRedactor(rules, new Masker(''), custom);
+  redactPass(structuredClone(input) as Json, scout);
+  const r = new RecordRedactor(rules, masker, custom, scout.propagation(), scout.detections);
+  redactPass(record, r);
+  return { record: record as EventRecord, entities: r.entities };
 }
 
-/** One pass over the whole record: the transcript shapes as conversations, the entities, then every field. */
+/** One pass over the whole record: its own rule values, the transcript shapes as conversations, the entities, then every field. */
 function redactPass(record: Json, r: RecordRedactor): void {
+  for (const holder of hideRuleValues(record, r.masker)) r.markDone(holder, 'value');
   const walk = new SchemaWalk(r);
   for (const holder of [record, record.processJob]) {
     if (!isObject(holder)) continue;

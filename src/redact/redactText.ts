@@ -5,7 +5,7 @@ import type { Masker, MaskRule } from './masks.js';
 import { docFromText, docFromWords, type Doc } from './recognizers/doc.js';
 import type { RecordRules } from './recordRules.js';
 import { defaultLabel, type RedactionRule } from './rules.js';
-import { findSpans, type RedactionSpan, type SpanOptions } from './spans.js';
+import { findSpans, type RedactionSpan, type SpanOptions, type SpanValue } from './spans.js';
 
 export interface FoundSpan {
   rule: MaskRule;
@@ -60,10 +60,12 @@ export interface WordSpan {
   wordEnd: number;
   rule: MaskRule;
   confidence: number;
+  /** The values in it as the rules alone find them (RedactionSpan.values). */
+  values?: SpanValue[];
 }
 
 /** Spans (word indices) to redact in a word list, disjoint and in order. */
 export function wordSpans(words: readonly string[], rules: readonly RedactionRule[], custom?: RecordRules, options?: SpanOptions): WordSpan[] {
   if (nothing(rules, custom)) return [];
-  return spansOrAll(() => docFromWords(words), rules, custom, { end: words.join(' ').length, words: words.length }, options).map(({ wordStart, wordEnd, rule, confidence }) => ({ wordStart, wordEnd, rule, confidence }));
+  return spansOrAll(() => docFromWords(words), rules, custom, { end: words.join(' ').length, words: words.length }, options).map(({ wordStart, wordEnd, rule, confidence, values }) => ({ wordStart, wordEnd, rule, confidence, values }));
 }

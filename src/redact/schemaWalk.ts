@@ -118,7 +118,10 @@ export class SchemaWalk {
     if (!rule || !/[\p{L}\p{N}]/u.test(value)) return this.content(value);
     if (ignoredWords(docFromText(value), this.r.custom).every(Boolean)) return value;
     const replacement = this.r.masker.mask(rule, value);
-    this.r.found(rule, value, replacement, 1);
+    // A number is looked for elsewhere in the record; words typed into a phone field are masked here, but they
+    // are no value (a sentence there would mask the same sentence in every other field whole).
+    if (/\p{L}{2}/u.test(value)) this.r.list(rule, replacement, 1);
+    else this.r.found(rule, value, replacement, 1);
     return replacement;
   }
 

@@ -7,7 +7,7 @@
 // Kinds are restricted before overlaps are looked at; overlapping spans are merged into one (coverage is the
 // union: nothing between them can leak) and reported under the highest precedence source among them, then the
 // most confident. A record pattern that cannot be matched fails closed (the whole doc under its rule).
-import { detectAll } from './detect.js';
+import { detectAll, type Detection } from './detect.js';
 import type { EntityKind } from './entityKinds.js';
 import type { MaskRule } from './masks.js';
 import { findPattern, type Pattern, type WordRange } from './patterns.js';
@@ -24,11 +24,38 @@ export interface RedactionSpan {
   wordEnd: number;
   rule: MaskRule;
   confidence: number;
+  /**
+   * The values in the span as the rule recognizers alone find them (overlapping findings merged): what a record
+   * remembers to mask wherever else it appears (recordRedactor.ts). An additive finding (the tagger) widens what
+   * is masked, never what is remembered, so a value is looked for as it would be without it. Absent: the span.
+   */
+  values?: SpanValue[];
+}
+
+/** A value inside a span: characters [start, end) and words [wordStart, wordEnd) of the doc. */
+export interface SpanValue {
+  start: number;
+  end: number;
+  wordStart: number;
+  wordEnd: number;
+  confidence: number;
 }
 
 export interface SpanOptions {
   /** Word indices where a new line (utterance, sentence) starts; the whole doc is one line by default. */
   lineStarts?: readonly number[];
+  /** Detections already made, by doc and kinds: the passes over one record share them (detection is pure). */
+  detections?: Map<string, Detection[]>;
+}
+
+/** detectAll of the doc for these kinds, from `cache` when the same doc was looked at before. */
+function detections(doc: Doc, kinds: EntityKind[], cache?: Map<string, Detection[]>): Detection[] {
+  const run = () => detectAll(doc, { ...doc.options, kinds });
+  if (!cache) return run();
+  const key = [kinds.join(','), doc.spoken ? 'w' : 't', JSON.stringify(doc.options), doc.words.map((w) => w.start).join(','), doc.text].join('\u0000');
+  const hit = cache.get(key) ?? run();
+  cache.set(key, hit);
+  return hit;
 }
 
 /** A record mask completed from the kind's other mask (when the same type) or the kind's defaults. */
@@ -84,6 +111,29 @@ function allIgnored(ignored: readonly boolean[], from: number, to: number): bool
 interface Candidate extends RedactionSpan {
   /** 0: the record's own values; 1: recognizers. */
   rank: number;
+  /** From a detector that only adds to what the rules mask (Detection.additive). */
+  additive: boolean;
+}
+
+/** Candidates sorted by start, overlapping ones merged: their union, under the best (rank, then confidence). */
+function mergeOverlapping(sorted: readonly Candidate[]): Candidate[] {
+  const merged: Candidate[] = [];
+  for (const p of sorted) {
+    const last = merged[merged.length - 1];
+    if (last && (p.start < last.end || p.wordStart < last.wordEnd)) {
+      const better = p.rank < last.rank || (p.rank === last.rank && p.confidence > last.confidence);
+      merged[merged.length - 1] = {
+        ...(better ? p : last),
+        start: Math.min(last.start, p.start),
+        end: Math.max(last.end, p.end),
+        wordStart: Math.min(last.wordStart, p.wordStart),
+        wordEnd: Math.max(last.wordEnd, p.wordEnd),
+      };
+    } else {
+      merged.push(p);
+    }
+  }
+  return merged;
 }
 
 export function findSpans(doc: Doc, rules: readonly RedactionRule[], custom?: RecordRules, options: SpanOptions = {}): RedactionSpan[] {
@@ -115,16 +165,16 @@ export function findSpans(doc: Doc, rules: readonly RedactionRule[], custom?: Re
       const line = lineOf(match.wordStart);
       const wordStart = phrase.redactLine ? line.start : Math.max(line.start, match.wordStart - phrase.before);
       const wordEnd = phrase.redactLine ? lineOf(match.wordEnd - 1).end : Math.min(line.end, Math.max(match.wordEnd, match.wordEnd + phrase.after));
-      candidates.push({ ...chars(wordStart, wordEnd), wordStart, wordEnd, rule, confidence: 1, rank: 0 });
+      candidates.push({ ...chars(wordStart, wordEnd), wordStart, wordEnd, rule, confidence: 1, rank: 0, additive: false });
     }
   }
   if (kinds.size > 0) {
     // Only the kinds asked for are detected, before any overlap is resolved; floors (the digit safety net, a
     // recognizer that failed closed) pass every confidence threshold.
-    for (const d of detectAll(doc, { ...doc.options, kinds: [...kinds.keys()] })) {
+    for (const d of detections(doc, [...kinds.keys()], options.detections)) {
       const kind = kinds.get(d.kind);
       if (!kind || (!d.floor && d.confidence < kind.minConfidence) || d.wordStart === undefined || d.wordEnd === undefined) continue;
-      candidates.push({ start: d.start, end: d.end, wordStart: d.wordStart, wordEnd: d.wordEnd, rule: kind.rule, confidence: d.confidence, rank: 1 });
+      candidates.push({ start: d.start, end: d.end, wordStart: d.wordStart, wordEnd: d.wordEnd, rule: kind.rule, confidence: d.confidence, rank: 1, additive: d.additive === true });
     }
   }
 
@@ -148,21 +198,18 @@ export function findSpans(doc: Doc, rules: readonly RedactionRule[], custom?: Re
   }
 
   pieces.sort((a, b) => a.start - b.start || a.wordStart - b.wordStart);
-  const merged: Candidate[] = [];
-  for (const p of pieces) {
-    const last = merged[merged.length - 1];
-    if (last && (p.start < last.end || p.wordStart < last.wordEnd)) {
-      const better = p.rank < last.rank || (p.rank === last.rank && p.confidence > last.confidence);
-      merged[merged.length - 1] = {
-        ...(better ? p : last),
-        start: Math.min(last.start, p.start),
-        end: Math.max(last.end, p.end),
-        wordStart: Math.min(last.wordStart, p.wordStart),
-        wordEnd: Math.max(last.wordEnd, p.wordEnd),
-      };
-    } else {
-      merged.push(p);
+  // What is masked: every finding. The values: what the rule recognizers alone found, merged the same way (the
+  // record's own values are looked for everywhere anyway, and the words their context takes are no value); each
+  // lies inside one merged span (merging more pieces only joins spans), the last starting at or before it.
+  const alone = mergeOverlapping(pieces.filter((p) => p.rank === 1 && !p.additive));
+  const merged = mergeOverlapping(pieces);
+  let k = 0;
+  return merged.map(({ rank: _rank, additive: _additive, ...span }, m) => {
+    const values: SpanValue[] = [];
+    for (; k < alone.length && (m + 1 === merged.length || alone[k].start < merged[m + 1].start); k++) {
+      const { start, end, wordStart, wordEnd, confidence } = alone[k];
+      values.push({ start, end, wordStart, wordEnd, confidence });
     }
-  }
-  return merged.map(({ rank: _rank, ...span }) => span);
+    return { ...span, values };
+  });
 }

@@ -7,7 +7,7 @@ import { docFromText } from './recognizers/doc.js';
 import type { RecordRules } from './recordRules.js';
 import { wordSpans } from './redactText.js';
 import type { RedactionRule } from './rules.js';
-import { findSpans } from './spans.js';
+import { findSpans, type SpanOptions } from './spans.js';
 import type { RecordRedactor } from './recordRedactor.js';
 
 /** The part of one piece that a span covers: words [start, end) of a word piece, characters of a text piece. */
@@ -22,6 +22,8 @@ export interface StreamSpan {
   confidence: number;
   /** The whole value (its words joined by spaces, or its characters across pieces). */
   value: string;
+  /** The values in it as the rules alone find them, each with its confidence (RedactionSpan.values). */
+  values: { value: string; confidence: number }[];
   /** In stream order; at least one. */
   parts: Part[];
 }
@@ -32,6 +34,7 @@ export function wordStreamSpans(
   rules: readonly RedactionRule[],
   custom?: RecordRules,
   lineStarts?: readonly number[],
+  detections?: SpanOptions['detections'],
 ): StreamSpan[] {
   const words = pieces.flat();
   const pieceOf: number[] = [];
@@ -40,7 +43,7 @@ export function wordStreamSpans(
     firstWord.push(pieceOf.length);
     for (let i = 0; i < piece.length; i++) pieceOf.push(p);
   });
-  const spans = wordSpans(words, rules, custom, { lineStarts: lineStarts ?? firstWord.filter((w, p) => pieces[p].length > 0) });
+  const spans = wordSpans(words, rules, custom, { lineStarts: lineStarts ?? firstWord.filter((w, p) => pieces[p].length > 0), detections });
   return spans.map((span) => {
     const parts: Part[] = [];
     for (let w = span.wordStart; w < span.wordEnd; w++) {
@@ -49,12 +52,14 @@ export function wordStreamSpans(
       if (last?.piece === p) last.end = w - firstWord[p] + 1;
       else parts.push({ piece: p, start: w - firstWord[p], end: w - firstWord[p] + 1 });
     }
-    return { rule: span.rule, confidence: span.confidence, value: words.slice(span.wordStart, span.wordEnd).join(' '), parts };
+    const value = (from: number, to: number) => words.slice(from, to).join(' ');
+    const values = (span.values ?? [span]).map((v) => ({ value: value(v.wordStart, v.wordEnd), confidence: v.confidence }));
+    return { rule: span.rule, confidence: span.confidence, value: value(span.wordStart, span.wordEnd), values, parts };
   });
 }
 
 /** Spans over text pieces searched as one stream (pieces joined by line breaks); parts are character ranges. */
-export function textStreamSpans(pieces: readonly string[], rules: readonly RedactionRule[], custom?: RecordRules): StreamSpan[] {
+export function textStreamSpans(pieces: readonly string[], rules: readonly RedactionRule[], custom?: RecordRules, detections?: SpanOptions['detections']): StreamSpan[] {
   const offsets: number[] = [];
   let at = 0;
   for (const piece of pieces) {
@@ -70,14 +75,15 @@ export function textStreamSpans(pieces: readonly string[], rules: readonly Redac
     while (w < doc.words.length && doc.words[w].start < offset) w++;
     if (w < doc.words.length && lineStarts[lineStarts.length - 1] !== w) lineStarts.push(w);
   }
-  return findSpans(doc, rules, custom, { lineStarts }).map((span) => {
+  return findSpans(doc, rules, custom, { lineStarts, detections }).map((span) => {
     const parts: Part[] = [];
     for (let p = pieceAt(offsets, span.start); p < pieces.length && offsets[p] < span.end; p++) {
       const start = Math.max(span.start, offsets[p]);
       const end = Math.min(span.end, offsets[p] + pieces[p].length);
       if (start < end) parts.push({ piece: p, start: start - offsets[p], end: end - offsets[p] });
     }
-    return { rule: span.rule, confidence: span.confidence, value: text.slice(span.start, span.end), parts };
+    const values = (span.values ?? [span]).map((v) => ({ value: text.slice(v.start, v.end), confidence: v.confidence }));
+    return { rule: span.rule, confidence: span.confidence, value: text.slice(span.start, span.end), values, parts };
   });
 }
 

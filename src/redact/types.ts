@@ -20,6 +20,11 @@ export interface Detection {
    * Its confidence still only chooses the label where detections overlap.
    */
   floor?: boolean;
+  /**
+   * From a detector that only adds to what the rules mask (the tagger): it never changes what a rule's finding is
+   * taken to be (spans.ts: the values a record remembers are the rules' alone).
+   */
+  additive?: boolean;
 }
 
 export interface DetectOptions {
@@ -29,6 +34,6 @@ export interface DetectOptions {
   minConfidence?: number;
   /** Person sources (for evaluation): cue phrases, the name list, compromise. All on by default. */
   personSources?: { cues?: boolean; nameList?: boolean; compromise?: boolean };
-  /** The statistical tagger (Person, Address; src/redact/tagger/): off unless true (evaluation, benches, its tests). */
+  /** The statistical tagger (Person, Address; src/redact/tagger/): on unless false (evaluation, benches). */
   tagger?: boolean;
 }

@@ -43,6 +43,11 @@ const CUE_PHRASES: [RegExp, Cue][] = [
   [/\b(birth|born|birthday|dob|birthdate)\b/, 'dob'],
 ];
 
+/** Whether `text` (normalised words joined by spaces) starts with a number's cue ("ssn", "phone is"). */
+export function startsWithCue(text: string): boolean {
+  return CUE_PHRASES.some(([re]) => re.exec(text)?.index === 0);
+}
+
 export function cuesBefore(doc: Doc, wordIndex: number, floor = 0, window = CUE_WINDOW): Set<Cue> {
   const from = Math.max(floor, wordIndex - window);
   const text = doc.words.slice(from, wordIndex).map((w) => w.norm).join(' ');

@@ -4,8 +4,10 @@
 import { gazetteerTags } from '../tagger/gazetteer.js';
 import { taggerModel } from '../tagger/model.js';
 import { EMITTED_KINDS, SequenceTagger } from '../tagger/tagger.js';
+import type { EntityKind } from '../entityKinds.js';
 import type { Detection } from '../types.js';
-import { fromWords, type Recognizer } from './doc.js';
+import { startsWithCue } from './digitRuns.js';
+import { fromWords, type Doc, type Recognizer } from './doc.js';
 import { AMBIGUOUS } from './nameData.js';
 
 let tagger: SequenceTagger | undefined;
@@ -38,7 +40,7 @@ function nameLike(norms: string[]): boolean {
 const MAX_WORD_CHARS = 40;
 
 /** Single letters beside a number ("seven g a w k seven six three") spell a code, not a name (as spelled.ts reads them). */
-function lettersInCode(doc: Parameters<Recognizer>[0], s: number, e: number): boolean {
+function lettersInCode(doc: Doc, s: number, e: number): boolean {
   if (!doc.words.slice(s, e).every((w) => /^\p{L}$/u.test(w.norm))) return false;
   const numeric = (i: number) => i >= 0 && i < doc.words.length && (/\d/.test(doc.words[i].norm) || gazetteerTags(doc.words[i].norm).includes('num'));
   return numeric(s - 1) || numeric(e);
@@ -46,26 +48,88 @@ function lettersInCode(doc: Parameters<Recognizer>[0], s: number, e: number): bo
 
 const wordy = (w: string) => /\p{L}/u.test(w) && !gazetteerTags(w).some((g) => g === 'num' || g === 'mon' || g === 'sw');
 
+/** Words [s, e) trimmed to start and end on a word with a letter or digit (not a lone "?" beside them). */
+function trimmed(doc: Doc, s: number, e: number): [number, number] {
+  const content = (i: number) => doc.words[i].end > doc.words[i].start;
+  while (s < e && !content(s)) s++;
+  while (e > s && !content(e - 1)) e--;
+  return [s, e];
+}
+
+/** Whether words [s, e) may stand as a tagged run of `kind`. */
+function readsAs(doc: Doc, kind: EntityKind, s: number, e: number): boolean {
+  const norms = doc.words.slice(s, e).map((w) => w.norm);
+  // An Address run needs a word that is not a number, a month or a function word ("at 3 pm": "3" is none); no
+  // more: a gate on street words and numbers (tried) cost recall on streets of unseen formats far more than it
+  // saved in precision.
+  if (e <= s || norms.some((w) => w.length > MAX_WORD_CHARS)) return false;
+  return kind === 'Person' ? nameLike(norms) && !lettersInCode(doc, s, e) : norms.some(wordy);
+}
+
 export const taggerRecognizer: Recognizer = (doc) => {
-  // Off unless asked for: merged with the rule recognizers it let a name leak from a post-call record (the leak
-  // matrix, 2026-11-25), so it stays out of every redaction path until that is understood and tested.
-  if (doc.options.tagger !== true || doc.words.length === 0) return [];
+  // On in every redaction path (off with tagger: false, for evaluation and benches): its runs only add to what the
+  // rules mask (spans.ts keeps the rules' own values for a record to look for; yieldToRules leaves numbers to them).
+  if (doc.options.tagger === false || doc.words.length === 0) return [];
   tagger ??= new SequenceTagger(taggerModel());
   const out: Detection[] = [];
-  const content = (i: number) => doc.words[i].end > doc.words[i].start;
   for (const run of tagger.runs(doc)) {
     if (!EMITTED_KINDS.has(run.kind)) continue;
-    // A run starts and ends on a word with a letter or digit (not a lone "?" beside it).
-    let { wordStart: s, wordEnd: e } = run;
-    while (s < e && !content(s)) s++;
-    while (e > s && !content(e - 1)) e--;
-    const norms = doc.words.slice(s, e).map((w) => w.norm);
-    // An Address run needs a word that is not a number, a month or a function word ("at 3 pm": "3" is none); no
-    // more: a gate on street words and numbers (tried) cost recall on streets of unseen formats far more than it
-    // saved in precision.
-    if (e <= s || norms.some((w) => w.length > MAX_WORD_CHARS)) continue;
-    if (run.kind === 'Person' ? !nameLike(norms) || lettersInCode(doc, s, e) : !norms.some(wordy)) continue;
-    out.push(fromWords(doc, run.kind, s, e, CONFIDENCE, 'tagger'));
+    const [s, e] = trimmed(doc, run.wordStart, run.wordEnd);
+    if (readsAs(doc, run.kind, s, e)) out.push({ ...fromWords(doc, run.kind, s, e, CONFIDENCE, 'tagger'), additive: true });
   }
   return out;
 };
+
+/**
+ * Rule kinds a run does not give way to: names and places, which the rules guess from context as the tagger does
+ * (there, the more confident names what both cover, and a street named after a person stays an address), and for
+ * an address the ZIP code that is part of it.
+ */
+const SHARED: Partial<Record<EntityKind, readonly EntityKind[]>> = { Person: ['Person', 'Address'], Address: ['Address', 'Person', 'ZipCode'] };
+
+/** Words that are themselves evidence of a kind, when a run has lost the rest of its evidence to a rule. */
+const OWN_WORDS: Partial<Record<EntityKind, readonly string[]>> = { Person: ['fn', 'ln'], Address: ['st', 'pl', 'state', 'ctry'] };
+
+/** Where a number's cue ending at word `end` starts (at most three words back, not before `from`); `end` if none. */
+function cueBefore(doc: Doc, from: number, end: number): number {
+  for (let k = Math.min(3, end - from); k >= 1; k--) {
+    if (startsWithCue(doc.words.slice(end - k, end).map((w) => w.norm).filter(Boolean).join(' '))) return end - k;
+  }
+  return end;
+}
+
+/**
+ * A rule's kind wins where a tagged run overlaps a rule detection of a number or code kind (SSN, card, phone,
+ * e-mail...): the run gives up the words the rule covers ("ssn 123-45-6789" tagged as an Address over the SSN;
+ * an address run reaching into the phone number after it, which, merged with the rules' address, took the
+ * number's label). The number's cue before it goes with it. What is left on either side stays only when it still
+ * reads as the run's kind on its own and is evidence of it: two words with letters, or one on the kind's lists
+ * ("desk:" is not). What the rules cover is untouched: the tagger only adds.
+ */
+export function yieldToRules(doc: Doc, detections: readonly Detection[]): Detection[] {
+  const tagged = detections.filter((d) => d.additive && d.wordStart !== undefined && d.wordEnd !== undefined);
+  if (tagged.length === 0) return [...detections];
+  const rules = detections.filter((d) => !d.additive);
+  const out = detections.filter((d) => !tagged.includes(d));
+  for (const d of tagged) {
+    const other = rules.filter((r) => !SHARED[d.kind]?.includes(r.kind) && r.start < d.end && d.start < r.end);
+    if (other.length === 0) {
+      out.push(d);
+      continue;
+    }
+    const taken = (w: number) => other.some((r) => r.start < doc.words[w].end && doc.words[w].start < r.end);
+    for (let w = d.wordStart!; w < d.wordEnd!; ) {
+      while (w < d.wordEnd! && taken(w)) w++;
+      const from = w;
+      while (w < d.wordEnd! && !taken(w)) w++;
+      // The number's cue just before it goes with the number ("John Smith, ssn | 123-45-6789").
+      const cut = w < d.wordEnd! ? cueBefore(doc, from, w) : w;
+      const [s, e] = trimmed(doc, from, cut);
+      if (!readsAs(doc, d.kind, s, e)) continue;
+      const norms = doc.words.slice(s, e).map((x) => x.norm);
+      const evidence = norms.filter((x) => /\p{L}/u.test(x)).length >= 2 || norms.some((x) => gazetteerTags(x).some((g) => OWN_WORDS[d.kind]?.includes(g)));
+      if (evidence) out.push({ ...fromWords(doc, d.kind, s, e, d.confidence, d.recognizer), additive: true });
+    }
+  }
+  return out;
+}
