@@ -41,6 +41,7 @@ import { type BlobStore, openBlobStore } from './store/blobs/index.js';
 import { streamOfJob } from './stream/transcriptKeeper.js';
 import { CloudBuckets } from './jobs/cloud/buckets.js';
 import { sourceFetcher } from './jobs/cloud/fetchSource.js';
+import { textFetcher } from './jobs/cloud/fetchText.js';
 import { removeExported, resultExporter } from './jobs/cloud/exportResults.js';
 
 export interface Services {
@@ -181,6 +182,7 @@ export async function createServices(config: Config, logger: Logger, overrides: 
     afterTerminal: () => outbox.kick(),
     storageRetryMs: config.storageRetryMs,
     fetchSource: sourceFetcher({ blobs, buckets, box, tempDir: runFiles, policy: notificationPolicy, maxBytes: config.limits.uploadBytes, probe: probeUpload }),
+    fetchText: textFetcher({ blobs, buckets, box, maxBytes: config.limits.jsonBodyBytes }),
     exportResults: resultExporter({ blobs, buckets, box }),
     redact: jobRedactor({
       projects,

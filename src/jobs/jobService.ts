@@ -22,7 +22,7 @@ import type { TargetPolicy } from './notifications/index.js';
 import { deleteAfter } from './retention.js';
 import { priorityValue, type TranscribeParams } from './request.js';
 import type { CloudBuckets } from './cloud/buckets.js';
-import { parseFolder, parseSource, sourceName, sourceText } from './cloud/location.js';
+import { parseBucketRef, parseFolder, parseSource, sourceName, sourceText } from './cloud/location.js';
 import { PUBLIC_ONLY, TargetNotAllowedError } from './notifications/targetPolicy.js';
 import { hasTextInput, jobFolder, withoutText, writeTextInput } from './textInput.js';
 
@@ -255,6 +255,24 @@ export class JobService {
       rows.push(await this.submitRemote({ ...params, cloudStorageFolder: undefined, cloudStoragePath: `s3://${folder.bucket}/${blob.key}` }, caller));
     }
     return rows;
+  }
+
+  /**
+   * A text job whose transcript is in a bucket (transcriptInput): checked as far as it can be without reading it,
+   * queued; the worker reads it (never this process) into the job's text input, then runs it as any text job.
+   */
+  async submitRemoteText(params: TranscribeParams, caller: Caller = {}): Promise<JobRow> {
+    checkNotificationTarget(params, this.options.notificationPolicy);
+    if (!this.options.buckets) throw new ServiceError('not_implemented', 'This service has no bucket access configured.');
+    const ref = parseBucketRef(params.transcriptInput!, 'transcriptInput', (await this.options.buckets.settingsFor(params)).bucket);
+    if (ref.key === '' || ref.key.endsWith('/')) {
+      throw invalid('transcriptInput names a folder; it names one transcript ("bucket/key").', [{ pointer: '/transcriptInput', path: 'transcriptInput', message: 'must name an object, not a folder' }]);
+    }
+    const policy = await this.policyFor(params, caller);
+    checkMarks(params.sensitiveWindows);
+    const id = crypto.randomUUID();
+    const stored = { ...params, transcriptInput: `s3://${ref.bucket}/${ref.key}` };
+    return this.insert({ ...this.baseRow(id, stored, 'text:input', policy), file_name: params.fileName ?? ref.key.slice(ref.key.lastIndexOf('/') + 1), audio_path: null, input_kind: 'text' }, caller);
   }
 
   async submitText(params: TranscribeParams, caller: Caller = {}): Promise<JobRow> {

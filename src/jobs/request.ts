@@ -99,6 +99,9 @@ export const TranscribeParams = Type.Object(
       'A recording in a bucket, fetched by the worker: "bucket/key", "s3://bucket/key" (a bare key is in the settings\' bucket), or a presigned http(s) URL (through the same address policy as notification targets).',
     ),
     cloudStorageFolder: url('Every recording under a bucket folder ("bucket/prefix/" or "s3://bucket/prefix/"), one job each (a batch).'),
+    transcriptInput: url(
+      'A transcript (UTF-8 text) in a bucket, read by the worker: "bucket/key" or "s3://bucket/key" (a bare key is in the settings\' bucket). The job is a text job, as with `text`; not with `text`, audio or cloudStoragePath.',
+    ),
     transcriptOutput: url('A bucket folder ("bucket/prefix/" or "s3://...") the results are written to, under <job id>/ (transcripts, redacted audio, job.json).'),
     cloudHosted: bool('The recording is in cloud storage: results go to the settings\' `folder` when transcriptOutput is absent.'),
     removeRedactedJob: bool('Once the results are written to transcriptOutput, the job is removed from the service (the written results stay).'),

@@ -59,6 +59,8 @@ export interface WorkerOptions {
    * its key and length; the worker records them on the job (fenced) before the run goes on.
    */
   fetchSource?: (job: JobRow, params: TranscribeParams, signal: AbortSignal) => Promise<{ key: string; audioSeconds: number } | undefined>;
+  /** A text job whose transcript is in a client's bucket (transcriptInput): read into its text input (cloud/fetchText.ts). */
+  fetchText?: (job: JobRow, params: TranscribeParams, signal: AbortSignal) => Promise<boolean>;
   /** Before the terminal transaction of a completed job: write its results where it asked (transcriptOutput). */
   exportResults?: (job: JobRow, transcript: Transcript, redactionRecord: unknown, signal: AbortSignal) => Promise<void>;
   /** How long (ms) a job whose storage could not be reached waits before it is tried again (default 30 s). */
@@ -233,6 +235,7 @@ export class JobWorker {
     }
     const params = JSON.parse(job.params) as TranscribeParams;
     job = await this.fetched(job, params, run, signal);
+    if (job.input_kind === 'text' && params.transcriptInput && this.options.fetchText) await this.options.fetchText(job, params, signal);
     const audioFile = await this.stage(job, run, signal);
     const recognized = await this.transcribe(job, params, signal, audioFile);
     signal.throwIfAborted();

@@ -120,6 +120,50 @@ for (const dialect of await dialects()) {
       assert.equal(job.body.status, 'completed', JSON.stringify(job.body));
     });
 
+    test('a transcript in a bucket (transcriptInput) is read by the worker and runs as a text job, redacted; bad ones fail or are refused', async () => {
+      const inbox = s3.store(calls);
+      await inbox.put('in/chat.txt', 'hello, my social security number is 123-45-6789, thanks');
+      await inbox.put('in/latin1.txt', Buffer.from([0x63, 0x61, 0x66, 0xe9, 0x20, 0xff]));
+      inbox.destroy();
+      const settle = (jobId: string) =>
+        until(async () => {
+          const row = await svc.services.store.jobs.get(jobId);
+          return row && ['completed', 'failed'].includes(row.status) ? row : undefined;
+        }, 'the text job from a bucket');
+      const submitted = await call('POST', '/asr/transcribe', { transcriptInput: `s3://${calls}/in/chat.txt`, types: ['USSocialSecurityNumber'], transcriptOutput: `${calls}/text-out/` });
+      assert.equal(submitted.status, 202, JSON.stringify(submitted.body));
+      const done = await settle(submitted.body.jobId);
+      assert.equal(done.status, 'completed', done.last_error ?? '');
+      assert.equal(done.input_kind, 'text');
+      assert.equal(done.file_name, 'chat.txt');
+      assert.ok(!done.params.includes('123-45-6789'), 'the text is not in the job row');
+      const text = await svc.request({ method: 'GET', url: `/asr/jobs/${submitted.body.jobId}/transcript?format=text` });
+      bodies.push(text.body);
+      assert.match(text.body, /social security number is/i);
+      assert.ok(!text.body.includes('123-45-6789') && !text.body.includes('6789'), text.body);
+      const out = s3.store(calls);
+      try {
+        let written = '';
+        for await (const c of await out.get(`text-out/${submitted.body.jobId}/transcript.vendorA.json`)) written += c;
+        assert.ok(written.includes('social') && !written.includes('6789'), 'the results written back are redacted');
+      } finally {
+        out.destroy();
+      }
+      // Not there, not UTF-8: the job fails with the reason. Beside text, or naming a folder: refused at submit.
+      for (const [key, reason] of [['in/none.txt', /not in the bucket/], ['in/latin1.txt', /not UTF-8/]] as const) {
+        const bad = await call('POST', '/asr/transcribe', { transcriptInput: `${calls}/${key}` });
+        assert.equal(bad.status, 202, JSON.stringify(bad.body));
+        const failed = await settle(bad.body.jobId);
+        assert.equal(failed.status, 'failed');
+        assert.match(failed.last_error ?? '', reason);
+      }
+      const both = await call('POST', '/asr/transcribe', { transcriptInput: `${calls}/in/chat.txt`, text: 'hello' });
+      assert.equal(both.status, 400, JSON.stringify(both.body));
+      assert.match(JSON.stringify(both.body), /transcriptInput/);
+      const folder = await call('POST', '/asr/transcribe', { transcriptInput: `s3://${calls}/in/` });
+      assert.equal(folder.status, 400, JSON.stringify(folder.body));
+    });
+
     test('no bucket credential in any response or log line', () => {
       assert.ok(lines.length > 0, 'the service logged');
       for (const value of secrets) {

@@ -124,6 +124,12 @@ export function jobRoutes(services: Services): FastifyPluginAsync {
         const caller = { scope: request.apiKey?.scope, keyId: request.apiKey?.id };
         let rows: JobRow[];
         const rejected: Record<string, unknown>[] = [];
+        // A transcript from a bucket is the job's one input: beside another, which one to run is not for us to guess.
+        const others = [files.length > 0 && 'a file', params.text !== undefined && 'text', params.cloudStoragePath && 'cloudStoragePath', params.cloudStorageFolder && 'cloudStorageFolder'].filter(Boolean);
+        if (params.transcriptInput && others.length > 0) {
+          discard(files);
+          throw invalid(`transcriptInput names the job's transcript; it cannot come with ${others.join(' or ')}.`, [{ pointer: '/transcriptInput', path: 'transcriptInput', message: 'must be the only input of the job' }]);
+        }
         if (params.jobId) {
           discard(files);
           rows = [await jobs.resubmit(params.jobId, params, caller)];
@@ -156,6 +162,9 @@ export function jobRoutes(services: Services): FastifyPluginAsync {
           rows = await jobs.submitFolder(params, caller);
         } else if (params.cloudStoragePath) {
           rows = [await jobs.submitRemote(params, caller)];
+        } else if (params.transcriptInput) {
+          // A transcript in a bucket: read by a worker, then a text job like one sent with `text`.
+          rows = [await jobs.submitRemoteText(params, caller)];
         } else {
           rows = [await jobs.submitText(params, caller)];
         }
