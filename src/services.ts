@@ -20,6 +20,7 @@ import { JobWorker, type RecognizeFile } from './jobs/worker.js';
 import { applyAutoDelete, RetentionSweeper } from './jobs/retention.js';
 import { type JobWindowFinder, jobRedactor } from './jobs/jobRedaction.js';
 import { sweepOrphanUploads } from './jobs/orphanUploads.js';
+import { stagingDir, sweepDeadStaging } from './jobs/stagingDir.js';
 import { renderMetaForJob } from './jobs/renderMeta.js';
 import { jobRecord } from './jobs/jobRecord.js';
 import { notificationTarget } from './jobs/notificationTarget.js';
@@ -98,7 +99,9 @@ export async function createServices(config: Config, logger: Logger, overrides: 
   const box = loadSecretBox(config.dataDir, config.secretKey);
   const blobs = openBlobStore(config.blobs, config.dataDir);
   // A run's files on this machine (a recording staged from a bucket, a redacted copy being checked).
-  const runFiles = path.join(config.dataDir, 'staging');
+  const staged = sweepDeadStaging(config.dataDir);
+  if (staged > 0) logger.info({ removed: staged }, 'deleted the staged files of processes that are gone');
+  const runFiles = stagingDir(config.dataDir);
   let bus: InvalidationBus;
   try {
     bus = config.redisUrl

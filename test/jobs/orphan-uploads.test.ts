@@ -6,6 +6,7 @@ import path from 'node:path';
 import { test } from 'node:test';
 import { startTestService, testDatabase } from '../helpers/harness.js';
 import { sweepOrphanUploads } from '../../src/jobs/orphanUploads.js';
+import { stagingDir, sweepDeadStaging } from '../../src/jobs/stagingDir.js';
 
 test('orphan uploads are swept at start, uploads in progress are not', async () => {
   const database = await testDatabase('sqlite');
@@ -31,4 +32,35 @@ test('orphan uploads are swept at start, uploads in progress are not', async () 
     await database.drop();
   }
   assert.equal(sweepOrphanUploads(path.join(database.dataDir, 'never-made')), 0, 'no temp dir: nothing to do');
+});
+
+test('staged files of a process that is gone are swept at start; a live process keeps its own', async () => {
+  const database = await testDatabase('sqlite');
+  const root = path.join(database.dataDir, 'staging');
+  // A pid no process has now (the highest free one below the kernel's limit).
+  let dead = 4_194_000;
+  while (dead > 1 && (() => { try { process.kill(dead, 0); return true; } catch (e) { return (e as NodeJS.ErrnoException).code === 'EPERM'; } })()) dead--;
+  const gone = path.join(stagingDir(database.dataDir, dead), 'recording-unredacted.wav');
+  const mine = path.join(stagingDir(database.dataDir), 'in-use.wav');
+  const other = path.join(stagingDir(database.dataDir, 1), 'pid-1.wav'); // init: alive
+  const looseOld = path.join(root, 'left-by-an-older-build.wav');
+  const looseNew = path.join(root, 'written-just-now.wav');
+  for (const file of [gone, mine, other, looseOld, looseNew]) {
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, 'RIFF');
+  }
+  const dayAgo = new Date(Date.now() - 24 * 3600_000);
+  fs.utimesSync(looseOld, dayAgo, dayAgo);
+  const lines: string[] = [];
+  const svc = await startTestService('sqlite', { database, logLines: lines });
+  try {
+    assert.ok(!fs.existsSync(path.dirname(gone)), "a dead process's staged recording is deleted");
+    assert.ok(!fs.existsSync(looseOld), 'an old loose file is deleted');
+    for (const kept of [mine, other, looseNew]) assert.ok(fs.existsSync(kept), `${path.relative(root, kept)} stays`);
+    assert.match(lines.join(''), /"removed":2,"msg":"deleted the staged files/);
+  } finally {
+    await svc.close();
+    await database.drop();
+  }
+  assert.equal(sweepDeadStaging(path.join(database.dataDir, 'never-made')), 0, 'no staging folder: nothing to do');
 });
