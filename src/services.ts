@@ -1,6 +1,7 @@
 // The service's parts, wired once from configuration and shared by the HTTP API, the CLI and workers.
 import path from 'node:path';
 import { analyseJob } from './conversation/jobAnalysis.js';
+import type { JobInsightOutcome } from './conversation/insights/jobRedactions.js';
 import type { Logger } from 'pino';
 import { findSensitiveWindows } from './redact/windows/sensitiveWindows.js';
 import { type InvalidationBus, localBus, redisBus } from './cache/invalidationBus.js';
@@ -150,7 +151,9 @@ export async function createServices(config: Config, logger: Logger, overrides: 
     analysis: async (row, vendorATranscript) => {
       const params = JSON.parse(row.params) as TranscribeParams & { analytics?: boolean };
       const project = row.sid ? await projects.current(row.sid) : undefined;
-      return analyseJob(vendorATranscript, params, project?.config);
+      // What the job's redacting insights found, in its redaction step (jobRedaction.ts).
+      const found = ((await store.jobs.redaction(row.id)) as { insights?: JobInsightOutcome[] } | undefined)?.insights ?? [];
+      return analyseJob(vendorATranscript, params, project?.config, found);
     },
   });
   // The terminal event, with the job (without its transcripts), goes to the job's notification target.

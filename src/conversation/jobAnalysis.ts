@@ -1,9 +1,10 @@
 // Conversation intelligence for audio and text jobs (issue 18). A job asks for it with `analytics: true` or
 // `insights: [ids]` (insights of its project's published configuration, `sid`). At submit the ids are checked
-// (each must name an active project insight; one whose flags ask for redaction is refused: a job's stored
-// transcript and audio are not edited by insights, and an insight redaction that cannot be done is a 400,
-// never a silent pass). When the job completes, `insightsProcessed` is set; its record then carries the same
-// analysis a post-call record carrying the job's vendorA transcript gets, computed from that same shape.
+// (each must name an active project insight). Insights whose flags ask for redaction run in the job's redaction
+// step (insights/jobRedactions.ts: their words and, with redactAudio, their audio go); what they found is kept in
+// the job's redaction record and reported here. When the job completes, `insightsProcessed` is set; its record
+// then carries the same analysis a post-call record carrying the job's vendorA transcript gets, computed from
+// that same shape.
 import { invalid } from '../errors.js';
 import type { TranscribeParams } from '../jobs/request.js';
 import type { EventRecord } from '../schema/resources/eventRecord.js';
@@ -11,6 +12,7 @@ import type { Insight } from '../schema/resources/insight.js';
 import type { ProcessJob } from '../schema/resources/processJob.js';
 import type { ProjectConfig } from '../schema/resources/projectConfig.js';
 import { enrichRecordOffLoop } from '../redact/offload/index.js';
+import { type JobInsightOutcome, redactsSomething } from './insights/jobRedactions.js';
 import { compileInsights } from './insights/definitions.js';
 import { recordRoleOptions } from './normalize.js';
 import { switchesOf } from './switches.js';
@@ -21,18 +23,17 @@ export function analysisAsked(params: Params): boolean {
   return params.analytics === true || (params.insights?.length ?? 0) > 0;
 }
 
-const redacts = (i: Insight) =>
-  !!(i.redactLine || i.redactText || i.redactAudio || i.redactLineResponse || i.redactTextResponse || i.redactAudioResponse || (i.redactBefore ?? 0) > 0 || (i.redactAfter ?? 0) > 0 || (i.redactBeforeResponse ?? 0) > 0 || (i.redactAfterResponse ?? 0) > 0);
+const redacts = redactsSomething;
 
 /** The project insights a job names (all active ones for `*` or `all`). */
-function named(params: Params, project: ProjectConfig | undefined): Insight[] {
+export function namedInsights(params: Params, project: ProjectConfig | undefined): Insight[] {
   const ids = params.insights ?? [];
   const all = (project?.insights ?? []).filter((i) => i.active !== false);
   if (ids.some((id) => id === '*' || id.toLowerCase() === 'all')) return all;
   return all.filter((i) => i.id !== undefined && ids.includes(i.id));
 }
 
-/** Refuse (400) a job whose insights cannot run as asked: no project, an unknown id, or a redacting insight. */
+/** Refuse (400) a job whose insights cannot run as asked: no project, or an unknown id. */
 export function checkJobInsights(params: Params, project: ProjectConfig | undefined): void {
   const ids = params.insights ?? [];
   if (ids.length === 0) return;
@@ -42,13 +43,6 @@ export function checkJobInsights(params: Params, project: ProjectConfig | undefi
     id === '*' || id.toLowerCase() === 'all' || known.has(id) ? [] : [{ pointer: `/insights/${k}`, path: `insights[${k}]`, message: `no active insight "${id}" in project ${project.sid}` }],
   );
   if (issues.length > 0) throw invalid(`insights: ${issues.map((i) => i.message).join('; ')}.`, issues);
-  const redacting = named(params, project).filter(redacts);
-  if (redacting.length > 0) {
-    throw invalid(
-      `insight ${redacting.map((i) => `"${i.id}"`).join(', ')} asks for redaction (redactLine/Text/Audio/Before/After), which insights do not apply to a job's transcript and audio; redact with types/sid, or post the transcript to post-call.`,
-      [{ pointer: '/insights', path: 'insights', message: 'an insight that redacts cannot run on a job' }],
-    );
-  }
 }
 
 export type JobAnalysis = Pick<ProcessJob, 'analytics' | 'conversation' | 'utterances' | 'insightLines' | 'keyPhrases' | 'entities' | 'insightsCreated' | 'segmentsCreated'>;
@@ -57,8 +51,13 @@ export type JobAnalysis = Pick<ProcessJob, 'analytics' | 'conversation' | 'utter
  * The analysis of a completed job from its vendorA transcript (the record a post-call of that transcript would
  * be). Insights that redact (published after the job was submitted) are left out: they are listed as not run.
  */
-export async function analyseJob(vendorATranscript: ProcessJob['vendorATranscript'], params: Params, project: ProjectConfig | undefined): Promise<JobAnalysis> {
-  const chosen = named(params, project);
+export async function analyseJob(
+  vendorATranscript: ProcessJob['vendorATranscript'],
+  params: Params,
+  project: ProjectConfig | undefined,
+  found: readonly JobInsightOutcome[] = [],
+): Promise<JobAnalysis> {
+  const chosen = namedInsights(params, project);
   const runnable = chosen.filter((i) => !redacts(i));
   const record: EventRecord = {
     vendorATranscript,
@@ -72,15 +71,49 @@ export async function analyseJob(vendorATranscript: ProcessJob['vendorATranscrip
     switches: switchesOf(undefined),
     direction: params.direction,
   });
-  const notRun = chosen.filter(redacts).map((i) => ({ id: i.id, name: i.name, type: 'not_run', value: null }));
+  // Redacting insights ran in the job's redaction step, on the words as recognized (here their phrase is masked):
+  // what they found there is reported; one with nothing recorded (a job from before, or whose redaction failed)
+  // is listed as not run.
+  const lineAt = (speaker: number, t: number) =>
+    (r.utterances ?? []).findIndex((u) => u.speaker === speaker && (u.start ?? 0) - 1e-6 <= t && t <= (u.end ?? 0) + 1e-6);
+  const fromRedaction = chosen.filter(redacts).map((i) => ({ insight: i, outcome: found.find((o) => o.id === i.id) }));
+  const reported = fromRedaction.map(({ insight: i, outcome: o }) => {
+    if (!o) return { id: i.id, name: i.name, type: 'not_run', value: null };
+    const first = o.lines[0];
+    return {
+      id: o.id,
+      ...(i.name && { name: i.name }),
+      type: o.violation ? 'compliance_violation' : o.matched ? 'match' : 'no_match',
+      value: o.lines.length,
+      ...(first && { speaker: String(first.speaker), timestamp: first.start }),
+      ...(o.alert && { alert: true, ...(i.alertMessage && { alertMessage: i.alertMessage }) }),
+      ...(i.complianceViolation && { complianceViolation: o.violation }),
+    };
+  });
+  const redactedLines = fromRedaction.flatMap(({ outcome: o }) =>
+    (o?.lines ?? []).map((l) => {
+      const line = lineAt(l.speaker, l.start);
+      const response = l.response ? lineAt(l.response.speaker, l.response.start) : -1;
+      return {
+        insightId: o!.id,
+        timestamp: l.start,
+        speaker: l.speaker,
+        line: Math.max(0, line),
+        value: r.utterances?.[line]?.text ?? '',
+        hasResponse: l.response !== undefined,
+        ...(l.response && response >= 0 && { responseLine: response, responseValue: r.utterances?.[response]?.text ?? '' }),
+        isRedaction: true,
+      };
+    }),
+  );
   return {
-    analytics: { ...r.analytics, ...(notRun.length > 0 && { insights: [...(r.analytics?.insights ?? []), ...notRun] }) },
+    analytics: { ...r.analytics, ...(reported.length > 0 && { insights: [...(r.analytics?.insights ?? []), ...reported] }) },
     conversation: r.conversation,
     utterances: r.utterances,
-    insightLines: r.insightLines,
+    insightLines: [...(r.insightLines ?? []), ...redactedLines],
     keyPhrases: r.keyPhrases,
     entities: r.entities,
-    insightsCreated: r.insightsCreated,
+    insightsCreated: (r.insightsCreated ?? 0) + redactedLines.length,
     segmentsCreated: r.segmentsCreated,
   };
 }

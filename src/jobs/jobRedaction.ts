@@ -21,6 +21,8 @@ import type { JobRow } from '../store/tables.js';
 import type { Transcript, Word } from '../transcript/types.js';
 import type { TranscribeParams } from './request.js';
 import { checkRedactedCopy, keepsOriginal } from './originalAudio.js';
+import { namedInsights } from '../conversation/jobAnalysis.js';
+import { jobInsightRedaction, redactsSomething } from '../conversation/insights/jobRedactions.js';
 
 /** Finds sensitive windows (cue phrases, number-shaped speech) in the recognized, unredacted transcript. */
 export type JobWindowFinder = (transcript: Transcript, kinds: readonly EntityKind[], project: ProjectInForce | undefined) => SensitiveWindow[];
@@ -150,9 +152,16 @@ export function jobRedactor(options: RedactorOptions) {
     const project = params.sid ? await options.projects.current(params.sid) : undefined;
     const policy = jobPolicy(params, project);
     const marks = markWindows(params.sensitiveWindows);
-    // Marked windows are redaction asked for even with no kinds: their text and (with audio) their audio go.
-    if (!redacts(policy) && marks.length === 0) return undefined;
-    const scrubaudio = policy.audio || marks.length > 0;
+    // The job's insights that redact, run on the words as recognized (their phrase is what they mask).
+    const redactingInsights = namedInsights(params, project?.config).filter(redactsSomething);
+    const byInsights = jobInsightRedaction(transcript, redactingInsights, {
+      roles: { agentLocation: params.agent_location ?? project?.config.agent_location },
+      direction: params.direction,
+    });
+    // Marked windows and redacting insights are redaction asked for even with no kinds: their text and (with
+    // audio) their audio go.
+    if (!redacts(policy) && marks.length === 0 && redactingInsights.length === 0) return undefined;
+    const scrubaudio = policy.audio || marks.length > 0 || byInsights.audio;
     const rules = policyRules(policy, project?.config);
     // The recording is decoded once, at its own rate: keypad tones are found on it, then it is edited.
     // The recording as a file on this machine (the worker staged it for the run).
@@ -169,7 +178,7 @@ export function jobRedactor(options: RedactorOptions) {
     const result = await redactTranscriptOffLoop(keypad.transcript, rules, options.hashKey);
     signal?.throwIfAborted();
     const keypadWindows: AppliedWindow[] = keypad.spans.map((k) => ({ channel: k.channel, start: k.start, end: k.end, kind: 'DTMF', source: 'keypad' }));
-    const asked: AppliedWindow[] = clipWindows([...found, ...marks], duration);
+    const asked: AppliedWindow[] = clipWindows([...found, ...marks, ...byInsights.windows], duration);
     const agent = agentChannel({ agentLocation: params.agent_location ?? project?.config.agent_location });
     const mode = project?.config.windowMode ?? 'windows';
     const added = modeWindows([...asked, ...keypadWindows], { mode, channels, agentChannel: agent, duration });
@@ -183,6 +192,7 @@ export function jobRedactor(options: RedactorOptions) {
       rules: rules.map((r) => ({ kind: r.kind, maskType: r.maskType })),
       spans,
       windows: windowsReport(windows, channels, duration, mode),
+      ...(redactingInsights.length > 0 && { insights: byInsights.outcomes }),
     };
     if (pcm && job.audio_path) {
       record.untimedSpans = widenUntimed(spans, duration);

@@ -17,7 +17,8 @@ const PROJECT = {
   insights: [
     { id: 'anything', expression: '*', channel: 0 },
     { id: 'never', expression: '"attempt to collect a debt"', complianceViolation: true },
-    { id: 'masks', expression: 'hello', redactText: true },
+    // Whatever the caller says: the whole line, text and audio (redaction flags on a job, issue 18).
+    { id: 'masks', expression: '*', channel: 1, redactLine: true, redactAudio: true },
   ],
 };
 
@@ -67,10 +68,37 @@ describe('audio jobs with analytics and insights', { skip: required(!canRun && '
     assert.equal(job.analytics, undefined);
   });
 
-  test('an unknown insight id, a redacting insight, or insights without a project are refused', async () => {
+  test('an insight that redacts, on a job: its lines go from every transcript shape and its audio from the recording; the analysis reports what it found', async () => {
+    const job = await transcribeAndWait(svc, call, { fields: { sid: 'ci-jobs', insights: 'anything,masks', agent_location: 'left' } });
+    assert.equal(job.redactionStatus, 'completed', JSON.stringify(job.redaction));
+    const callerWords = job.vendorATranscript.utterances.filter((u: { metadata: { channel: number } }) => u.metadata.channel === 1).flatMap((u: { events: { word: string }[] }) => u.events.map((e) => e.word));
+    assert.ok(callerWords.length > 0, 'the caller said something');
+    assert.deepEqual([...new Set(callerWords)], ['[INSIGHT]'], `every word of the caller is masked: ${callerWords.join(' ')}`);
+    const agentWords = job.vendorATranscript.utterances.filter((u: { metadata: { channel: number } }) => u.metadata.channel === 0).flatMap((u: { events: { word: string }[] }) => u.events.map((e) => e.word));
+    assert.ok(agentWords.some((w: string) => w !== '[INSIGHT]'), 'the agent is not masked');
+    for (const format of ['text', 'srt']) {
+      const shape = await svc.request({ method: 'GET', url: `/asr/jobs/${job.jobId}/transcript?format=${format}` });
+      for (const word of ['lost', 'worried', 'yesterday']) assert.ok(!shape.body.includes(word), `${format} holds "${word}"`);
+    }
+    assert.ok(job.redaction.windows.bySource.insight > 0, JSON.stringify(job.redaction.windows));
+    assert.ok(job.redaction.spans.some((s: { channel: number; kind: string }) => s.channel === 1 && s.kind === 'Insight'), 'insight spans on the caller channel');
+    assert.ok(!job.redaction.spans.some((s: { channel: number; kind: string }) => s.channel === 0 && s.kind === 'Insight'), 'none on the agent');
+    // The redacted recording: the caller's channel edited over the lines, the agent's untouched.
+    assert.ok(job.redaction.audio.spans.some((s: { channel: number; end: number; start: number }) => s.channel === 1 && s.end - s.start > 1), JSON.stringify(job.redaction.audio));
+    assert.ok(!job.redaction.audio.spans.some((s: { channel: number }) => s.channel === 0), 'no audio span on the agent');
+    const audio = await svc.request({ method: 'GET', url: `/asr/jobs/${job.jobId}/audio?redacted=true` });
+    assert.equal(audio.statusCode, 200);
+    // What it found, though its phrase is masked in the stored transcript.
+    const masks = job.analytics.insights.find((i: { id: string }) => i.id === 'masks');
+    assert.equal(masks.type, 'match', JSON.stringify(job.analytics.insights));
+    const lines = job.insightLines.filter((l: { insightId: string }) => l.insightId === 'masks');
+    assert.ok(lines.length > 0 && lines.every((l: { isRedaction: boolean; speaker: number; value: string }) => l.isRedaction && l.speaker === 1 && !/lost|worried/.test(l.value)), JSON.stringify(lines));
+    assert.ok(JSON.stringify(job).indexOf('worried') < 0, 'the caller\'s words are nowhere in the job');
+  });
+
+  test('an unknown insight id, or insights without a project are refused', async () => {
     for (const [fields, pattern] of [
       [{ sid: 'ci-jobs', insights: 'nope' }, /no active insight "nope"/],
-      [{ sid: 'ci-jobs', insights: 'masks' }, /asks for redaction/],
       [{ insights: 'anything' }, /give the sid/],
     ] as const) {
       const res = await svc.request({ method: 'POST', url: '/asr/transcribe', ...multipart(fields, [{ name: 'audio', filename: 'call.wav', content: fs.readFileSync(call) }]) });

@@ -134,7 +134,7 @@ describe('client-marked and found sensitive windows in audio jobs', { skip: requ
     // The report: one window, from a mark, never a value; seconds on the caller's channel only.
     const windows = job.redaction.windows;
     assert.equal(windows.mode, 'windows');
-    assert.deepEqual(windows.bySource, { entity: 0, cue: 0, number: 0, mark: 1, keypad: 0, mode: 0 });
+    assert.deepEqual(windows.bySource, { entity: 0, cue: 0, number: 0, mark: 1, keypad: 0, insight: 0, mode: 0 });
     assert.deepEqual(windows.list, [{ channel: 1, start: mark.start, end: mark.end, kind: 'SENSITIVE', source: 'mark' }]);
     assert.equal(windows.secondsByChannel[0], 0);
     assert.ok(Math.abs(windows.secondsByChannel[1] - (mark.end - mark.start)) < 0.01, JSON.stringify(windows));

@@ -59,7 +59,7 @@ describe('window modes', () => {
 describe('windows report and recheck', () => {
   test('counts by source, seconds per channel counted once where windows overlap, no reasons', () => {
     const report = windowsReport([win(1, 1, 3), { ...win(1, 2, 4, 'CVV', 'cue'), reason: 'the security code' } as AppliedWindow, win(0, 0, 0.5, 'DTMF', 'keypad')], 2, 10);
-    assert.deepEqual(report.bySource, { entity: 0, cue: 1, number: 0, mark: 1, keypad: 1, mode: 0 });
+    assert.deepEqual(report.bySource, { entity: 0, cue: 1, number: 0, mark: 1, keypad: 1, insight: 0, mode: 0 });
     assert.deepEqual(report.secondsByChannel, [0.5, 3]);
     assert.ok(!JSON.stringify(report).includes('security code'));
   });

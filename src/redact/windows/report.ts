@@ -35,7 +35,7 @@ export interface RecheckReport {
 const round = (t: number) => Math.round(t * 1000) / 1000;
 
 export function windowsReport(windows: readonly AppliedWindow[], channels: number, duration: number, mode = 'windows'): WindowsReport {
-  const bySource: Record<AppliedSource, number> = { entity: 0, cue: 0, number: 0, mark: 0, keypad: 0, mode: 0 };
+  const bySource: Record<AppliedSource, number> = { entity: 0, cue: 0, number: 0, mark: 0, keypad: 0, insight: 0, mode: 0 };
   for (const w of windows) bySource[w.source]++;
   const merged = mergeSpans(windows, Math.max(channels, 1), duration, 0, 0);
   return {

@@ -3,7 +3,7 @@
 // keypad tones, or marked by the client (an agent desktop's pause/resume). Only times and kinds: never a value.
 
 /** What found a window. */
-export type WindowSource = 'entity' | 'cue' | 'number' | 'mark' | 'keypad';
+export type WindowSource = 'entity' | 'cue' | 'number' | 'mark' | 'keypad' | 'insight';
 
 export interface SensitiveWindow {
   /** The channel whose audio and words are redacted (0-based). */
