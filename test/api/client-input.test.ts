@@ -110,6 +110,9 @@ for (const dialect of await dialects()) {
       { name: 'post-call eventId with a lone surrogate', url: '/cache/post-call', payload: { eventId: '\ud800' }, pointer: '/eventId' },
       { name: 'post-call transcript text with a lone surrogate', url: '/cache/post-call', payload: { eventId: 'lone', utterances: [{ text: 'card \udc00 4111' }] }, pointer: '/utterances/0/text' },
       { name: 'publish a project whose sid is 1 MiB', url: '/system/cache/v2/publish', payload: { data: JSON.stringify({ sid: 's'.repeat(MIB) }) }, pointer: '/data/sid' },
+      // An endpoint that is no URL once answered 503 "the bucket could not be reached, try again" (the fuzzer's find).
+      { name: 'a bucket folder with an endpoint that is not a URL', url: '/asr/transcribe', payload: { cloudStorageFolder: 'calls/in/', endpoint: 'r0myny5gt6k', apiKeyCloud: 'k', secretKeyCloud: 's' }, pointer: '/endpoint' },
+      { name: 'a bucket folder with an endpoint that is not http(s)', url: '/asr/transcribe', payload: { cloudStorageFolder: 'calls/in/', endpoint: 'ftp://127.0.0.1/', apiKeyCloud: 'k', secretKeyCloud: 's' }, pointer: '/endpoint' },
     ];
     for (const c of bodies) {
       test(`${c.name} -> 400 naming ${c.pointer}`, async () => {

@@ -4,6 +4,7 @@
 // chain. They live in the clients only: never logged, never answered.
 import crypto from 'node:crypto';
 import type { S3Client } from '@aws-sdk/client-s3';
+import { invalid } from '../../errors.js';
 import { openCredentials } from '../../security/credentials.js';
 import type { SecretBox } from '../../security/secretBox.js';
 import { type BlobStoreConfig, S3BlobStore, s3Client } from '../../store/blobs/index.js';
@@ -17,6 +18,27 @@ export interface CloudBucketsOptions {
   settings: (sid?: string) => Promise<CloudSettings>;
   /** The service's own store: its endpoint and credentials are the last fallback. */
   store: BlobStoreConfig;
+}
+
+/**
+ * An endpoint that is not an http(s) URL is the request's (or the settings') to cure: a 400 naming it at submit, and
+ * a job run that meets one fails for good (`permanent`) — never "the bucket could not be reached, try again".
+ */
+function checkEndpoint(endpoint: string): void {
+  let url: URL | undefined;
+  try {
+    url = new URL(endpoint);
+  } catch {
+    url = undefined;
+  }
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+    throw Object.assign(
+      invalid('endpoint must be the http(s) URL of the S3 service (as given with the job, or in the project\'s or system settings).', [
+        { pointer: '/endpoint', path: 'endpoint', message: 'must be an http(s) URL' },
+      ]),
+      { permanent: true },
+    );
+  }
 }
 
 export class CloudBuckets {
@@ -45,6 +67,7 @@ export class CloudBuckets {
     const settings = await this.settingsFor(params);
     const own = this.options.store.kind === 's3' ? this.options.store.location : undefined;
     const endpoint = settings.endpoint ?? own?.endpoint;
+    if (settings.endpoint !== undefined) checkEndpoint(settings.endpoint);
     const region = settings.region ?? own?.region ?? 'us-east-1';
     const credentials =
       settings.apiKeyCloud && settings.secretKeyCloud ? { accessKeyId: settings.apiKeyCloud, secretAccessKey: settings.secretKeyCloud } : own?.credentials;
