@@ -201,7 +201,12 @@ export async function createServices(config: Config, logger: Logger, overrides: 
       // asked (a name given with a card number goes with it), which a project must choose knowingly.
       findWindows:
         overrides.findWindows ??
-        ((transcript, kinds, project) => (project?.config.cueWindows?.enabled === true ? findSensitiveWindows(transcript, { kinds, project: project.config.cueWindows }) : [])),
+        // On when the project turns them on, or the job asks (a live stream's after-call job: what the call's
+        // number cues masked live is masked in its text too).
+        ((transcript, kinds, project, params) =>
+          project?.config.cueWindows?.enabled === true || params.cueWindows === true
+            ? findSensitiveWindows(transcript, { kinds, project: { ...project?.config.cueWindows, enabled: true } })
+            : []),
       // The redacted copy heard again by the recognizer the worker uses, with the model the job used.
       recheck: async (file, model, signal) => (overrides.recognize ?? recognizeFile)(file, { model, params: await parameters.engineParams(), maxSeconds: config.limits.audioSeconds, signal }),
     }),

@@ -112,6 +112,9 @@ export const TranscribeParams = Type.Object(
     region: str("The bucket's region; else the project's or system settings'."),
     apiKeyCloud: str('Access key id for the bucket (a credential: sealed, masked); else the project\'s or system settings\'.'),
     secretKeyCloud: str('Secret key for the bucket (a credential: sealed, masked); else the project\'s or system settings\'.'),
+    cueWindows: bool(
+      'Cue and number windows for this job (as a project\'s cueWindows.enabled; README "Sensitive windows"): words after "my card number is", "your social"... redacted whatever was recognized. Only turns them on (a project that has them keeps them). Live streams set it on their after-call job.',
+    ),
     sensitiveWindows: Type.Optional(
       Type.Array(SensitiveWindowMark, {
         maxItems: MAX_MARKED_WINDOWS,

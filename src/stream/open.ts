@@ -83,7 +83,9 @@ export async function openStream(
       const marks = s.sensitiveWindows();
       const jobParams: TranscribeParams = {
         ...(start.sid !== undefined && { sid: start.sid }),
-        ...(policy.kinds.length > 0 && { types: [...policy.kinds], scrubtext: true }),
+        // With the stream's kinds, its cue windows too: the live number cues (numberCues.ts) have a counterpart in
+        // the job, so a number recognition broke into pieces is not left in the job's text after being masked live.
+        ...(policy.kinds.length > 0 && { types: [...policy.kinds], scrubtext: true, cueWindows: true }),
         ...(start.scrubaudio && { scrubaudio: true }),
         ...(start.scrubsound && { scrubsound: start.scrubsound }),
         // The windows the client marked (pause/resume): their audio and words go whatever the job recognizes.

@@ -112,7 +112,7 @@ describe(`live streams (${dialect})`, { skip }, () => {
     // Without the number cue this reads back as "... four land mine mine ... one" and its digit words went out.
     const wav = speakFestival('my card number is four five three two, zero one five one, one two eight three, zero three six six. thank you.', path.join(dir, 'card-alone.wav'));
     const { audio, bytesPerSecond } = encodeFile(wav, 'pcm_s16le', 16000, 1);
-    const result = await streamAudio({ url: `${url}/asr/stream`, start: { sampleRate: 16000, encoding: 'pcm_s16le', sid: 'live-billing', job: false }, audio, bytesPerSecond, pace: 2 });
+    const result = await streamAudio({ url: `${url}/asr/stream`, start: { sampleRate: 16000, encoding: 'pcm_s16le', sid: 'live-billing' }, audio, bytesPerSecond, pace: 2 });
     assert.equal(result.closeCode, 1000, result.closeReason);
     const all = result.messages.filter((m) => m.message.type === 'realTimeMessage');
     const said = finals(result).map((m) => m.realTimeMessage.text).join(' | ');
@@ -122,6 +122,17 @@ describe(`live streams (${dialect})`, { skip }, () => {
       for (const w of message.words ?? []) assert.doesNotMatch(w.word, DIGITS);
     }
     assert.match(said, /\[CARD\]/, `the finals show the mask: ${said}`);
+    // The after-call job (recognized again from the recording) runs with the stream's cue windows: its text holds
+    // no digit either.
+    const jobId = result.summary!.jobId as string;
+    const job = await until(async () => {
+      const row = await svc.services.store.jobs.get(jobId);
+      return row && ['completed', 'failed'].includes(row.status) ? row : undefined;
+    }, 'the after-call job');
+    assert.equal(job.status, 'completed', job.last_error ?? '');
+    assert.equal(JSON.parse(job.params).cueWindows, true);
+    const text = (await svc.request({ method: 'GET', url: `/asr/jobs/${jobId}/transcript?format=text` })).body;
+    assert.doesNotMatch(text, DIGITS, `the after-call job's text: ${text}`);
   });
 
   test('at capacity the next stream is refused with a reason; /asr/maxstreamscheck shows the figures', async () => {
