@@ -45,19 +45,30 @@ test('staged files of a process that is gone are swept at start; a live process 
   const other = path.join(stagingDir(database.dataDir, 1), 'pid-1.wav'); // init: alive
   const looseOld = path.join(root, 'left-by-an-older-build.wav');
   const looseNew = path.join(root, 'written-just-now.wav');
-  for (const file of [gone, mine, other, looseOld, looseNew]) {
+  // The data directory shared with another machine: its live run's folder (same pid as the dead one here, which
+  // means nothing on that host) stays; a folder of a host long gone goes once nothing in it changed for hours.
+  const remoteLive = path.join(stagingDir(database.dataDir, dead, 'other-box'), 'being-checked.wav');
+  const remoteOld = path.join(stagingDir(database.dataDir, dead, 'gone-box'), 'recording-unredacted.wav');
+  // An older build named folders by pid alone.
+  const legacyOld = path.join(root, String(dead), 'recording-unredacted.wav');
+  for (const file of [gone, mine, other, looseOld, looseNew, remoteLive, remoteOld, legacyOld]) {
     fs.mkdirSync(path.dirname(file), { recursive: true });
     fs.writeFileSync(file, 'RIFF');
   }
   const dayAgo = new Date(Date.now() - 24 * 3600_000);
-  fs.utimesSync(looseOld, dayAgo, dayAgo);
+  for (const entry of [looseOld, remoteOld, path.dirname(remoteOld), legacyOld, path.dirname(legacyOld)]) fs.utimesSync(entry, dayAgo, dayAgo);
+  // An old folder holding one file changed just now is in use.
+  fs.utimesSync(path.dirname(remoteLive), dayAgo, dayAgo);
   const lines: string[] = [];
   const svc = await startTestService('sqlite', { database, logLines: lines });
   try {
     assert.ok(!fs.existsSync(path.dirname(gone)), "a dead process's staged recording is deleted");
-    assert.ok(!fs.existsSync(looseOld), 'an old loose file is deleted');
-    for (const kept of [mine, other, looseNew]) assert.ok(fs.existsSync(kept), `${path.relative(root, kept)} stays`);
-    assert.match(lines.join(''), /"removed":2,"msg":"deleted the staged files/);
+    assert.ok(path.basename(path.dirname(mine)).endsWith(`-${process.pid}`), 'folders are named <host>-<pid>');
+    for (const old of [looseOld, path.dirname(remoteOld), path.dirname(legacyOld)]) {
+      assert.ok(!fs.existsSync(old), `${path.relative(root, old)}, untouched for a day, is deleted`);
+    }
+    for (const kept of [mine, other, looseNew, remoteLive]) assert.ok(fs.existsSync(kept), `${path.relative(root, kept)} stays`);
+    assert.match(lines.join(''), /"removed":4,"msg":"deleted the staged files/);
   } finally {
     await svc.close();
     await database.drop();
