@@ -116,4 +116,20 @@ describe(`the live transcript kept (${dialect})`, { skip }, () => {
     assert.equal(await svc.services.store.streamMessages.count(gone.streamId), 0, 'no row of the deleted call is left');
     assert.equal((await svc.request({ method: 'GET', url: `/asr/stream/${kept.streamId}/messages` })).statusCode, 200, 'the other call keeps its transcript');
   });
+
+  test('a stream without a job: its kept transcript is deleted on request (submit scope), then 404', async () => {
+    const { audio, bytesPerSecond } = encodeFile(path.join(dir, 'bill.wav'), 'pcm_s16le', 16000, 1);
+    const result = await streamAudio({ url: `${url}/asr/stream`, start: { sampleRate: 16000, encoding: 'pcm_s16le', sid: 'kept', job: false }, audio, bytesPerSecond, pace: 0 });
+    assert.equal(result.closeCode, 1000, result.closeReason);
+    assert.equal(result.summary!.jobId ?? null, null, 'no after-call job');
+    const streamId = result.started!.streamId as string;
+    assert.ok((await svc.services.store.streamMessages.count(streamId)) > 0, 'its finals are kept');
+    const deleted = await svc.request({ method: 'DELETE', url: `/asr/stream/${streamId}/messages` });
+    assert.equal(deleted.statusCode, 204, deleted.body);
+    assert.equal(await svc.services.store.streamMessages.count(streamId), 0, 'no row of the call is left');
+    assert.equal((await svc.request({ method: 'GET', url: `/asr/stream/${streamId}/messages` })).statusCode, 404);
+    const again = await svc.request({ method: 'DELETE', url: `/asr/stream/${streamId}/messages` });
+    assert.equal(again.statusCode, 404, 'nothing left to delete');
+    assert.match(json(again).detail ?? json(again).message ?? again.body, /No message of stream/);
+  });
 });

@@ -1,6 +1,8 @@
 // GET /asr/stream/{streamId}/messages: the live transcript a stream sent, kept (issue 19): its finals as they
 // went to the client (redacted in flight, marked windows masked, insights raised), in sequence order, paged by
-// sequence number. Nothing unredacted was ever stored, so nothing here needs masking.
+// sequence number. Nothing unredacted was ever stored, so nothing here needs masking. DELETE removes it: a
+// stream's after-call job takes its transcript with it when deleted, and a stream without a job (job: false)
+// would otherwise keep its words forever.
 import type { FastifyPluginAsync } from 'fastify';
 import Type from 'typebox';
 import { notFound } from '../../errors.js';
@@ -54,6 +56,30 @@ export function streamMessageRoutes(services: Services): FastifyPluginAsync {
         if (page.length === 0 && (await services.store.streamMessages.count(streamId)) === 0) throw notFound(`No message of stream "${streamId}" is kept.`);
         const messages = page.slice(0, limit);
         return { streamId, messages, nextAfterSequence: page.length > limit ? messages[messages.length - 1].sequence : null };
+      },
+    );
+
+    app.delete<{ Params: { streamId: string } }>(
+      '/asr/stream/:streamId/messages',
+      {
+        // The scope that deletes a job deletes a stream's transcript.
+        config: { scope: 'submit' },
+        schema: {
+          operationId: 'deleteStreamMessages',
+          tags: ['Engine'],
+          summary: 'Delete the finals kept for a live stream',
+          description:
+            "Removes every kept final of the stream (its after-call job, if any, keeps its own transcript until it is deleted). 404 when nothing is kept under the id.",
+          params: Type.Object({ streamId: idString() }),
+          response: responses({ 204: Type.Null() }, [404]),
+        },
+      },
+      async (request, reply) => {
+        const { streamId } = request.params;
+        const removed = await services.store.streamMessages.deleteStream(streamId);
+        if (removed === 0) throw notFound(`No message of stream "${streamId}" is kept.`);
+        request.log.info({ streamId, messages: removed }, 'deleted the kept transcript of a stream');
+        return reply.code(204).send();
       },
     );
   };
