@@ -18,6 +18,7 @@ import { enrichRecordOffLoop, redactRecordOffLoop } from '../redact/offload/inde
 import { recordRuleIssues, recordRules, type RecordRules } from '../redact/recordRules.js';
 import { type ProjectInForce, type RedactionPolicy, parseKinds, policyRecord, policyRules, resolvePolicy } from '../redact/policy.js';
 import type { Scope } from '../store/apiKeys.js';
+import type { ProjectConfig } from '../schema/resources/projectConfig.js';
 import type { ProjectConfigs } from './projectConfigs.js';
 
 /**
@@ -136,7 +137,7 @@ export class Conversations {
     const own = compileInsights(received.insights, '/insights');
     const fromProject = compileInsights(resolved.project?.config.insights, '/project/insights');
     const redacted: EventRecord = await this.redact(received, resolved);
-    const { record, failure } = await this.process(redacted, [...own, ...fromProject], resolved.project?.config.agent_location, own);
+    const { record, failure } = await this.process(redacted, [...own, ...fromProject], resolved.project?.config, own);
     const status = record.status!;
     const conversationId = record.conversationId ?? record.conversation?.id ?? null;
     const jobId = record.jobId ?? record.job?.jobId ?? record.processJob?.jobId ?? null;
@@ -162,13 +163,14 @@ export class Conversations {
   }
 
   /** A redacted record enriched (status processed), or, when processing fails unexpectedly, marked failed. */
-  private async process(record: EventRecord, insights: CompiledInsight[], agentLocation: string | undefined, own: CompiledInsight[]): Promise<{ record: EventRecord; failure?: string }> {
+  private async process(record: EventRecord, insights: CompiledInsight[], project: ProjectConfig | undefined, own: CompiledInsight[]): Promise<{ record: EventRecord; failure?: string }> {
     const validated = markValidated(record.insights, own);
     try {
       // Off the event loop for a large record, like its redaction; further masking goes through the same core there.
       const enriched = await enrichRecordOffLoop(record, {
         insights,
-        roles: recordRoleOptions(record, agentLocation),
+        roles: recordRoleOptions(record, project?.agent_location),
+        products: project?.products,
         switches: switchesOf(record.campaign as Record<string, unknown> | undefined, record.processJob as Record<string, unknown> | undefined),
         direction: (record.campaign?.direction as string | undefined) ?? (record.processJob?.direction as string | undefined) ?? record.realTimeMessage?.direction,
         redaction: { hashKey: this.hashKey, contentGroups: record.contentGroups },

@@ -12,6 +12,7 @@ import type { RoleOptions } from '../transcript/roles.js';
 import { numtrans } from '../transcript/numtrans.js';
 import { callFigures, type CallFigures } from './analytics.js';
 import { organizations, placeEntities } from './entities.js';
+import { products, type ProductEntry } from './products.js';
 import type { CompiledInsight } from './insights/definitions.js';
 import { MatchIndex } from './insights/evaluate.js';
 import { runInsights, type InsightResult } from './insights/run.js';
@@ -27,6 +28,8 @@ export interface EnrichOptions {
   roles: RoleOptions;
   switches: Switches;
   direction?: string;
+  /** The project's product catalogue: mentions are listed among the entities. */
+  products?: readonly ProductEntry[];
   /** The redaction core over the record with extra record rules (insight and profanity masks). */
   redact: (record: EventRecord, rules: RuleInput[]) => Promise<RecordRedaction>;
 }
@@ -161,7 +164,7 @@ export async function enrichRecord(input: EventRecord, options: EnrichOptions): 
     // where it starts: those keep their place, and entities from the other transcript shapes get none there (the
     // same value would be counted twice). Otherwise the conversation was built here: entities are found in it.
     const placed = conversation.source === 'utterances' ? core : placeEntities(core.map(({ line: _l, offset: _o, length: _n, ...e }) => e), conversation);
-    entities = [...placed, ...(switches.organizations ? organizations(conversation) : [])];
+    entities = [...placed, ...(switches.organizations ? organizations(conversation) : []), ...products(conversation, options.products ?? [])];
   } else {
     entities = [...entities, ...coreEntities];
   }

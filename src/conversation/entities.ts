@@ -3,7 +3,7 @@
 // (compromise's organizations(), on the already redacted text, in utterances with a capitalized word after their
 // first) are added with redacted: false. Pure.
 import nlp from 'compromise';
-import type { Entity } from '../schema/resources/conversationItems.js';
+import { ENTITY_CATEGORY, type Entity } from '../schema/resources/conversationItems.js';
 import type { Conversation } from './types.js';
 
 /** Core entities given the place of their mask in the conversation, each occurrence claimed once, in order. */
@@ -39,7 +39,7 @@ export function organizations(conversation: Conversation): Entity[] {
       const text = name.replace(/[.,;:!?]+$/, '').trim();
       const offset = u.text.indexOf(text);
       if (!text || text.startsWith('[') || offset < 0) continue;
-      out.push({ text, engine: 'compromise', line: u.line, offset, length: text.length, speaker: u.speaker, redacted: false, isPii: false, isPci: false });
+      out.push({ text, engine: 'compromise', category: ENTITY_CATEGORY.organization, line: u.line, offset, length: text.length, speaker: u.speaker, redacted: false, isPii: false, isPci: false });
     }
   }
   return out;

@@ -2,7 +2,7 @@
 // by their masks only), the values found (to mask them wherever else they appear, see propagation()), and the
 // fields already redacted by a shape-aware step (conversation streams, rule values, ctidata names), which the
 // schema walk then leaves alone instead of searching their masks again.
-import type { Entity } from '../schema/resources/conversationItems.js';
+import { ENTITY_CATEGORY, type Entity } from '../schema/resources/conversationItems.js';
 import type { Masker, MaskRule } from './masks.js';
 import { literalPattern } from './patterns.js';
 import type { PhraseRule, RecordRules } from './recordRules.js';
@@ -68,7 +68,7 @@ export class RecordRedactor {
 
   /** A value masked: listed as an entity (by its mask) only. */
   list(rule: MaskRule, replacement: string, confidence: number, extra: Partial<Entity> = {}): void {
-    this.entities.push({ text: replacement, confidence, engine: 'scrubline', redacted: true, isPii: true, isPci: PCI_KINDS.has(rule.kind), ...extra });
+    this.entities.push({ text: replacement, confidence, engine: 'scrubline', category: ENTITY_CATEGORY.personalData, redacted: true, isPii: true, isPci: PCI_KINDS.has(rule.kind), ...extra });
   }
 
   /** A value to mask wherever else it appears, when it is distinctive enough. */

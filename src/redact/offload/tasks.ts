@@ -4,6 +4,7 @@
 // processing (conversation/enrich.ts) is here too: it is CPU work over the whole record, and its further
 // masking is the same record redaction, done inline where the processing runs.
 import { enrichRecord } from '../../conversation/enrich.js';
+import type { ProductEntry } from '../../conversation/products.js';
 import type { CompiledInsight } from '../../conversation/insights/definitions.js';
 import type { Switches } from '../../conversation/switches.js';
 import { keypadEntries } from '../../jobs/jobRedaction.js';
@@ -62,6 +63,7 @@ export interface EnrichTask {
   roles: RoleOptions;
   switches: Switches;
   direction?: string;
+  products?: readonly ProductEntry[];
   /**
    * Further masking (insight redaction flags, profanity) with the service's Hash key and the record's
    * contentGroups; absent where the processing must not redact (a job's analysis: it would be refused).
@@ -90,6 +92,7 @@ async function enrich(task: EnrichTask): Promise<EventRecord> {
     roles: task.roles,
     switches: task.switches,
     direction: task.direction,
+    products: task.products,
     redact: async (record, rules) => {
       if (!redaction) throw new Error('this processing may not redact');
       return redactRecord(record, [], new Masker(redaction.hashKey), recordRules({ redactionTypes: [{ rules }], contentGroups: redaction.contentGroups }));

@@ -51,6 +51,9 @@ export const Entity = open(
 );
 export type Entity = Static<typeof Entity>;
 
+/** Entity `category` codes (the interface leaves the integer open; README "Conversation intelligence"). */
+export const ENTITY_CATEGORY = { personalData: 1, organization: 2, product: 3 } as const;
+
 export const ContentItem = open({
   // A value to redact is masked whole by hideRuleValues; any other value is searched like content.
   value: opt(content()),

@@ -68,6 +68,19 @@ export const ProjectConfig = open(
     cueWindows: opt(CueWindowsConfig),
     /** Insights (resource 9) evaluated on every call of the project, with the record's own and a job's (issue 18). */
     insights: opt(Type.Array(Insight, { maxItems: 500, description: 'Insights run on every call of the project; each expression must parse (README "Insight expressions").' })),
+    /** Products the project sells, listed among a call's entities when said (conversation/products.ts). */
+    products: opt(
+      Type.Array(
+        Type.Object(
+          {
+            name: ident({ minLength: 1, maxLength: 100, description: 'The product as it is listed.' }),
+            aliases: opt(Type.Array(ident({ minLength: 1, maxLength: 100 }), { maxItems: 20, description: 'Other ways callers say it ("gold card", "i phone fifteen").' })),
+          },
+          { additionalProperties: false },
+        ),
+        { maxItems: 2000, description: "Products found in a call's text (case, punctuation, accents and word splits ignored) and listed among its entities: engine catalogue, category 3, subCategory the product's place in this list (1-based)." },
+      ),
+    ),
     /** A live conversation with no message for this long (seconds) has ended: post-call analysis runs on it. */
     conversationIdleSeconds: opt(Type.Number({ minimum: 5, maximum: 86400, description: 'Seconds without a real-time message after which a live conversation ends (default 300).' })),
   },
