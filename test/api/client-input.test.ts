@@ -112,6 +112,8 @@ for (const dialect of await dialects()) {
       { name: 'publish a project whose sid is 1 MiB', url: '/system/cache/v2/publish', payload: { data: JSON.stringify({ sid: 's'.repeat(MIB) }) }, pointer: '/data/sid' },
       // An endpoint that is no URL once answered 503 "the bucket could not be reached, try again" (the fuzzer's find).
       { name: 'a bucket folder with an endpoint that is not a URL', url: '/asr/transcribe', payload: { cloudStorageFolder: 'calls/in/', endpoint: 'r0myny5gt6k', apiKeyCloud: 'k', secretKeyCloud: 's' }, pointer: '/endpoint' },
+      // A region with a space went into the host name: 503 "could not be reached" (the fuzzer's find, seed 99).
+      { name: 'a bucket folder with a region that is no region name', url: '/asr/transcribe', payload: { cloudStorageFolder: 'jbq98', region: '59eg -p88zxjd2a-8z' }, pointer: '/region' },
       { name: 'a bucket folder with an endpoint that is not http(s)', url: '/asr/transcribe', payload: { cloudStorageFolder: 'calls/in/', endpoint: 'ftp://127.0.0.1/', apiKeyCloud: 'k', secretKeyCloud: 's' }, pointer: '/endpoint' },
     ];
     for (const c of bodies) {

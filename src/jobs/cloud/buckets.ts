@@ -41,6 +41,21 @@ function checkEndpoint(endpoint: string): void {
   }
 }
 
+/**
+ * A region is a name (us-east-1, eu-central-1, auto, garage): anything else (a space, a slash) would become part of
+ * the host name and fail as "could not be reached, try again". The request's to cure: a 400 naming it, permanent.
+ */
+function checkRegion(region: string): void {
+  if (!/^[A-Za-z0-9][A-Za-z0-9._-]{0,62}$/.test(region)) {
+    throw Object.assign(
+      invalid('region must be the name of the S3 region (letters, digits, ".", "_" and "-", as us-east-1), as given with the job, or in the project\'s or system settings.', [
+        { pointer: '/region', path: 'region', message: 'must be a region name' },
+      ]),
+      { permanent: true },
+    );
+  }
+}
+
 export class CloudBuckets {
   /** Clients by a digest of their settings (never the settings themselves as a key that could be logged). */
   private readonly clients = new Map<string, S3Client>();
@@ -68,6 +83,7 @@ export class CloudBuckets {
     const own = this.options.store.kind === 's3' ? this.options.store.location : undefined;
     const endpoint = settings.endpoint ?? own?.endpoint;
     if (settings.endpoint !== undefined) checkEndpoint(settings.endpoint);
+    if (settings.region !== undefined) checkRegion(settings.region);
     const region = settings.region ?? own?.region ?? 'us-east-1';
     const credentials =
       settings.apiKeyCloud && settings.secretKeyCloud ? { accessKeyId: settings.apiKeyCloud, secretAccessKey: settings.secretKeyCloud } : own?.credentials;
