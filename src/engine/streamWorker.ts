@@ -1,14 +1,26 @@
 // A live-stream worker thread (engine/streamPool.ts): holds the incremental decoders of the stream channels
-// placed on it, one fresh decoder per channel (pocketsphinx/streamDecoder.ts), and answers each chunk with what
+// placed on it, one fresh decoder per channel (pocketsphinx/streamDecoder.ts, or sherpa/online.ts for a streaming
+// sherpa-onnx model), and answers each chunk with what
 // it recognized. Messages of different streams interleave: the pool sends at most one chunk per stream at a
 // time, so a stream with a backlog waits its turn instead of holding the others up.
 import { parentPort } from 'node:worker_threads';
-import { StreamDecoder } from './pocketsphinx/streamDecoder.js';
-import type { StreamReply, StreamRequest } from './streamPool.js';
+import { StreamDecoder, type StreamStep } from './pocketsphinx/streamDecoder.js';
+import { SherpaStreamDecoder } from './sherpa/online.js';
+import type { StreamDecoderSpec, StreamReply, StreamRequest } from './streamPool.js';
 
 if (!parentPort) throw new Error('streamWorker.ts runs as a worker thread of engine/streamPool.ts');
 const port = parentPort;
-const decoders = new Map<string, StreamDecoder>();
+interface ChannelDecoder {
+  accept(samples: Int16Array): StreamStep;
+  finish(): StreamStep;
+  free(): void;
+}
+
+const decoders = new Map<string, ChannelDecoder>();
+
+function decoderFor(spec: StreamDecoderSpec): ChannelDecoder {
+  return spec.engine === 'sherpa-onnx' ? new SherpaStreamDecoder(spec.model, spec.spec, spec.vad) : new StreamDecoder(spec.model, spec.vad, spec.finals);
+}
 
 function fail(id: string, error: unknown): StreamReply {
   const e = error as Error;
@@ -21,7 +33,7 @@ port.on('message', (request: StreamRequest) => {
   try {
     switch (request.op) {
       case 'open':
-        decoders.set(id, new StreamDecoder(request.model, request.vad, request.finals));
+        decoders.set(id, decoderFor(request.decoder));
         reply = { id, ok: true, op: 'opened' };
         break;
       case 'audio': {

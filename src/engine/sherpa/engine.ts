@@ -4,13 +4,15 @@
 // voice-activity step (speechBatches.ts) and decoded on the same worker pool; each worker loads a model once and
 // keeps it for every later task. Words get times from the model's tokens, or — for models that give none —
 // from alignment with the bundled acoustic model (pocketsphinx/align.ts), so audio redaction always has spans.
+import { vadParamsFrom } from '../../audio/vad.js';
 import type { Word } from '../../transcript/types.js';
-import { type ChannelAudio, type ChannelResult, type Engine, type RecognizeOptions, reportingProgress } from '../engine.js';
+import { type ChannelAudio, type ChannelResult, type Engine, type EngineStream, type RecognizeOptions, reportingProgress, type StreamOptions } from '../engine.js';
 import { listModels, WIDEBAND_MODEL, type ModelInfo } from '../models.js';
 import { ModelNotInstalled } from '../pocketsphinx/engine.js';
 import { sharedPool, type DecoderPool } from '../pool.js';
 import { monotonic, speechBatches } from '../speechBatches.js';
-import type { SherpaModelSpec } from './modelFolder.js';
+import { engineStream, sharedStreamPool, type StreamPool } from '../streamPool.js';
+import { isOnlineFamily, ONLINE_FAMILIES, type SherpaModelSpec } from './modelFolder.js';
 import { SHERPA_SAMPLE_RATE } from './recognizerConfig.js';
 
 /** Longest stretch decoded as one unit (s): Whisper sees at most 30 s at a time; the rest are not limited. */
@@ -32,8 +34,11 @@ export class SherpaOnnxEngine implements Engine {
   /** The models each pool worker holds (from its latest reply): what /asr/sysinfo accounts for. */
   private readonly held = new Map<number, string[]>();
 
-  constructor(options: { pool?: DecoderPool } = {}) {
+  private readonly ownStreamPool?: StreamPool;
+
+  constructor(options: { pool?: DecoderPool; streamPool?: StreamPool } = {}) {
     this.ownPool = options.pool;
+    this.ownStreamPool = options.streamPool;
   }
 
   /** The pool given, else the process's shared one as it is now (it may have been closed and made again). */
@@ -92,6 +97,25 @@ export class SherpaOnnxEngine implements Engine {
         spreadUnits: results.reduce((s, r) => s + (r.spreadUnits ?? 0), 0),
       },
     };
+  }
+
+  whyNotStreaming(model: string): string | undefined {
+    const spec = this.resolve(model);
+    if (isOnlineFamily(spec.family)) return undefined;
+    return `Model ${model} is a ${spec.family} model: offline-only, it cannot decode a live stream. Use a streaming sherpa-onnx model (${ONLINE_FAMILIES.join(', ')}) or a PocketSphinx model, or send the recording as a job.`;
+  }
+
+  /**
+   * A live channel on a streaming (online) model, decoded chunk by chunk on a stream worker (sherpa/online.ts);
+   * the model's endpoint rules end utterances at the engine's uttmaxsilence and uttmaxtime.
+   */
+  stream(channel: number, options: StreamOptions): EngineStream {
+    const spec = this.resolve(options.model);
+    const why = this.whyNotStreaming(options.model);
+    if (why) throw Object.assign(new Error(why), { permanent: true });
+    const vad = vadParamsFrom(options.params as Record<string, unknown>);
+    const decoder = { engine: 'sherpa-onnx' as const, model: options.model, spec, vad };
+    return engineStream(this.ownStreamPool ?? sharedStreamPool(), decoder, channel, SHERPA_SAMPLE_RATE, options);
   }
 
   async close(): Promise<void> {
