@@ -22,7 +22,7 @@ import type { SherpaModelSpec } from './sherpa/modelFolder.js';
 /** Which decoder a channel gets on its worker: the bundled engine's, or a streaming sherpa-onnx model's. */
 export type StreamDecoderSpec =
   | { engine: 'pocketsphinx'; model: PocketSphinxModel; vad: VadParams; finals?: FinalPass }
-  | { engine: 'sherpa-onnx'; model: string; spec: SherpaModelSpec; vad: VadParams };
+  | { engine: 'sherpa-onnx'; model: string; spec: SherpaModelSpec; vad: VadParams; align?: PocketSphinxModel; maxUtteranceSeconds?: number };
 
 export type StreamRequest =
   | { op: 'open'; id: string; decoder: StreamDecoderSpec }

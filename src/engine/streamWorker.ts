@@ -1,11 +1,13 @@
 // A live-stream worker thread (engine/streamPool.ts): holds the incremental decoders of the stream channels
-// placed on it, one fresh decoder per channel (pocketsphinx/streamDecoder.ts, or sherpa/online.ts for a streaming
-// sherpa-onnx model), and answers each chunk with what
+// placed on it, one fresh decoder per channel (pocketsphinx/streamDecoder.ts; sherpa/online.ts for a streaming
+// sherpa-onnx model, sherpa/segmentStream.ts for an offline one), and answers each chunk with what
 // it recognized. Messages of different streams interleave: the pool sends at most one chunk per stream at a
 // time, so a stream with a backlog waits its turn instead of holding the others up.
 import { parentPort } from 'node:worker_threads';
 import { StreamDecoder, type StreamStep } from './pocketsphinx/streamDecoder.js';
+import { isOnlineFamily } from './sherpa/modelFolder.js';
 import { SherpaStreamDecoder } from './sherpa/online.js';
+import { SegmentStreamDecoder } from './sherpa/segmentStream.js';
 import type { StreamDecoderSpec, StreamReply, StreamRequest } from './streamPool.js';
 
 if (!parentPort) throw new Error('streamWorker.ts runs as a worker thread of engine/streamPool.ts');
@@ -19,7 +21,10 @@ interface ChannelDecoder {
 const decoders = new Map<string, ChannelDecoder>();
 
 function decoderFor(spec: StreamDecoderSpec): ChannelDecoder {
-  return spec.engine === 'sherpa-onnx' ? new SherpaStreamDecoder(spec.model, spec.spec, spec.vad) : new StreamDecoder(spec.model, spec.vad, spec.finals);
+  if (spec.engine === 'pocketsphinx') return new StreamDecoder(spec.model, spec.vad, spec.finals);
+  // A streaming model decodes as the audio comes; an offline one per utterance (streaming simulated).
+  if (isOnlineFamily(spec.spec.family)) return new SherpaStreamDecoder(spec.model, spec.spec, spec.vad);
+  return new SegmentStreamDecoder(spec.model, spec.spec, spec.vad, spec.align, spec.maxUtteranceSeconds);
 }
 
 function fail(id: string, error: unknown): StreamReply {

@@ -228,8 +228,16 @@ export function writeToneSequence(
  * transducer above (Kaldi fbank bands): the same tones make the same words, one chunk at a time, so partials
  * grow while a tone sequence plays and trailing quiet (blanks) ends the utterance.
  */
-export function writeTinyOnlineModel(dir: string, options: { metadata?: Record<string, string> } = {}): string {
-  const V = TINY_TOKENS.length;
+export function writeTinyOnlineModel(
+  dir: string,
+  options: {
+    metadata?: Record<string, string>;
+    /** Other words for the three tones (e.g. digits, to test redaction); the blank stays. */
+    tokens?: [string, string, string];
+  } = {},
+): string {
+  const symbols = options.tokens ? [TINY_TOKENS[0], ...options.tokens] : TINY_TOKENS;
+  const V = symbols.length;
   const W = new Float32Array(FEATURES * V);
   for (const [k, [lo, hi]] of Object.entries(TRANSDUCER_BANDS)) {
     for (let f = 0; f < FEATURES; f++) W[f * V + Number(k)] = (f >= lo && f < hi ? 1 / (hi - lo) : 0) - 1 / FEATURES;
@@ -306,6 +314,6 @@ export function writeTinyOnlineModel(dir: string, options: { metadata?: Record<s
   });
   fs.mkdirSync(dir, { recursive: true });
   fs.writeFileSync(path.join(dir, 'model.onnx'), onnx.ModelProto.encode(model).finish());
-  fs.writeFileSync(path.join(dir, 'tokens.txt'), `${TINY_TOKENS.map((t, i) => `${t} ${i}`).join('\n')}\n`);
+  fs.writeFileSync(path.join(dir, 'tokens.txt'), `${symbols.map((t, i) => `${t} ${i}`).join('\n')}\n`);
   return dir;
 }

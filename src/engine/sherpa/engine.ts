@@ -12,11 +12,11 @@ import { ModelNotInstalled } from '../pocketsphinx/engine.js';
 import { sharedPool, type DecoderPool } from '../pool.js';
 import { monotonic, speechBatches } from '../speechBatches.js';
 import { engineStream, sharedStreamPool, type StreamPool } from '../streamPool.js';
-import { isOnlineFamily, ONLINE_FAMILIES, type SherpaModelSpec } from './modelFolder.js';
+import { isOnlineFamily, type SherpaModelSpec } from './modelFolder.js';
 import { SHERPA_SAMPLE_RATE } from './recognizerConfig.js';
 
 /** Longest stretch decoded as one unit (s): Whisper sees at most 30 s at a time; the rest are not limited. */
-const MAX_UNIT_SECONDS = { whisper: 28, other: 20 };
+export const MAX_UNIT_SECONDS = { whisper: 28, other: 20 };
 const BATCH_SECONDS = 60;
 
 export interface SherpaChannelStats {
@@ -101,20 +101,32 @@ export class SherpaOnnxEngine implements Engine {
 
   whyNotStreaming(model: string): string | undefined {
     const spec = this.resolve(model);
-    if (isOnlineFamily(spec.family)) return undefined;
-    return `Model ${model} is a ${spec.family} model: offline-only, it cannot decode a live stream. Use a streaming sherpa-onnx model (${ONLINE_FAMILIES.join(', ')}) or a PocketSphinx model, or send the recording as a job.`;
+    // An offline model streams by utterance (segmentStream.ts); its words need times, from its tokens or alignment.
+    if (!isOnlineFamily(spec.family) && !spec.tokenTimestamps && !alignmentModel()) {
+      return `Model ${model} (${spec.family}) gives no word times and the bundled engine that would align them is not installed: it cannot serve a live stream.`;
+    }
+    return undefined;
   }
 
   /**
-   * A live channel on a streaming (online) model, decoded chunk by chunk on a stream worker (sherpa/online.ts);
-   * the model's endpoint rules end utterances at the engine's uttmaxsilence and uttmaxtime.
+   * A live channel on a stream worker. A streaming (online) model decodes chunk by chunk (sherpa/online.ts), its
+   * endpoint rules ending utterances at the engine's uttmaxsilence and uttmaxtime; an offline one decodes each
+   * utterance the energy endpointer cuts, partials by re-decoding the growing one (sherpa/segmentStream.ts).
    */
   stream(channel: number, options: StreamOptions): EngineStream {
     const spec = this.resolve(options.model);
     const why = this.whyNotStreaming(options.model);
     if (why) throw Object.assign(new Error(why), { permanent: true });
     const vad = vadParamsFrom(options.params as Record<string, unknown>);
-    const decoder = { engine: 'sherpa-onnx' as const, model: options.model, spec, vad };
+    const align = spec.tokenTimestamps ? undefined : alignmentModel();
+    const decoder = {
+      engine: 'sherpa-onnx' as const,
+      model: options.model,
+      spec,
+      vad,
+      ...(align && { align }),
+      maxUtteranceSeconds: spec.family === 'whisper' ? MAX_UNIT_SECONDS.whisper : MAX_UNIT_SECONDS.other,
+    };
     return engineStream(this.ownStreamPool ?? sharedStreamPool(), decoder, channel, SHERPA_SAMPLE_RATE, options);
   }
 
