@@ -60,7 +60,7 @@ export async function openStream(
   const params = await services.parameters.engineParams(start.sid);
   const model = streamModel(start.model, String(params.model ?? AUTO_MODEL), start.sampleRate);
   const engine = engineFor(model);
-  const why = engine.stream ? engine.whyNotStreaming?.(model) : `Model ${model} (${engine.name}) does not stream; use a PocketSphinx or a streaming sherpa-onnx model.`;
+  const why = engine.stream ? engine.whyNotStreaming?.(model) : `Model ${model} (${engine.name}) does not stream; use a PocketSphinx or a sherpa-onnx model.`;
   if (why) throw new ServiceError('unprocessable', why, [{ pointer: '/model', path: 'model', message: 'must be a model that streams' }]);
   const idleSeconds = Number(params.idletimeout) > 0 ? Number(params.idletimeout) : 60;
   const session = new StreamSession({

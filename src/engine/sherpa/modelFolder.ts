@@ -25,8 +25,8 @@ export const SHERPA_FAMILIES = [
 export type SherpaFamily = (typeof SHERPA_FAMILIES)[number];
 
 /**
- * Streaming (online) families: run by sherpa-onnx's OnlineRecognizer, chunk by chunk with their own endpointing,
- * so they serve live streams; the others are offline-only (a live stream asking one is refused).
+ * Streaming (online) families: run by sherpa-onnx's OnlineRecognizer, chunk by chunk with their own endpointing;
+ * the others decode whole stretches only (a live stream on one is decoded per utterance, sherpa/segmentStream.ts).
  */
 export const ONLINE_FAMILIES: readonly SherpaFamily[] = ['online-transducer', 'online-nemo-ctc', 'online-zipformer2-ctc'];
 
