@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import WebSocket from 'ws';
 import { encodeFile, streamAudio, type StreamResult } from '../../examples/stream-client.js';
 import { listModels } from '../../src/engine/models.js';
 import { recognizeFile } from '../../src/engine/recognize.js';
@@ -100,7 +101,7 @@ describe('streaming sherpa-onnx models', { skip: required(!hasTool('ffmpeg') && 
     assert.deepEqual(batch.channels[0].words.map((w) => w.word), ['hello', 'world', 'hellos']);
   });
 
-  test('a two-channel 8 kHz mu-law call: each channel decoded on its own', async () => {
+  test('a two-channel 8 kHz mu-law call, as Scrubline frames and through the Twilio path: each channel decoded on its own', async () => {
     const left = writeToneSequence(path.join(dir, 'left.wav'), [0.3, 'hello', 2.5], { sampleRate: 8000 }).file;
     const right = writeToneSequence(path.join(dir, 'right.wav'), [1.2, 'world', 1.6], { sampleRate: 8000 }).file;
     const call = stereo(left, right, path.join(dir, 'call.wav'));
@@ -109,6 +110,37 @@ describe('streaming sherpa-onnx models', { skip: required(!hasTool('ffmpeg') && 
     assert.equal(result.closeCode, 1000, result.closeReason);
     assert.deepEqual(realTime(result, true, 0).map((m) => m.realTimeMessage.text), ['hello']);
     assert.deepEqual(realTime(result, true, 1).map((m) => m.realTimeMessage.text), ['world']);
+
+    // The same call through the Twilio Media Streams path, the model named as a custom parameter: outbound (left)
+    // is channel 0, inbound (right) channel 1, 20 ms of base64 mu-law per message.
+    const socket = new WebSocket(`${url}/asr/stream/twilio`);
+    const got: Record<string, any>[] = [];
+    const closed = new Promise<number>((resolve) => socket.on('close', (code) => resolve(code)));
+    socket.on('message', (data) => got.push(JSON.parse(data.toString())));
+    await new Promise((r) => socket.on('open', r));
+    socket.send(JSON.stringify({ event: 'connected', protocol: 'Call', version: '1.0.0' }));
+    socket.send(
+      JSON.stringify({
+        event: 'start',
+        sequenceNumber: '1',
+        start: { streamSid: 'MZ7', callSid: 'CA7', tracks: ['inbound', 'outbound'], mediaFormat: { encoding: 'audio/x-mulaw', sampleRate: 8000, channels: 1 }, customParameters: { model: ONLINE, job: 'false' } },
+      }),
+    );
+    await until(() => got.some((m) => m.type === 'started' || m.type === 'error'), 'the Twilio stream to start');
+    assert.equal(got.find((m) => m.type === 'started')?.model, ONLINE, JSON.stringify(got));
+    const frames = audio.length / 2;
+    for (let i = 0, seq = 2; i < frames; i += 160) {
+      for (const [track, channel] of [['outbound', 0], ['inbound', 1]] as const) {
+        const bytes = Buffer.alloc(Math.min(160, frames - i));
+        for (let k = 0; k < bytes.length; k++) bytes[k] = audio[(i + k) * 2 + channel];
+        socket.send(JSON.stringify({ event: 'media', sequenceNumber: String(seq++), media: { track, chunk: String(i / 160), timestamp: String(i / 8), payload: bytes.toString('base64') } }));
+      }
+      if (i % 1600 === 0) await new Promise((r) => setTimeout(r, 5));
+    }
+    socket.send(JSON.stringify({ event: 'stop', stop: { callSid: 'CA7' } }));
+    assert.equal(await closed, 1000);
+    const twilio = (channel: number) => got.filter((m) => m.type === 'realTimeMessage' && m.realTimeMessage.isFinal && m.channel === channel).map((m) => m.realTimeMessage.text);
+    assert.deepEqual([twilio(0), twilio(1)], [['hello'], ['world']]);
   });
 
   test('a stream asking an offline sherpa model: each utterance the endpointer cuts is decoded whole for its final; partials re-decode it as it grows', async () => {
