@@ -102,7 +102,7 @@ export function writeTinyNemoCtcModel(dir: string, options: TinyModelOptions = {
  * So alternating tones decode to alternating words with times from the frames (no repeat of the same word
  * twice in a row: the context remembers it across the pause).
  */
-export function writeTinyTransducerModel(dir: string): string {
+export function writeTinyTransducerModel(dir: string, options: { encoderMetadata?: Record<string, string> } = {}): string {
   const V = TINY_TOKENS.length;
   const W = new Float32Array(FEATURES * V);
   for (const [k, [lo, hi]] of Object.entries(TRANSDUCER_BANDS)) {
@@ -154,7 +154,7 @@ export function writeTinyTransducerModel(dir: string): string {
     ],
     input: [valueInfo('x', F, ['N', 'T', FEATURES]), valueInfo('x_lens', I, ['N'])],
     output: [valueInfo('encoder_out', F, ['N', 'S', V]), valueInfo('encoder_out_lens', I, ['N'])],
-  }, { model_type: 'zipformer2', version: '1', model_author: 'scrubline-test' });
+  }, options.encoderMetadata ?? { model_type: 'zipformer2', version: '1', model_author: 'scrubline-test' });
   const identity = new Float32Array(V * V);
   // Row 0 (the blank that starts every context) penalizes nothing.
   for (let i = 1; i < V; i++) identity[i * V + i] = 1;

@@ -18,7 +18,7 @@ import { hasTool, stereo, tempDir } from '../helpers/audio.js';
 import { startTestService, type TestService } from '../helpers/harness.js';
 import { until } from '../helpers/poll.js';
 import { required } from '../helpers/require.js';
-import { writeTinyNemoCtcModel, writeTinyOnlineModel, writeToneSequence } from '../helpers/tinyOnnxModel.js';
+import { writeTinyNemoCtcModel, writeTinyOnlineModel, writeTinyTransducerModel, writeToneSequence } from '../helpers/tinyOnnxModel.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const ONLINE = 'en-us:tiny-online';
@@ -64,6 +64,12 @@ describe('streaming sherpa-onnx models', { skip: required(!hasTool('ffmpeg') && 
     assert.equal(info?.family, 'online-nemo-ctc');
     assert.equal(info?.wordTimes, 'model');
     const half = writeTinyOnlineModel(path.join(dir, 'half'), { metadata: { model_type: 'EncDecCTCModelBPE', vocab_size: '3', subsampling_factor: '4', window_size: '16' } });
+    // The other streaming families, by the metadata their exports carry (recognized only: not run here).
+    const zipCtc = writeTinyOnlineModel(path.join(dir, 'zip-ctc'), { metadata: { model_type: 'zipformer2', decode_chunk_len: '32', T: '45' } });
+    assert.equal(inspectModelFolder(zipCtc).family, 'online-zipformer2-ctc');
+    const zipRnnt = writeTinyTransducerModel(path.join(dir, 'zip-rnnt'), { encoderMetadata: { model_type: 'zipformer2', decode_chunk_len: '32', T: '45' } });
+    assert.equal(inspectModelFolder(zipRnnt).family, 'online-transducer');
+    assert.equal(inspectModelFolder(writeTinyTransducerModel(path.join(dir, 'rnnt'))).family, 'transducer', 'an offline export stays offline');
     assert.throws(
       () => inspectModelFolder(half),
       (e: Error) => e instanceof ModelFolderError && /lacks chunk_shift/.test(e.message) && /lacks cache_last_time_dim3/.test(e.message),
