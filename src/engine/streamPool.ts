@@ -31,7 +31,7 @@ export type StreamRequest =
   | { op: 'close'; id: string };
 
 export type StreamReply =
-  | { id: string; ok: true; op: 'opened' }
+  | { id: string; ok: true; op: 'opened'; heldModels?: string[] }
   | { id: string; ok: true; op: 'step' | 'finished'; step: StreamStep }
   | { id: string; ok: false; error: { message: string; permanent: boolean } };
 
@@ -43,6 +43,8 @@ export interface StreamCallbacks {
 interface Slot {
   worker: Worker;
   streams: Map<string, ChannelStream>;
+  /** sherpa-onnx models the worker holds loaded (as of its latest 'opened' reply). */
+  held: string[];
 }
 
 let nextId = 0;
@@ -176,6 +178,11 @@ export class StreamPool {
     return stream;
   }
 
+  /** The sherpa-onnx models each live worker holds (one list per worker). */
+  heldModels(): string[][] {
+    return this.slots.map((s) => s.held);
+  }
+
   stats(): { threads: number; workers: number; channels: number } {
     return { threads: this.size, workers: this.slots.length, channels: this.slots.reduce((n, s) => n + s.streams.size, 0) };
   }
@@ -197,9 +204,10 @@ export class StreamPool {
 
   private spawn(): Slot {
     const worker = startWorker('streamWorker');
-    const slot: Slot = { worker, streams: new Map() };
+    const slot: Slot = { worker, streams: new Map(), held: [] };
     worker.unref();
     worker.on('message', (reply: StreamReply) => {
+      if (reply.ok && reply.op === 'opened' && reply.heldModels) slot.held = reply.heldModels;
       slot.streams.get(reply.id)?.receive(reply);
       if (slot.streams.size === 0) worker.unref();
     });
@@ -252,6 +260,11 @@ export function engineStream(pool: StreamPool, decoder: StreamDecoderSpec, chann
 }
 
 let shared: StreamPool | undefined;
+
+/** The process's stream pool if one was made (asking does not make one). */
+export function existingSharedStreamPool(): StreamPool | undefined {
+  return shared;
+}
 
 /** The process's stream pool (made on first use). */
 export function sharedStreamPool(): StreamPool {

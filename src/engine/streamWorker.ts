@@ -5,6 +5,7 @@
 // time, so a stream with a backlog waits its turn instead of holding the others up.
 import { parentPort } from 'node:worker_threads';
 import { StreamDecoder, type StreamStep } from './pocketsphinx/streamDecoder.js';
+import { heldModels } from './sherpa/decode.js';
 import { isOnlineFamily } from './sherpa/modelFolder.js';
 import { SherpaStreamDecoder } from './sherpa/online.js';
 import { SegmentStreamDecoder } from './sherpa/segmentStream.js';
@@ -39,7 +40,8 @@ port.on('message', (request: StreamRequest) => {
     switch (request.op) {
       case 'open':
         decoders.set(id, decoderFor(request.decoder));
-        reply = { id, ok: true, op: 'opened' };
+        // The sherpa-onnx models this thread now holds (kept after the stream ends): what /asr/sysinfo counts.
+        reply = { id, ok: true, op: 'opened', heldModels: heldModels() };
         break;
       case 'audio': {
         const decoder = decoders.get(id);

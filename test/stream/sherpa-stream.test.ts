@@ -11,11 +11,12 @@ import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
 import { encodeFile, streamAudio, type StreamResult } from '../../examples/stream-client.js';
 import { listModels } from '../../src/engine/models.js';
+import { existingSharedStreamPool } from '../../src/engine/streamPool.js';
 import { recognizeFile } from '../../src/engine/recognize.js';
 import { addModel } from '../../src/engine/sherpa/manage.js';
 import { inspectModelFolder, ModelFolderError } from '../../src/engine/sherpa/modelFolder.js';
 import { hasTool, stereo, tempDir } from '../helpers/audio.js';
-import { startTestService, type TestService } from '../helpers/harness.js';
+import { json, startTestService, type TestService } from '../helpers/harness.js';
 import { until } from '../helpers/poll.js';
 import { required } from '../helpers/require.js';
 import { writeTinyNemoCtcModel, writeTinyOnlineModel, writeTinyTransducerModel, writeToneSequence } from '../helpers/tinyOnnxModel.js';
@@ -95,6 +96,12 @@ describe('streaming sherpa-onnx models', { skip: required(!hasTool('ffmpeg') && 
     [tones[0].start, tones[1].start, tones[2].start].forEach((start, i) => assert.ok(Math.abs(words[i].start - start) <= 0.06, `${words[i].word} at ${words[i].start}, tone at ${start}`));
     assert.ok(words[2].end >= tones[3].start, 'the word with its piece covers both tones');
     for (const m of finals) for (const w of m.words) assert.ok(w.start >= m.realTimeMessage.messageStartTime - 1e-6 && w.end <= m.realTimeMessage.messageEndTime + 1e-6);
+
+    // The stream worker keeps the model loaded, and /asr/sysinfo counts that copy.
+    assert.ok(existingSharedStreamPool()?.heldModels().flat().includes(ONLINE), 'a stream worker holds the model');
+    const sysinfo = json(await svc.request({ method: 'GET', url: '/asr/sysinfo' }));
+    const loaded = sysinfo.models.loaded.find((m: { model: string }) => m.model === ONLINE);
+    assert.ok(loaded?.copies >= 1 && loaded.bytes > 0, `the stream worker's copy is counted: ${JSON.stringify(sysinfo.models)}`);
 
     // The after-call job runs the same model over the recording: the same words.
     assert.ok(result.summary?.jobId, 'the summary names the after-call job');

@@ -11,7 +11,7 @@ import { listModels, WIDEBAND_MODEL, type ModelInfo } from '../models.js';
 import { ModelNotInstalled } from '../pocketsphinx/engine.js';
 import { sharedPool, type DecoderPool } from '../pool.js';
 import { monotonic, speechBatches } from '../speechBatches.js';
-import { engineStream, sharedStreamPool, type StreamPool } from '../streamPool.js';
+import { engineStream, existingSharedStreamPool, sharedStreamPool, type StreamPool } from '../streamPool.js';
 import { isOnlineFamily, type SherpaModelSpec } from './modelFolder.js';
 import { SHERPA_SAMPLE_RATE } from './recognizerConfig.js';
 
@@ -62,13 +62,15 @@ export class SherpaOnnxEngine implements Engine {
     return info.sherpa;
   }
 
-  /** How many pool workers hold each model now. */
+  /** How many pool and stream workers hold each model now. */
   loadedCopies(): Record<string, number> {
     // A worker that died (or a pool closed and made again) took its models with it.
     const alive = new Set(this.pool.workerIds());
     for (const id of this.held.keys()) if (!alive.has(id)) this.held.delete(id);
     const copies: Record<string, number> = {};
-    for (const models of this.held.values()) for (const m of models) copies[m] = (copies[m] ?? 0) + 1;
+    // Stream workers hold their own copies (live streams on the model, streaming or by utterance).
+    const streamWorkers = (this.ownStreamPool ?? existingSharedStreamPool())?.heldModels() ?? [];
+    for (const models of [...this.held.values(), ...streamWorkers]) for (const m of models) copies[m] = (copies[m] ?? 0) + 1;
     return copies;
   }
 
