@@ -99,5 +99,7 @@ export interface Engine {
    * while a person speaks, a final with word times when the utterance ends (uttmaxsilence, uttmaxtime).
    */
   stream?(channel: number, options: StreamOptions): EngineStream;
+  /** Why this model cannot serve a live stream (e.g. it would need word alignment that is not installed); undefined: it can. */
+  whyNotStreaming?(model: string): string | undefined;
   close(): Promise<void>;
 }

@@ -1,5 +1,6 @@
 // Live streams off the event loop, spread over the cores: a set of worker threads (engine/streamWorker.ts), each
-// holding the incremental decoders of the stream channels placed on it. A new channel goes to the worker with
+// holding the incremental decoders of the stream channels placed on it (PocketSphinx, or a streaming sherpa-onnx
+// model: the pool does not care which). A new channel goes to the worker with
 // the fewest channels, and stays there (its decoder state lives in that thread). Apart from the batch pool
 // (engine/pool.ts): a batch task decodes a minute of audio at once and would hold a live stream up that long.
 //
@@ -10,18 +11,27 @@
 import os from 'node:os';
 import type { Worker } from 'node:worker_threads';
 import type { VadParams } from '../audio/vad.js';
+import type { Word } from '../transcript/types.js';
+import type { EngineStream, StreamOptions } from './engine.js';
+import { monotonic } from './speechBatches.js';
 import type { PocketSphinxModel } from './pocketsphinx/decoder.js';
 import type { FinalPass, StreamStep } from './pocketsphinx/streamDecoder.js';
 import { startWorker } from './pool.js';
+import type { SherpaModelSpec } from './sherpa/modelFolder.js';
+
+/** Which decoder a channel gets on its worker: the bundled engine's, or a streaming sherpa-onnx model's. */
+export type StreamDecoderSpec =
+  | { engine: 'pocketsphinx'; model: PocketSphinxModel; vad: VadParams; finals?: FinalPass }
+  | { engine: 'sherpa-onnx'; model: string; spec: SherpaModelSpec; vad: VadParams; align?: PocketSphinxModel; maxUtteranceSeconds?: number };
 
 export type StreamRequest =
-  | { op: 'open'; id: string; model: PocketSphinxModel; vad: VadParams; finals?: FinalPass }
+  | { op: 'open'; id: string; decoder: StreamDecoderSpec }
   | { op: 'audio'; id: string; samples: Int16Array }
   | { op: 'finish'; id: string }
   | { op: 'close'; id: string };
 
 export type StreamReply =
-  | { id: string; ok: true; op: 'opened' }
+  | { id: string; ok: true; op: 'opened'; heldModels?: string[] }
   | { id: string; ok: true; op: 'step' | 'finished'; step: StreamStep }
   | { id: string; ok: false; error: { message: string; permanent: boolean } };
 
@@ -33,6 +43,8 @@ export interface StreamCallbacks {
 interface Slot {
   worker: Worker;
   streams: Map<string, ChannelStream>;
+  /** sherpa-onnx models the worker holds loaded (as of its latest 'opened' reply). */
+  held: string[];
 }
 
 let nextId = 0;
@@ -156,14 +168,19 @@ export class StreamPool {
   }
 
   /** Opens a decoder for one channel on the least-loaded worker. */
-  open(model: PocketSphinxModel, vad: VadParams, callbacks: StreamCallbacks, finals?: FinalPass): ChannelStream {
+  open(decoder: StreamDecoderSpec, callbacks: StreamCallbacks): ChannelStream {
     const slot = this.pick();
     const id = `s${++nextId}`;
     const stream = new ChannelStream(id, slot, callbacks);
     slot.streams.set(id, stream);
     slot.worker.ref();
-    slot.worker.postMessage({ op: 'open', id, model, vad, ...(finals && { finals }) } satisfies StreamRequest);
+    slot.worker.postMessage({ op: 'open', id, decoder } satisfies StreamRequest);
     return stream;
+  }
+
+  /** The sherpa-onnx models each live worker holds (one list per worker). */
+  heldModels(): string[][] {
+    return this.slots.map((s) => s.held);
   }
 
   stats(): { threads: number; workers: number; channels: number } {
@@ -187,9 +204,10 @@ export class StreamPool {
 
   private spawn(): Slot {
     const worker = startWorker('streamWorker');
-    const slot: Slot = { worker, streams: new Map() };
+    const slot: Slot = { worker, streams: new Map(), held: [] };
     worker.unref();
     worker.on('message', (reply: StreamReply) => {
+      if (reply.ok && reply.op === 'opened' && reply.heldModels) slot.held = reply.heldModels;
       slot.streams.get(reply.id)?.receive(reply);
       if (slot.streams.size === 0) worker.unref();
     });
@@ -205,7 +223,48 @@ export class StreamPool {
   }
 }
 
+/**
+ * One channel of a live call as the Engine interface gives it, on a pool decoder of any engine: updates passed
+ * on, finals collected for the channel's result, the stream dropped when the caller's signal aborts.
+ */
+export function engineStream(pool: StreamPool, decoder: StreamDecoderSpec, channel: number, sampleRate: number, options: StreamOptions): EngineStream {
+  const words: Word[] = [];
+  const segments: { start: number; end: number }[] = [];
+  const update = (step: StreamStep) => {
+    for (const final of step.finals) {
+      words.push(...final.words);
+      segments.push({ start: final.start, end: final.end });
+    }
+    options.onUpdate({ channel, finals: step.finals, ...(step.partial && { partial: step.partial }), heardSeconds: step.heardSeconds });
+  };
+  const handle = pool.open(decoder, { onStep: update, onError: options.onError });
+  const abort = () => handle.close();
+  options.signal?.addEventListener('abort', abort, { once: true });
+  return {
+    channel,
+    write: (samples) => handle.write(samples),
+    pendingSeconds: () => handle.pendingSamples / sampleRate,
+    finish: async () => {
+      try {
+        update(await handle.finish());
+      } finally {
+        options.signal?.removeEventListener('abort', abort);
+      }
+      return { channel, words: monotonic(words), segments };
+    },
+    abort: () => {
+      options.signal?.removeEventListener('abort', abort);
+      abort();
+    },
+  };
+}
+
 let shared: StreamPool | undefined;
+
+/** The process's stream pool if one was made (asking does not make one). */
+export function existingSharedStreamPool(): StreamPool | undefined {
+  return shared;
+}
 
 /** The process's stream pool (made on first use). */
 export function sharedStreamPool(): StreamPool {

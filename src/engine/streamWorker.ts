@@ -1,14 +1,32 @@
 // A live-stream worker thread (engine/streamPool.ts): holds the incremental decoders of the stream channels
-// placed on it, one fresh decoder per channel (pocketsphinx/streamDecoder.ts), and answers each chunk with what
+// placed on it, one fresh decoder per channel (pocketsphinx/streamDecoder.ts; sherpa/online.ts for a streaming
+// sherpa-onnx model, sherpa/segmentStream.ts for an offline one), and answers each chunk with what
 // it recognized. Messages of different streams interleave: the pool sends at most one chunk per stream at a
 // time, so a stream with a backlog waits its turn instead of holding the others up.
 import { parentPort } from 'node:worker_threads';
-import { StreamDecoder } from './pocketsphinx/streamDecoder.js';
-import type { StreamReply, StreamRequest } from './streamPool.js';
+import { StreamDecoder, type StreamStep } from './pocketsphinx/streamDecoder.js';
+import { heldModels } from './sherpa/decode.js';
+import { isOnlineFamily } from './sherpa/modelFolder.js';
+import { SherpaStreamDecoder } from './sherpa/online.js';
+import { SegmentStreamDecoder } from './sherpa/segmentStream.js';
+import type { StreamDecoderSpec, StreamReply, StreamRequest } from './streamPool.js';
 
 if (!parentPort) throw new Error('streamWorker.ts runs as a worker thread of engine/streamPool.ts');
 const port = parentPort;
-const decoders = new Map<string, StreamDecoder>();
+interface ChannelDecoder {
+  accept(samples: Int16Array): StreamStep;
+  finish(): StreamStep;
+  free(): void;
+}
+
+const decoders = new Map<string, ChannelDecoder>();
+
+function decoderFor(spec: StreamDecoderSpec): ChannelDecoder {
+  if (spec.engine === 'pocketsphinx') return new StreamDecoder(spec.model, spec.vad, spec.finals);
+  // A streaming model decodes as the audio comes; an offline one per utterance (streaming simulated).
+  if (isOnlineFamily(spec.spec.family)) return new SherpaStreamDecoder(spec.model, spec.spec, spec.vad);
+  return new SegmentStreamDecoder(spec.model, spec.spec, spec.vad, spec.align, spec.maxUtteranceSeconds);
+}
 
 function fail(id: string, error: unknown): StreamReply {
   const e = error as Error;
@@ -21,8 +39,9 @@ port.on('message', (request: StreamRequest) => {
   try {
     switch (request.op) {
       case 'open':
-        decoders.set(id, new StreamDecoder(request.model, request.vad, request.finals));
-        reply = { id, ok: true, op: 'opened' };
+        decoders.set(id, decoderFor(request.decoder));
+        // The sherpa-onnx models this thread now holds (kept after the stream ends): what /asr/sysinfo counts.
+        reply = { id, ok: true, op: 'opened', heldModels: heldModels() };
         break;
       case 'audio': {
         const decoder = decoders.get(id);

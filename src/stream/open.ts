@@ -60,7 +60,8 @@ export async function openStream(
   const params = await services.parameters.engineParams(start.sid);
   const model = streamModel(start.model, String(params.model ?? AUTO_MODEL), start.sampleRate);
   const engine = engineFor(model);
-  if (!engine.stream) throw new ServiceError('unprocessable', `Model ${model} (${engine.name}) does not stream; use a PocketSphinx model.`);
+  const why = engine.stream ? engine.whyNotStreaming?.(model) : `Model ${model} (${engine.name}) does not stream; use a PocketSphinx or a sherpa-onnx model.`;
+  if (why) throw new ServiceError('unprocessable', why, [{ pointer: '/model', path: 'model', message: 'must be a model that streams' }]);
   const idleSeconds = Number(params.idletimeout) > 0 ? Number(params.idletimeout) : 60;
   const session = new StreamSession({
     id,

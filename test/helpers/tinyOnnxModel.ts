@@ -102,7 +102,7 @@ export function writeTinyNemoCtcModel(dir: string, options: TinyModelOptions = {
  * So alternating tones decode to alternating words with times from the frames (no repeat of the same word
  * twice in a row: the context remembers it across the pause).
  */
-export function writeTinyTransducerModel(dir: string): string {
+export function writeTinyTransducerModel(dir: string, options: { encoderMetadata?: Record<string, string> } = {}): string {
   const V = TINY_TOKENS.length;
   const W = new Float32Array(FEATURES * V);
   for (const [k, [lo, hi]] of Object.entries(TRANSDUCER_BANDS)) {
@@ -154,7 +154,7 @@ export function writeTinyTransducerModel(dir: string): string {
     ],
     input: [valueInfo('x', F, ['N', 'T', FEATURES]), valueInfo('x_lens', I, ['N'])],
     output: [valueInfo('encoder_out', F, ['N', 'S', V]), valueInfo('encoder_out_lens', I, ['N'])],
-  }, { model_type: 'zipformer2', version: '1', model_author: 'scrubline-test' });
+  }, options.encoderMetadata ?? { model_type: 'zipformer2', version: '1', model_author: 'scrubline-test' });
   const identity = new Float32Array(V * V);
   // Row 0 (the blank that starts every context) penalizes nothing.
   for (let i = 1; i < V; i++) identity[i * V + i] = 1;
@@ -218,4 +218,102 @@ export function writeToneSequence(
   const filter = `${Array.from({ length: n }, (_, i) => `[${i}]`).join('')}concat=n=${n}:v=0:a=1,volume=0.5`;
   ffmpeg([...inputs, '-filter_complex', filter, '-ac', '1', '-ar', String(rate), out]);
   return { file: out, tones };
+}
+
+/**
+ * A tiny streaming (cache-aware) NeMo CTC model, as sherpa-onnx's OnlineRecognizer runs it: the metadata names
+ * the chunk (window_size feature frames, advanced by chunk_shift) and the shapes of the three cache states;
+ * each call takes one chunk (N, 80, window_size) with the states and returns log-probs for every 4th frame (the
+ * subsampling sherpa-onnx assumes for streaming CTC times and endpoints) and the states unchanged. Scores as the
+ * transducer above (Kaldi fbank bands): the same tones make the same words, one chunk at a time, so partials
+ * grow while a tone sequence plays and trailing quiet (blanks) ends the utterance.
+ */
+export function writeTinyOnlineModel(
+  dir: string,
+  options: {
+    metadata?: Record<string, string>;
+    /** Other words for the three tones (e.g. digits, to test redaction); the blank stays. */
+    tokens?: [string, string, string];
+  } = {},
+): string {
+  const symbols = options.tokens ? [TINY_TOKENS[0], ...options.tokens] : TINY_TOKENS;
+  const V = symbols.length;
+  const W = new Float32Array(FEATURES * V);
+  for (const [k, [lo, hi]] of Object.entries(TRANSDUCER_BANDS)) {
+    for (let f = 0; f < FEATURES; f++) W[f * V + Number(k)] = (f >= lo && f < hi ? 1 / (hi - lo) : 0) - 1 / FEATURES;
+  }
+  const T = onnx.TensorProto;
+  const F = T.DataType.FLOAT;
+  const I = T.DataType.INT64;
+  const float = (name: string, dims: number[], data: Float32Array) => T.create({ name, dims, dataType: F, rawData: new Uint8Array(data.buffer) });
+  const int64 = (name: string, dims: number[], values: number[]) =>
+    T.create({ name, dims, dataType: I, rawData: new Uint8Array(BigInt64Array.from(values.map(BigInt)).buffer) });
+  const valueInfo = (name: string, elemType: number, dims: (number | string)[]) =>
+    onnx.ValueInfoProto.create({
+      name,
+      type: { tensorType: { elemType, shape: { dim: dims.map((d) => (typeof d === 'string' ? { dimParam: d } : { dimValue: d })) } } },
+    });
+  const WINDOW = 16;
+  const graph = onnx.GraphProto.create({
+    name: 'tiny-online-nemo-ctc',
+    node: [
+      // (N, 80, window) → every 4th frame → (N, window/4, 80) → scores per token.
+      { opType: 'Slice', input: ['audio_signal', 'starts', 'ends', 'axes', 'steps'], output: ['sub'] },
+      { opType: 'Transpose', input: ['sub'], output: ['x'], attribute: [{ name: 'perm', type: onnx.AttributeProto.AttributeType.INTS, ints: [0, 2, 1] }] },
+      { opType: 'MatMul', input: ['x', 'W'], output: ['y'] },
+      { opType: 'Add', input: ['y', 'B'], output: ['z'] },
+      { opType: 'LogSoftmax', input: ['z'], output: ['logprobs'], attribute: [{ name: 'axis', type: onnx.AttributeProto.AttributeType.INT, i: -1 }] },
+      { opType: 'Div', input: ['length', 'four'], output: ['encoded_lengths'] },
+      { opType: 'Identity', input: ['cache_last_channel'], output: ['cache_last_channel_next'] },
+      { opType: 'Identity', input: ['cache_last_time'], output: ['cache_last_time_next'] },
+      { opType: 'Identity', input: ['cache_last_channel_len'], output: ['cache_last_channel_len_next'] },
+    ],
+    initializer: [
+      float('W', [FEATURES, V], W),
+      float('B', [V], new Float32Array([3, 0, 0, 0])),
+      int64('starts', [1], [0]),
+      int64('ends', [1], [2 ** 31 - 1]),
+      int64('axes', [1], [2]),
+      int64('steps', [1], [4]),
+      int64('four', [], [4]),
+    ],
+    input: [
+      valueInfo('audio_signal', F, ['N', FEATURES, 'T']),
+      valueInfo('length', I, ['N']),
+      valueInfo('cache_last_channel', F, ['N', 1, 1, 1]),
+      valueInfo('cache_last_time', F, ['N', 1, 1, 1]),
+      valueInfo('cache_last_channel_len', I, ['N']),
+    ],
+    output: [
+      valueInfo('logprobs', F, ['N', 'S', V]),
+      valueInfo('encoded_lengths', I, ['N']),
+      valueInfo('cache_last_channel_next', F, ['N', 1, 1, 1]),
+      valueInfo('cache_last_time_next', F, ['N', 1, 1, 1]),
+      valueInfo('cache_last_channel_len_next', I, ['N']),
+    ],
+  });
+  const metadata = options.metadata ?? {
+    model_type: 'EncDecCTCModelBPE',
+    vocab_size: String(V - 1),
+    subsampling_factor: '4',
+    window_size: String(WINDOW),
+    chunk_shift: String(WINDOW),
+    cache_last_channel_dim1: '1',
+    cache_last_channel_dim2: '1',
+    cache_last_channel_dim3: '1',
+    cache_last_time_dim1: '1',
+    cache_last_time_dim2: '1',
+    cache_last_time_dim3: '1',
+  };
+  const model = onnx.ModelProto.create({
+    irVersion: 7,
+    producerName: 'scrubline-test',
+    opsetImport: [{ domain: '', version: 13 }],
+    graph,
+    metadataProps: Object.entries(metadata).map(([key, value]) => ({ key, value })),
+  });
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, 'model.onnx'), onnx.ModelProto.encode(model).finish());
+  fs.writeFileSync(path.join(dir, 'tokens.txt'), `${symbols.map((t, i) => `${t} ${i}`).join('\n')}\n`);
+  return dir;
 }

@@ -419,7 +419,7 @@ export function engineRoutes(services: Services): FastifyPluginAsync {
           loadAverage: os.loadavg(),
           memory: { totalBytes: os.totalmem(), freeBytes: os.freemem() },
           process: { pid: process.pid, node: process.version, rssBytes: usage.rss, heapUsedBytes: usage.heapUsed, uptimeSeconds: Math.round(process.uptime()) },
-          // sherpa-onnx models stay loaded in the pool workers that used them: one copy each.
+          // sherpa-onnx models stay loaded in the pool and stream workers that used them: one copy each.
           models: modelMemory(sherpaEngine()),
           service: { version: VERSION, store: services.store.database.dialect, cacheBus: services.bus.kind },
         };

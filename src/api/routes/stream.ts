@@ -279,6 +279,7 @@ const DESCRIPTION = [
   'acknowledged `{"type":"paused"|"resumed",channels,at}` (at: seconds of audio received on each channel). Between them no partial is sent and every final word is the kind\'s mask;',
   'the after-call job gets the windows as client-marked sensitiveWindows (audio and words redacted whatever it recognizes; a stream that ends paused closes the window at its end).',
   'A refused pause (unknown kind or channel) ends the stream; a refused resume (nothing open) is `{"type":"error","status":409,"control":"resume","closing":false}` and the stream goes on.',
+  'Any installed model streams: PocketSphinx incrementally, a streaming sherpa-onnx model (online-* families) chunk by chunk with its own endpointing, an offline sherpa-onnx model per utterance (each final a whole decode of the utterance, partials re-decoding it at a bounded rate).',
 ].join(' ');
 
 export function streamRoutes(services: Services): FastifyPluginAsync {

@@ -11,8 +11,7 @@
 import type { Word } from '../../transcript/types.js';
 import { vadParamsFrom } from '../../audio/vad.js';
 import { type ChannelAudio, type ChannelResult, type Engine, type EngineStream, type RecognizeOptions, reportingProgress, type StreamOptions } from '../engine.js';
-import { sharedStreamPool, type StreamPool } from '../streamPool.js';
-import type { StreamStep } from './streamDecoder.js';
+import { engineStream, sharedStreamPool, type StreamPool } from '../streamPool.js';
 import { listModels, type ModelInfo } from '../models.js';
 import { sharedPool, type DecoderPool, type PoolResult } from '../pool.js';
 import { monotonic, speechBatches } from '../speechBatches.js';
@@ -105,36 +104,8 @@ export class PocketSphinxEngine implements Engine {
   stream(channel: number, options: StreamOptions): EngineStream {
     const model = this.resolve(options.model);
     const vad = vadParamsFrom(options.params as Record<string, unknown>);
-    const pool = this.ownStreamPool ?? sharedStreamPool();
-    const words: Word[] = [];
-    const segments: { start: number; end: number }[] = [];
-    const update = (step: StreamStep) => {
-      for (const final of step.finals) {
-        words.push(...final.words);
-        segments.push({ start: final.start, end: final.end });
-      }
-      options.onUpdate({ channel, finals: step.finals, ...(step.partial && { partial: step.partial }), heardSeconds: step.heardSeconds });
-    };
-    const handle = pool.open(model, vad, { onStep: update, onError: options.onError }, options.finals);
-    const abort = () => handle.close();
-    options.signal?.addEventListener('abort', abort, { once: true });
-    return {
-      channel,
-      write: (samples) => handle.write(samples),
-      pendingSeconds: () => handle.pendingSamples / model.sampleRate,
-      finish: async () => {
-        try {
-          update(await handle.finish());
-        } finally {
-          options.signal?.removeEventListener('abort', abort);
-        }
-        return { channel, words: monotonic(words), segments };
-      },
-      abort: () => {
-        options.signal?.removeEventListener('abort', abort);
-        abort();
-      },
-    };
+    const decoder = { engine: 'pocketsphinx' as const, model, vad, ...(options.finals && { finals: options.finals }) };
+    return engineStream(this.ownStreamPool ?? sharedStreamPool(), decoder, channel, model.sampleRate, options);
   }
 
   async close(): Promise<void> {

@@ -38,8 +38,44 @@ export interface OfflineRecognizerConfig {
   decodingMethod: string;
 }
 
+/** What sherpa-onnx's online recognizer says about a stream (getResult). */
+export interface OnlineRecognizerResult {
+  text: string;
+  tokens: string[];
+  /** Seconds from `start_time`, one per token. */
+  timestamps: number[];
+  /** Seconds of the stream at which the current utterance (segment) began. */
+  start_time: number;
+  segment: number;
+}
+
+export interface OnlineStream {
+  acceptWaveform(wave: { samples: Float32Array; sampleRate: number }): void;
+  inputFinished(): void;
+}
+
+export interface OnlineRecognizer {
+  createStream(): OnlineStream;
+  isReady(stream: OnlineStream): boolean;
+  decode(stream: OnlineStream): void;
+  isEndpoint(stream: OnlineStream): boolean;
+  reset(stream: OnlineStream): void;
+  getResult(stream: OnlineStream): OnlineRecognizerResult;
+}
+
+export interface OnlineRecognizerConfig {
+  featConfig: { sampleRate: number; featureDim: number };
+  modelConfig: Record<string, unknown> & { tokens: string; numThreads: number; provider: string; debug: number };
+  decodingMethod: string;
+  enableEndpoint: number;
+  rule1MinTrailingSilence?: number;
+  rule2MinTrailingSilence?: number;
+  rule3MinUtteranceLength?: number;
+}
+
 export interface SherpaOnnx {
   OfflineRecognizer: new (config: OfflineRecognizerConfig) => OfflineRecognizer;
+  OnlineRecognizer: new (config: OnlineRecognizerConfig) => OnlineRecognizer;
   version?: string;
 }
 

@@ -9,7 +9,8 @@ import type { SpeechSegment, Word } from '../../transcript/types.js';
 import { alignWords } from '../pocketsphinx/align.js';
 import type { PocketSphinxModel } from '../pocketsphinx/decoder.js';
 import { loadSherpaOnnx, type OfflineRecognizer } from './binding.js';
-import type { SherpaModelSpec } from './modelFolder.js';
+import { isOnlineFamily, type SherpaModelSpec } from './modelFolder.js';
+import { decodeOnlineUnit, heldOnlineModels } from './online.js';
 import { recognizerConfig, SHERPA_SAMPLE_RATE } from './recognizerConfig.js';
 import { wordsFromTokens, wordsOfText, type TokenResult } from './words.js';
 
@@ -33,7 +34,7 @@ function capacity(): number {
 
 /** The models this worker holds now (names). */
 export function heldModels(): string[] {
-  return [...new Set([...recognizers.values()].map((r) => r.model))];
+  return [...new Set([...[...recognizers.values()].map((r) => r.model), ...heldOnlineModels()])];
 }
 
 /** This worker's recognizer for the model (created on first use). */
@@ -59,6 +60,9 @@ function round3(x: number): number {
 }
 
 export function decodeSherpa(model: string, spec: SherpaModelSpec, pcm: Int16Array, units: SpeechSegment[], align?: PocketSphinxModel): SherpaDecodeResult {
+  // A streaming model (the after-call job of a live stream on it, or any job asking it): the same units, each
+  // decoded through its online recognizer in one go.
+  if (isOnlineFamily(spec.family)) return decodeOnline(model, spec, pcm, units);
   const { recognizer, initSeconds } = recognizerFor(model, spec);
   const t0 = performance.now();
   const rate = SHERPA_SAMPLE_RATE;
@@ -89,4 +93,21 @@ export function decodeSherpa(model: string, spec: SherpaModelSpec, pcm: Int16Arr
     for (const w of unitWords) words.push({ ...w, start: round3(w.start + offset), end: round3(w.end + offset) });
   }
   return { words, initSeconds, decodeSeconds: (performance.now() - t0) / 1000, alignedWords, spreadUnits };
+}
+
+function decodeOnline(model: string, spec: SherpaModelSpec, pcm: Int16Array, units: SpeechSegment[]): SherpaDecodeResult {
+  const t0 = performance.now();
+  const rate = SHERPA_SAMPLE_RATE;
+  const words: Word[] = [];
+  let initSeconds = 0;
+  for (const unit of units) {
+    const from = Math.max(0, Math.round(unit.start * rate));
+    const to = Math.min(pcm.length, Math.round(unit.end * rate));
+    if (to - from < rate / 10) continue; // under 100 ms: nothing to recognize
+    const decoded = decodeOnlineUnit(model, spec, pcm.subarray(from, to));
+    initSeconds += decoded.initSeconds;
+    const offset = from / rate;
+    for (const w of decoded.words) words.push({ ...w, start: round3(w.start + offset), end: round3(w.end + offset) });
+  }
+  return { words, initSeconds, decodeSeconds: (performance.now() - t0) / 1000 - initSeconds, alignedWords: 0, spreadUnits: 0 };
 }

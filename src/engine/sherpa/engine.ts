@@ -4,17 +4,19 @@
 // voice-activity step (speechBatches.ts) and decoded on the same worker pool; each worker loads a model once and
 // keeps it for every later task. Words get times from the model's tokens, or — for models that give none —
 // from alignment with the bundled acoustic model (pocketsphinx/align.ts), so audio redaction always has spans.
+import { vadParamsFrom } from '../../audio/vad.js';
 import type { Word } from '../../transcript/types.js';
-import { type ChannelAudio, type ChannelResult, type Engine, type RecognizeOptions, reportingProgress } from '../engine.js';
+import { type ChannelAudio, type ChannelResult, type Engine, type EngineStream, type RecognizeOptions, reportingProgress, type StreamOptions } from '../engine.js';
 import { listModels, WIDEBAND_MODEL, type ModelInfo } from '../models.js';
 import { ModelNotInstalled } from '../pocketsphinx/engine.js';
 import { sharedPool, type DecoderPool } from '../pool.js';
 import { monotonic, speechBatches } from '../speechBatches.js';
-import type { SherpaModelSpec } from './modelFolder.js';
+import { engineStream, existingSharedStreamPool, sharedStreamPool, type StreamPool } from '../streamPool.js';
+import { isOnlineFamily, type SherpaModelSpec } from './modelFolder.js';
 import { SHERPA_SAMPLE_RATE } from './recognizerConfig.js';
 
 /** Longest stretch decoded as one unit (s): Whisper sees at most 30 s at a time; the rest are not limited. */
-const MAX_UNIT_SECONDS = { whisper: 28, other: 20 };
+export const MAX_UNIT_SECONDS = { whisper: 28, other: 20 };
 const BATCH_SECONDS = 60;
 
 export interface SherpaChannelStats {
@@ -32,8 +34,11 @@ export class SherpaOnnxEngine implements Engine {
   /** The models each pool worker holds (from its latest reply): what /asr/sysinfo accounts for. */
   private readonly held = new Map<number, string[]>();
 
-  constructor(options: { pool?: DecoderPool } = {}) {
+  private readonly ownStreamPool?: StreamPool;
+
+  constructor(options: { pool?: DecoderPool; streamPool?: StreamPool } = {}) {
     this.ownPool = options.pool;
+    this.ownStreamPool = options.streamPool;
   }
 
   /** The pool given, else the process's shared one as it is now (it may have been closed and made again). */
@@ -57,13 +62,15 @@ export class SherpaOnnxEngine implements Engine {
     return info.sherpa;
   }
 
-  /** How many pool workers hold each model now. */
+  /** How many pool and stream workers hold each model now. */
   loadedCopies(): Record<string, number> {
     // A worker that died (or a pool closed and made again) took its models with it.
     const alive = new Set(this.pool.workerIds());
     for (const id of this.held.keys()) if (!alive.has(id)) this.held.delete(id);
     const copies: Record<string, number> = {};
-    for (const models of this.held.values()) for (const m of models) copies[m] = (copies[m] ?? 0) + 1;
+    // Stream workers hold their own copies (live streams on the model, streaming or by utterance).
+    const streamWorkers = (this.ownStreamPool ?? existingSharedStreamPool())?.heldModels() ?? [];
+    for (const models of [...this.held.values(), ...streamWorkers]) for (const m of models) copies[m] = (copies[m] ?? 0) + 1;
     return copies;
   }
 
@@ -92,6 +99,37 @@ export class SherpaOnnxEngine implements Engine {
         spreadUnits: results.reduce((s, r) => s + (r.spreadUnits ?? 0), 0),
       },
     };
+  }
+
+  whyNotStreaming(model: string): string | undefined {
+    const spec = this.resolve(model);
+    // An offline model streams by utterance (segmentStream.ts); its words need times, from its tokens or alignment.
+    if (!isOnlineFamily(spec.family) && !spec.tokenTimestamps && !alignmentModel()) {
+      return `Model ${model} (${spec.family}) gives no word times and the bundled engine that would align them is not installed: it cannot serve a live stream.`;
+    }
+    return undefined;
+  }
+
+  /**
+   * A live channel on a stream worker. A streaming (online) model decodes chunk by chunk (sherpa/online.ts), its
+   * endpoint rules ending utterances at the engine's uttmaxsilence and uttmaxtime; an offline one decodes each
+   * utterance the energy endpointer cuts, partials by re-decoding the growing one (sherpa/segmentStream.ts).
+   */
+  stream(channel: number, options: StreamOptions): EngineStream {
+    const spec = this.resolve(options.model);
+    const why = this.whyNotStreaming(options.model);
+    if (why) throw Object.assign(new Error(why), { permanent: true });
+    const vad = vadParamsFrom(options.params as Record<string, unknown>);
+    const align = spec.tokenTimestamps ? undefined : alignmentModel();
+    const decoder = {
+      engine: 'sherpa-onnx' as const,
+      model: options.model,
+      spec,
+      vad,
+      ...(align && { align }),
+      maxUtteranceSeconds: spec.family === 'whisper' ? MAX_UNIT_SECONDS.whisper : MAX_UNIT_SECONDS.other,
+    };
+    return engineStream(this.ownStreamPool ?? sharedStreamPool(), decoder, channel, SHERPA_SAMPLE_RATE, options);
   }
 
   async close(): Promise<void> {

@@ -11,8 +11,33 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { readOnnxMetadata } from './onnxMetadata.js';
 
-export const SHERPA_FAMILIES = ['whisper', 'transducer', 'nemo-ctc', 'moonshine', 'paraformer', 'sense-voice'] as const;
+export const SHERPA_FAMILIES = [
+  'whisper',
+  'transducer',
+  'nemo-ctc',
+  'moonshine',
+  'paraformer',
+  'sense-voice',
+  'online-transducer',
+  'online-nemo-ctc',
+  'online-zipformer2-ctc',
+] as const;
 export type SherpaFamily = (typeof SHERPA_FAMILIES)[number];
+
+/**
+ * Streaming (online) families: run by sherpa-onnx's OnlineRecognizer, chunk by chunk with their own endpointing;
+ * the others decode whole stretches only (a live stream on one is decoded per utterance, sherpa/segmentStream.ts).
+ */
+export const ONLINE_FAMILIES: readonly SherpaFamily[] = ['online-transducer', 'online-nemo-ctc', 'online-zipformer2-ctc'];
+
+export function isOnlineFamily(family: SherpaFamily): boolean {
+  return ONLINE_FAMILIES.includes(family);
+}
+
+/** Metadata only streaming exports write: the chunk a streaming Zipformer decodes (icefall) ... */
+const ZIPFORMER_CHUNK_KEYS = ['decode_chunk_len', 'T'];
+/** ... and the cache a cache-aware streaming NeMo model carries (export with cache_support). */
+const NEMO_CACHE_KEYS = ['window_size', 'chunk_shift', 'cache_last_channel_dim1', 'cache_last_time_dim1'];
 
 export interface SherpaModelFiles {
   tokens: string;
@@ -126,6 +151,8 @@ export function inspectModelFolder(dir: string): SherpaModelSpec {
       const meta = safeMeta(files.encoder, problems);
       // NeMo transducers (Parakeet TDT) carry their own metadata; sherpa-onnx needs to be told.
       if (meta && /nemo|EncDecRNNTBPEModel|EncDecHybridRNNTCTCBPEModel/i.test(`${meta.props.model_type ?? ''} ${meta.props.model_author ?? ''}`)) modelType = 'nemo_transducer';
+      // A streaming Zipformer/Conformer encoder names its chunk: the online recognizer runs it.
+      if (meta && ZIPFORMER_CHUNK_KEYS.some((k) => k in meta.props)) family = 'online-transducer';
       // Otherwise sherpa-onnx picks the transducer kind from the encoder's model_type (and exits without it).
       else if (meta && !meta.props.model_type) problems.push(`${path.basename(files.encoder)} has no model_type metadata (icefall exports write e.g. zipformer2)`);
     }
@@ -148,7 +175,9 @@ export function inspectModelFolder(dir: string): SherpaModelSpec {
     files.model = at(model);
     const meta = safeMeta(files.model!, problems);
     const props = meta?.props ?? {};
-    if (/^EncDec(CTCModel|CTCModelBPE|HybridRNNTCTCBPEModel)$/.test(props.model_type ?? '')) family = 'nemo-ctc';
+    if (NEMO_CACHE_KEYS.some((k) => k in props)) family = 'online-nemo-ctc';
+    else if (/zipformer/i.test(props.model_type ?? '') && ZIPFORMER_CHUNK_KEYS.some((k) => k in props)) family = 'online-zipformer2-ctc';
+    else if (/^EncDec(CTCModel|CTCModelBPE|HybridRNNTCTCBPEModel)$/.test(props.model_type ?? '')) family = 'nemo-ctc';
     else if ('lfr_window_size' in props && ('with_itn' in props || 'lang_auto' in props || /sense/i.test(props.model_type ?? ''))) family = 'sense-voice';
     else if ('lfr_window_size' in props) family = 'paraformer';
     else {
@@ -163,6 +192,11 @@ export function inspectModelFolder(dir: string): SherpaModelSpec {
     if (family === 'nemo-ctc') {
       for (const key of ['vocab_size', 'subsampling_factor']) if (!(key in props)) problems.push(`${model} metadata lacks ${key}`);
     }
+    // sherpa-onnx reads each of these and ends the process when one is missing.
+    if (family === 'online-nemo-ctc') {
+      const needed = ['vocab_size', 'subsampling_factor', ...NEMO_CACHE_KEYS, 'cache_last_channel_dim2', 'cache_last_channel_dim3', 'cache_last_time_dim2', 'cache_last_time_dim3'];
+      for (const key of needed) if (!(key in props)) problems.push(`${model} metadata lacks ${key} (a streaming NeMo CTC model)`);
+    }
     tokens = pick(names, /^tokens\.txt$/, problems, 'tokens');
   }
 
@@ -170,9 +204,9 @@ export function inspectModelFolder(dir: string): SherpaModelSpec {
     if (!problems.some((p) => p.includes('tokens'))) problems.push('missing tokens.txt');
   } else {
     files.tokens = path.join(dir, tokens);
-    problems.push(...tokensProblems(files.tokens, family === 'nemo-ctc'));
+    problems.push(...tokensProblems(files.tokens, family === 'nemo-ctc' || family === 'online-nemo-ctc' || family === 'online-zipformer2-ctc'));
   }
-  for (const file of Object.values(files)) if (file && file.endsWith('.onnx') && family !== 'nemo-ctc' && family !== 'paraformer' && family !== 'sense-voice') safeMeta(file, problems);
+  for (const file of Object.values(files)) if (file && file.endsWith('.onnx') && !files.model) safeMeta(file, problems);
   if (problems.length > 0) throw new ModelFolderError(dir, problems);
   const bytes = Object.values(files).reduce((sum, f) => sum + (f && f.endsWith('.onnx') ? fs.statSync(f).size : 0), 0);
   return { family, files: files as SherpaModelFiles, ...(modelType && { modelType }), tokenTimestamps, bytes };

@@ -27,7 +27,7 @@ export const StreamStart = Type.Object(
     agentId: str('Agent, copied into every realTimeMessage.'),
     clientNumber: Type.Optional(Type.String({ maxLength: 64, description: 'The caller\'s number (a phone field: masked like every phone number).' })),
     campaign: str('Campaign, copied into every realTimeMessage.'),
-    model: str('Model as language:name; en-us:auto (default) takes en-us:telephony for 8 kHz audio when installed.'),
+    model: str('Model as language:name; en-us:auto (default) takes en-us:telephony for 8 kHz audio when installed. A sherpa-onnx model streams too (offline ones per utterance).'),
     partials: Type.Optional(Type.Boolean({ default: true, description: 'Send partial (isFinal false) messages.' })),
     job: Type.Optional(Type.Boolean({ default: true, description: 'Make the after-call job from the stream\'s audio.' })),
   },
