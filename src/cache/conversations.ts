@@ -155,17 +155,20 @@ export class Conversations {
     const created = await this.store.transaction(async (tx) => {
       const saved = await tx.conversations.save({ eventId, conversationId, jobId, status, record: sealed });
       const ids = { ...(conversationId && { conversationId }), ...(jobId && { jobId }) };
-      await tx.events.record({ type: 'conversation', subType: RECEIVED, subject: eventId, status: RECEIVED, ...ids, details: { eventId, replaced: !saved.created } });
-      await tx.events.record({
-        type: 'conversation',
-        subType: status,
-        subject: eventId,
-        status,
-        ...ids,
-        ...(failure && { message: failure }),
-        details: { eventId, insightsCreated: record.insightsCreated ?? 0, segmentsCreated: record.segmentsCreated ?? 0 },
-      });
-      if (resolved.policy.lowered) await tx.events.record(loweredEvent(eventId, conversationId, resolved.policy, caller));
+      // Its events in one statement.
+      await tx.events.recordAll([
+        { type: 'conversation', subType: RECEIVED, subject: eventId, status: RECEIVED, ...ids, details: { eventId, replaced: !saved.created } },
+        {
+          type: 'conversation',
+          subType: status,
+          subject: eventId,
+          status,
+          ...ids,
+          ...(failure && { message: failure }),
+          details: { eventId, insightsCreated: record.insightsCreated ?? 0, segmentsCreated: record.segmentsCreated ?? 0 },
+        },
+        ...(resolved.policy.lowered ? [loweredEvent(eventId, conversationId, resolved.policy, caller)] : []),
+      ]);
       return saved.created;
     });
     return { created, record: masked };
