@@ -40,6 +40,9 @@ const settings = {
   seconds: envNumber('BENCH_SECONDS', 10, { min: 1, integer: true }),
   warmupSeconds: envNumber('BENCH_WARMUP_SECONDS', 1, { min: 0, integer: true }),
   connections: envNumber('BENCH_CONNECTIONS', 10, { min: 1, integer: true }),
+  // A request the server is still working on is not a failure: with 10 connections and a server that answers one
+  // record a second, each waits about 10 s (autocannon's own default timeout).
+  timeoutSeconds: envNumber('BENCH_TIMEOUT_SECONDS', 60, { min: 1, integer: true }),
   postgres: process.argv.includes('--postgres') || process.env.BENCH_POSTGRES === '1',
   databaseUrl: process.env.BENCH_DATABASE_URL || process.env.SCRUBLINE_TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test',
   logLevel: process.env.BENCH_LOG || 'info',
@@ -201,6 +204,7 @@ async function load(url: string, seconds: number, nextBody: () => Buffer) {
     url,
     connections: settings.connections,
     duration: seconds,
+    timeout: settings.timeoutSeconds,
     headers: { 'content-type': 'application/json' },
     requests: [{ method: 'POST', setupRequest: (request) => ({ ...request, body: nextBody() }) }],
   });
