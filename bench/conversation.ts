@@ -46,7 +46,7 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'scrubline-bench-ci-'));
 const config = loadConfig({ ...process.env, SCRUBLINE_DATA_DIR: dir, SCRUBLINE_SECRET_KEY: 'bench-secret-key', DATABASE_URL: '' });
 const services = await createServices(config, createLogger('silent'));
 const raw = realisticRecord() as EventRecord & { processJob: { request?: { types?: unknown } }; redactionRequest?: { types?: unknown; sid?: unknown } };
-// Redaction of every kind, as the service's post-call does it (the fixture's vendor kind names are not entity kinds).
+// Redaction of every kind (the fixture asks for five), as the service's post-call does it; no project sid.
 if (raw.processJob.request) {
   delete raw.processJob.request.types;
   delete (raw.processJob.request as { sid?: unknown }).sid;

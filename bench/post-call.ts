@@ -40,6 +40,9 @@ const settings = {
   seconds: envNumber('BENCH_SECONDS', 10, { min: 1, integer: true }),
   warmupSeconds: envNumber('BENCH_WARMUP_SECONDS', 1, { min: 0, integer: true }),
   connections: envNumber('BENCH_CONNECTIONS', 10, { min: 1, integer: true }),
+  // A request the server is still working on is not a failure: with 10 connections and a server that answers one
+  // record a second, each waits about 10 s (autocannon's own default timeout).
+  timeoutSeconds: envNumber('BENCH_TIMEOUT_SECONDS', 60, { min: 1, integer: true }),
   postgres: process.argv.includes('--postgres') || process.env.BENCH_POSTGRES === '1',
   databaseUrl: process.env.BENCH_DATABASE_URL || process.env.SCRUBLINE_TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test',
   logLevel: process.env.BENCH_LOG || 'info',
@@ -57,6 +60,10 @@ const recordJson = JSON.stringify(record);
 const recordBytes = Buffer.byteLength(recordJson);
 const vendorA = record.vendorATranscript!;
 const wordCount = (vendorA.utterances ?? []).reduce((n, u) => n + (u.events?.length ?? 0), 0);
+/** The kinds the record asks to redact (processJob.request.types); the answer's policy must hold every one. */
+const ASKED_KINDS = (record.processJob?.request?.types ?? []) as string[];
+/** Card numbers and phone numbers the fixture placed in the call (entities category 3.2 and 2.1): never answered. */
+const SENSITIVE = [...new Set((record.entities ?? []).filter((e) => (e.category === 3 && e.subCategory === 2) || (e.category === 2 && e.subCategory === 1)).map((e) => String(e.text)))];
 
 // The same record with a marker for its eventId, split there once so each request gets its own eventId cheaply.
 const MARK = '__bench_event_id__';
@@ -197,6 +204,7 @@ async function load(url: string, seconds: number, nextBody: () => Buffer) {
     url,
     connections: settings.connections,
     duration: seconds,
+    timeout: settings.timeoutSeconds,
     headers: { 'content-type': 'application/json' },
     requests: [{ method: 'POST', setupRequest: (request) => ({ ...request, body: nextBody() }) }],
   });
@@ -250,7 +258,13 @@ async function measure(server: Server, spec: RunSpec, probeBody: Probe): Promise
   const url = `${server.url}${spec.route}`;
   const nextBody = () => bodyFor(spec.nextEventId());
   process.stdout.write(`  ${spec.name}: warm-up ${settings.warmupSeconds} s, run ${settings.seconds} s ... `);
-  if (settings.warmupSeconds > 0) await load(url, settings.warmupSeconds, nextBody);
+  if (settings.warmupSeconds > 0) {
+    await load(url, settings.warmupSeconds, nextBody);
+    // The warm-up's last requests are still being worked on when autocannon stops: one more request, awaited,
+    // queues behind them, so the measured run does not start behind a backlog (a slow server answered nothing
+    // in a 5 s run otherwise).
+    await post(url, nextBody());
+  }
   await server.ask({ type: 'reset' });
   clientRss.reset();
   const { result, latencies } = await load(url, settings.seconds, nextBody);
@@ -398,7 +412,13 @@ async function serviceGroup(kind: 'sqlite' | 'postgres'): Promise<RunResult[]> {
     const created = await post(url, bodyFor(id));
     expectProbe(`${kind} probe (new record)`, created, 201, (json) => {
       if (json.eventId !== id) return `eventId ${json.eventId} instead of ${id}`;
-      if (json.status !== 'received') return `status ${json.status} instead of received`;
+      // Redacted (the record's processJob.request.types), then processed (analytics from the word times).
+      if (json.status !== 'processed') return `status ${json.status} instead of processed`;
+      const kinds: string[] = json.redaction?.policy?.kinds ?? [];
+      if (!ASKED_KINDS.every((kind) => kinds.includes(kind))) return `redaction.policy.kinds ${JSON.stringify(kinds)} lacks one of ${ASKED_KINDS.join(', ')}`;
+      const leaked = SENSITIVE.find((value) => JSON.stringify(json).includes(value));
+      if (leaked !== undefined) return `the answer still holds "${leaked}" (a value the record asks to redact)`;
+      if (typeof json.analytics?.talk_time_agent !== 'number') return 'no analytics (talk_time_agent) in the answer';
       if (!String(json.campaign?.appSecret ?? '').startsWith('****')) return 'campaign.appSecret is not masked';
       if (json.vendorATranscript?.utterances?.length !== vendorA.utterances?.length) return 'the transcript did not come back whole';
       return undefined;

@@ -59,29 +59,49 @@ function textPartIssues(part: unknown, root: string): FieldIssue[] {
   return issues;
 }
 
+/** A place in a JSON value: its parent's place and its key or index there, as sent (the root has neither). */
+interface Place {
+  value: unknown;
+  parent?: Place;
+  key?: string | number;
+  depth: number;
+}
+
+/** The JSON pointer of a place, built only when a problem is found there (a record has tens of thousands of places). */
+function pointerOf(place: Place): string {
+  const keys: string[] = [];
+  for (let p: Place | undefined = place; p?.key !== undefined; p = p.parent) keys.push(typeof p.key === 'number' ? String(p.key) : escapeToken(p.key));
+  return keys.reverse().map((key) => `/${key}`).join('');
+}
+
+/** Whether a JSON value can hold a problem: a string, or an object or array (numbers, booleans, null cannot). */
+const mayHoldIssue = (value: unknown) => typeof value === 'string' || (value !== null && typeof value === 'object');
+
 /** The first NUL or over-deep place of a JSON value, walked without recursion (the value may nest deeply). */
 export function jsonBodyIssue(body: unknown): FieldIssue | undefined {
-  const stack: { value: unknown; pointer: string; depth: number }[] = [{ value: body, pointer: '', depth: 0 }];
+  const stack: Place[] = [{ value: body, depth: 0 }];
   while (stack.length > 0) {
-    const { value, pointer, depth } = stack.pop()!;
+    const place = stack.pop()!;
+    const { value, depth } = place;
     if (typeof value === 'string') {
       const problem = textProblem(value);
-      if (problem) return textIssue(pointer || '/', 'the string', problem);
+      if (problem) return textIssue(pointerOf(place) || '/', 'the string', problem);
       continue;
     }
     if (value === null || typeof value !== 'object') continue;
     if (depth > MAX_JSON_DEPTH) {
+      const pointer = pointerOf(place);
       return { pointer: pointer || '/', path: pointerToPath(pointer) || '(root)', message: `is nested more than ${MAX_JSON_DEPTH} levels deep` };
     }
     if (Array.isArray(value)) {
-      for (let i = value.length - 1; i >= 0; i--) stack.push({ value: value[i], pointer: `${pointer}/${i}`, depth: depth + 1 });
+      for (let i = value.length - 1; i >= 0; i--) if (mayHoldIssue(value[i])) stack.push({ value: value[i], parent: place, key: i, depth: depth + 1 });
     } else {
       const entries = Object.entries(value);
       for (let i = entries.length - 1; i >= 0; i--) {
         const [key, child] = entries[i];
         const problem = textProblem(key);
-        if (problem) return textIssue(`${pointer}/${shown(key)}`, 'the field name', problem);
-        stack.push({ value: child, pointer: `${pointer}/${escapeToken(key)}`, depth: depth + 1 });
+        if (problem) return textIssue(`${pointerOf(place)}/${shown(key)}`, 'the field name', problem);
+        if (mayHoldIssue(child)) stack.push({ value: child, parent: place, key, depth: depth + 1 });
       }
     }
   }

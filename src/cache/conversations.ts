@@ -3,32 +3,25 @@
 import { checkMarks, markWindows } from '../redact/windows/marks.js';
 import { maskRecordWindows, recordChannels } from '../redact/windows/recordMarks.js';
 import crypto from 'node:crypto';
-import { compileInsights, markValidated, type CompiledInsight } from '../conversation/insights/definitions.js';
-import { recordRoleOptions } from '../conversation/normalize.js';
+import { compileInsights } from '../conversation/insights/definitions.js';
 import { END_TYPES, liveRecord, realTimeFields } from '../conversation/realTime.js';
-import { switchesOf } from '../conversation/switches.js';
-import { invalid, notFound, ServiceError } from '../errors.js';
+import { RECEIVED } from '../conversation/recordStatus.js';
+import { invalid, notFound } from '../errors.js';
 import type { EventRecord } from '../schema/resources/eventRecord.js';
 import type { RealTimeMessage } from '../schema/resources/realTimeMessage.js';
 import { check } from '../schema/validator.js';
 import { maskCredentials, protectCredentials } from '../security/credentials.js';
 import type { SecretBox } from '../security/secretBox.js';
 import type { Store } from '../store/index.js';
-import { enrichRecordOffLoop, redactRecordOffLoop } from '../redact/offload/index.js';
-import { recordRuleIssues, recordRules, type RecordRules } from '../redact/recordRules.js';
+import { postCallOffLoop, redactRecordOffLoop } from '../redact/offload/index.js';
+import type { PostCallTask } from '../redact/offload/tasks.js';
+import { stampRedaction } from '../redact/redactRecord.js';
+import { recordRuleIssues, recordRules } from '../redact/recordRules.js';
 import { type ProjectInForce, type RedactionPolicy, parseKinds, policyRecord, policyRules, resolvePolicy } from '../redact/policy.js';
 import type { Scope } from '../store/apiKeys.js';
-import type { ProjectConfig } from '../schema/resources/projectConfig.js';
 import type { ProjectConfigs } from './projectConfigs.js';
 
-/**
- * A record's states: `received` (validated and redacted; stored as such only by versions before processing
- * existed), then `processed` (enriched: analytics, insights, key phrases, entities) or `failed` (stored redacted,
- * not enriched; the `failed` event says why). Each step is an event of type `conversation`.
- */
-export const RECEIVED = 'received';
-export const PROCESSED = 'processed';
-export const FAILED = 'failed';
+export { FAILED, PROCESSED, RECEIVED } from '../conversation/recordStatus.js';
 
 export interface PostCallResult {
   created: boolean;
@@ -98,11 +91,13 @@ export class Conversations {
   }
 
   /**
-   * Text redaction of a record: its policy's kinds (masked as the project's rules say) with the record's own
-   * active redactionTypes rules and contentGroups items (an explicit ask, like `types`). Only the redacted
-   * record is stored, with the policy it was redacted under (`redaction.policy`).
+   * Text redaction of a record, planned: its policy's kinds (masked as the project's rules say) with the record's
+   * own active redactionTypes rules and contentGroups items (an explicit ask, like `types`), client-marked windows
+   * masked first. Answers the record to redact (marks masked) and, when rules apply, what redactRecord runs with and
+   * the `redaction` its result is stamped with (stampRedaction); without them the record is final as answered.
+   * Only the redacted record is stored, with the policy it was redacted under (`redaction.policy`).
    */
-  private async redact(record: EventRecord, resolved: RecordPolicy): Promise<EventRecord> {
+  private redaction(record: EventRecord, resolved: RecordPolicy): { record: EventRecord; redact?: PostCallTask['redact'] } {
     const issues = recordRuleIssues(record);
     if (issues.length > 0) throw invalid('A redaction rule of the record cannot be used.', issues);
     const custom = recordRules(record);
@@ -117,12 +112,19 @@ export class Conversations {
       masked = maskRecordWindows(record, marks, rules);
     }
     const windows = marks.length > 0 ? { windows: { bySource: { mark: marks.length }, list: marks.map(({ channel, start, end, kind, source }) => ({ channel, start, end, kind, source })) } } : {};
+    const stamp = { policy: policyRecord(resolved.policy), ...windows };
     if (rules.length === 0 && custom.phrases.length === 0 && custom.kinds.length === 0) {
       // Marks that covered nothing of a record nothing else redacts leave it as sent.
-      return masked > 0 ? ({ ...record, redaction: { policy: policyRecord(resolved.policy), ...windows } } as EventRecord) : record;
+      return { record: masked > 0 ? ({ ...record, redaction: stamp } as EventRecord) : record };
     }
-    const { record: redacted, entities } = await redactRecordOffLoop(record, rules, this.hashKey);
-    return { ...redacted, entities: [...(redacted.entities ?? []), ...entities], maskValues: true, redaction: { policy: policyRecord(resolved.policy), ...windows } } as EventRecord;
+    return { record, redact: { rules, stamp } };
+  }
+
+  /** A record redacted (see redaction()), on its own: a real-time message carried as a record. */
+  private async redact(record: EventRecord, resolved: RecordPolicy): Promise<EventRecord> {
+    const plan = this.redaction(record, resolved);
+    if (!plan.redact) return plan.record;
+    return stampRedaction(await redactRecordOffLoop(plan.record, plan.redact.rules, this.hashKey), plan.redact.stamp);
   }
 
   /**
@@ -136,8 +138,16 @@ export class Conversations {
     const resolved = await this.recordPolicy(received, caller, false);
     const own = compileInsights(received.insights, '/insights');
     const fromProject = compileInsights(resolved.project?.config.insights, '/project/insights');
-    const redacted: EventRecord = await this.redact(received, resolved);
-    const { record, failure } = await this.process(redacted, [...own, ...fromProject], resolved.project?.config, own);
+    const plan = this.redaction(received, resolved);
+    // Redaction and processing are one task, off the event loop for a large record: the record crosses to a
+    // worker and back once. A worker that dies in it fails the request, as it would in redaction alone.
+    const { record, failure } = await postCallOffLoop(plan.record, plan.redact, {
+      insights: [...own, ...fromProject],
+      own,
+      agentLocation: resolved.project?.config.agent_location,
+      products: resolved.project?.config.products,
+      hashKey: this.hashKey,
+    });
     const status = record.status!;
     const conversationId = record.conversationId ?? record.conversation?.id ?? null;
     const jobId = record.jobId ?? record.job?.jobId ?? record.processJob?.jobId ?? null;
@@ -146,42 +156,23 @@ export class Conversations {
     const created = await this.store.transaction(async (tx) => {
       const saved = await tx.conversations.save({ eventId, conversationId, jobId, status, record: sealed });
       const ids = { ...(conversationId && { conversationId }), ...(jobId && { jobId }) };
-      await tx.events.record({ type: 'conversation', subType: RECEIVED, subject: eventId, status: RECEIVED, ...ids, details: { eventId, replaced: !saved.created } });
-      await tx.events.record({
-        type: 'conversation',
-        subType: status,
-        subject: eventId,
-        status,
-        ...ids,
-        ...(failure && { message: failure }),
-        details: { eventId, insightsCreated: record.insightsCreated ?? 0, segmentsCreated: record.segmentsCreated ?? 0 },
-      });
-      if (resolved.policy.lowered) await tx.events.record(loweredEvent(eventId, conversationId, resolved.policy, caller));
+      // Its events in one statement.
+      await tx.events.recordAll([
+        { type: 'conversation', subType: RECEIVED, subject: eventId, status: RECEIVED, ...ids, details: { eventId, replaced: !saved.created } },
+        {
+          type: 'conversation',
+          subType: status,
+          subject: eventId,
+          status,
+          ...ids,
+          ...(failure && { message: failure }),
+          details: { eventId, insightsCreated: record.insightsCreated ?? 0, segmentsCreated: record.segmentsCreated ?? 0 },
+        },
+        ...(resolved.policy.lowered ? [loweredEvent(eventId, conversationId, resolved.policy, caller)] : []),
+      ]);
       return saved.created;
     });
     return { created, record: masked };
-  }
-
-  /** A redacted record enriched (status processed), or, when processing fails unexpectedly, marked failed. */
-  private async process(record: EventRecord, insights: CompiledInsight[], project: ProjectConfig | undefined, own: CompiledInsight[]): Promise<{ record: EventRecord; failure?: string }> {
-    const validated = markValidated(record.insights, own);
-    try {
-      // Off the event loop for a large record, like its redaction; further masking goes through the same core there.
-      const enriched = await enrichRecordOffLoop(record, {
-        insights,
-        roles: recordRoleOptions(record, project?.agent_location),
-        products: project?.products,
-        switches: switchesOf(record.campaign as Record<string, unknown> | undefined, record.processJob as Record<string, unknown> | undefined),
-        direction: (record.campaign?.direction as string | undefined) ?? (record.processJob?.direction as string | undefined) ?? record.realTimeMessage?.direction,
-        redaction: { hashKey: this.hashKey, contentGroups: record.contentGroups },
-      });
-      return { record: { ...enriched, ...(validated && { insights: markValidated(enriched.insights, own) }), status: PROCESSED } };
-    } catch (error) {
-      // A refusal (the input's fault) stays a refusal; anything else keeps the redacted record, marked failed.
-      if (error instanceof ServiceError) throw error;
-      const failure = `processing failed: ${(error as Error).name}`;
-      return { record: { ...record, status: FAILED }, failure };
-    }
   }
 
   async get(eventId: string): Promise<EventRecord> {

@@ -24,6 +24,14 @@ export interface RecordRedaction {
 
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
+/**
+ * A redacted record as it is kept: the entities found listed after the record's own, maskValues set, and
+ * `redaction` (the policy it was redacted under, the windows marked) recorded.
+ */
+export function stampRedaction({ record, entities }: RecordRedaction, redaction: Record<string, unknown>): EventRecord {
+  return { ...record, entities: [...(record.entities ?? []), ...entities], maskValues: true, redaction } as EventRecord;
+}
+
 export function redactRecord(input: EventRecord, rules: readonly RedactionRule[], masker: Masker, custom?: RecordRules): RecordRedaction {
   const record = structuredClone(input) as Json;
   if (rules.length === 0 && !custom?.phrases.length && !custom?.kinds.length) return { record: record as EventRecord, entities: [] };

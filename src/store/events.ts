@@ -21,8 +21,14 @@ export class EventStore {
   constructor(private readonly db: Kysely<Tables>) {}
 
   async record(event: NewEvent): Promise<EventRecord> {
+    return (await this.recordAll([event]))[0];
+  }
+
+  /** Several events in one statement (in the order given: their ids, uuidv7, ascend). */
+  async recordAll(events: readonly NewEvent[]): Promise<EventRecord[]> {
+    if (events.length === 0) return [];
     const now = new Date().toISOString();
-    const record: EventRecord = {
+    const records = events.map((event): EventRecord => ({
       eventId: uuidv7(),
       type: event.type,
       subType: event.subType,
@@ -33,22 +39,24 @@ export class EventStore {
       ...(event.conversationId !== undefined && { conversationId: event.conversationId }),
       createdAt: now,
       timestamp: now,
-    };
+    }));
     await this.db
       .insertInto('events')
-      .values({
-        id: record.eventId!,
-        type: event.type,
-        sub_type: event.subType,
-        subject: event.subject ?? null,
-        // Linked to its job while the job exists (a conversation may name a job of another system, and the
-        // `deleted` event comes after its job): the link never makes recording an event fail.
-        job_id: event.jobId === undefined ? null : sql<string | null>`(select id from jobs where id = ${event.jobId})`,
-        record: JSON.stringify(record),
-        created_at: now,
-      })
+      .values(
+        events.map((event, i) => ({
+          id: records[i].eventId!,
+          type: event.type,
+          sub_type: event.subType,
+          subject: event.subject ?? null,
+          // Linked to its job while the job exists (a conversation may name a job of another system, and the
+          // `deleted` event comes after its job): the link never makes recording an event fail.
+          job_id: event.jobId === undefined ? null : sql<string | null>`(select id from jobs where id = ${event.jobId})`,
+          record: JSON.stringify(records[i]),
+          created_at: now,
+        })),
+      )
       .execute();
-    return record;
+    return records;
   }
 
   async list(options: { type?: string; subject?: string; limit: number; offset: number }): Promise<EventRecord[]> {

@@ -1,6 +1,7 @@
 // No input stops the service: while a post-call record with a hostile regular expression rule (/(a|a)*$/ over
 // a long "aaaa…!", which took the old engine exponential time) and a record with one 1 MiB word are being
-// redacted, /health keeps answering. Through a real socket (app.listen + fetch): the heavy requests and the
+// redacted, /health keeps answering; so it does while a long call that asks for no redaction is processed
+// (analytics, insights, organizations: seconds of CPU). Through a real socket (app.listen + fetch): the heavy requests and the
 // health checks really are concurrent. Nothing is timed: the test asserts ORDER — every /health started while
 // the heavy records are in the worker pool is answered before either heavy record is — and that the heavy
 // records are then answered (not a 5xx) and redacted.
@@ -32,6 +33,62 @@ const oneWord = {
   utterances: [{ speaker: 0, text: `my card is ${CARD} then ${WORD} end` }, ...utterances(1000)],
 };
 
+/**
+ * A long call that asks for no redaction (no types, no project) but for every analysis: organizations (a parse of
+ * each capitalized line), profanity, key phrases, sentiment and insights over 1,000 lines. Its processing is the
+ * heavy part of the request.
+ */
+const processed = {
+  eventId: 'heavy-processing',
+  campaign: { enableEntityExtraction: true, enableProfanityFiltering: true },
+  insights: [
+    { id: 'greet', expression: '"thanks for calling"', channel: 0 },
+    { id: 'orders', expression: 'order NEAR/3 #' },
+  ],
+  utterances: Array.from({ length: 1000 }, (_, i) => ({
+    speaker: i % 2,
+    start: i * 4,
+    end: i * 4 + 3.5,
+    text: i % 2 ? `I called Northwind Traders and then Acme Insurance Group about order ${i}, it was great, thank you` : `Thanks for calling Contoso Bank, how can I help with ticket ${i} today?`,
+  })),
+};
+
+/** POST a record to /system/cache/post-call over a socket; `answered` counts the answers. */
+function poster(base: string, counter: { answered: number }) {
+  // node:http, not fetch: fetch gives up on an answer after 5 minutes, which a heavy record can take on a
+  // machine busy with other work; these tests are about order, never about time.
+  return (record: object) =>
+    new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const body = JSON.stringify(record);
+      const req = http.request(`${base}/system/cache/post-call`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', prefer: 'return=minimal', 'content-length': Buffer.byteLength(body) },
+      });
+      req.on('response', (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk) => (text += chunk));
+        res.on('end', () => {
+          counter.answered++;
+          resolve({ status: res.statusCode ?? 0, body: text });
+        });
+      });
+      req.on('error', reject);
+      req.end(body);
+    });
+}
+
+/** Health checks, one after another and two at once, each noting how many heavy records were answered before it. */
+async function healthChecks(base: string, counter: { answered: number }) {
+  const answered: { status: number; body: unknown; heavyAnsweredBefore: number }[] = [];
+  const health = async () => {
+    const res = await fetch(`${base}/health`);
+    answered.push({ status: res.status, body: await res.json(), heavyAnsweredBefore: counter.answered });
+  };
+  for (let round = 0; round < 4; round++) await Promise.all([health(), health()]);
+  return answered;
+}
+
 for (const dialect of await dialects()) {
   describe(`the event loop stays free while records are redacted (${dialect})`, () => {
     let svc: TestService;
@@ -43,41 +100,15 @@ for (const dialect of await dialects()) {
     after(async () => svc?.close());
 
     test('/health answers while a hostile-regex record and a 1 MiB-word record are redacted; both are then stored redacted', async () => {
-      let heavyAnswered = 0;
-      // node:http, not fetch: fetch gives up on an answer after 5 minutes, which a heavy record can take on a
-      // machine busy with other work; this test is about order, never about time.
-      const post = (record: object) =>
-        new Promise<{ status: number; body: string }>((resolve, reject) => {
-          const body = JSON.stringify(record);
-          const req = http.request(`${base}/system/cache/post-call`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json', prefer: 'return=minimal', 'content-length': Buffer.byteLength(body) },
-          });
-          req.on('response', (res) => {
-            let text = '';
-            res.setEncoding('utf8');
-            res.on('data', (chunk) => (text += chunk));
-            res.on('end', () => {
-              heavyAnswered++;
-              resolve({ status: res.statusCode ?? 0, body: text });
-            });
-          });
-          req.on('error', reject);
-          req.end(body);
-        });
-      const heavy = Promise.all([post(hostile), post(oneWord)]);
+      const counter = { answered: 0 };
+      const heavy = Promise.all([poster(base, counter)(hostile), poster(base, counter)(oneWord)]);
 
       // Both records are received, checked and handed to the redaction workers.
-      while (offLoopTasksInFlight() < 2 && heavyAnswered === 0) await sleep(5);
-      assert.equal(heavyAnswered, 0, 'the heavy records were answered before their redaction ran off the event loop');
+      while (offLoopTasksInFlight() < 2 && counter.answered === 0) await sleep(5);
+      assert.equal(counter.answered, 0, 'the heavy records were answered before their redaction ran off the event loop');
 
       // Health checks started now, one after another and a few at once, are all answered before either record.
-      const answered: { status: number; body: unknown; heavyAnsweredBefore: number }[] = [];
-      const health = async () => {
-        const res = await fetch(`${base}/health`);
-        answered.push({ status: res.status, body: await res.json(), heavyAnsweredBefore: heavyAnswered });
-      };
-      for (let round = 0; round < 4; round++) await Promise.all([health(), health()]);
+      const answered = await healthChecks(base, counter);
       assert.equal(answered.length, 8);
       for (const a of answered) {
         assert.equal(a.status, 200);
@@ -98,6 +129,34 @@ for (const dialect of await dialects()) {
         assert.equal(stored.utterances.length, 1001);
         assert.ok(!JSON.stringify(stored.utterances).includes('4111'), 'a card number survived');
       }
+    });
+
+    test('/health answers while a long call asking for every analysis and no redaction is processed; it is then stored processed', async () => {
+      const counter = { answered: 0 };
+      const pending = poster(base, counter)(processed);
+
+      // Nothing to redact: the processing is what goes to a worker.
+      while (offLoopTasksInFlight() < 1 && counter.answered === 0) await sleep(5);
+      assert.equal(counter.answered, 0, 'the record was answered before its processing ran off the event loop');
+
+      const answered = await healthChecks(base, counter);
+      assert.equal(answered.length, 8);
+      for (const a of answered) {
+        assert.equal(a.status, 200);
+        assert.deepEqual(a.body, { status: 'ok' });
+        assert.equal(a.heavyAnsweredBefore, 0, 'a /health request waited for a record to be processed');
+      }
+
+      const answer = await pending;
+      assert.equal(answer.status, 201, answer.body);
+      assert.equal(JSON.parse(answer.body).status, 'processed');
+      const stored = json(await svc.request({ method: 'GET', url: '/cache/post-call/heavy-processing' }));
+      assert.equal(stored.status, 'processed');
+      assert.equal(stored.segmentsCreated, 1000);
+      assert.ok(stored.analytics.talk_time_agent > 0, 'figures computed');
+      assert.ok(stored.entities.some((e: { engine?: string; text?: string }) => e.engine === 'compromise' && /Northwind|Acme|Contoso/.test(e.text ?? '')), 'organizations found');
+      assert.ok(stored.insightLines.some((l: { insightId?: string }) => l.insightId === 'orders'), 'insights run');
+      assert.equal(stored.redaction, undefined, 'nothing was asked to be redacted');
     });
   });
 }

@@ -15,7 +15,7 @@ import type { RedactionResult } from '../redactTranscript.js';
 import type { RedactionRule } from '../rules.js';
 import { receiveError, type TaskReply } from './errors.js';
 import { redactionPool } from './pool.js';
-import { type EnrichTask, perform, type RedactionTask, type RuleSource, type TaskResult } from './tasks.js';
+import { type EnrichTask, perform, type PostCallTask, type Processed, type RedactionTask, type RuleSource, type TaskResult } from './tasks.js';
 
 export { closeRedactionPool } from './pool.js';
 
@@ -102,6 +102,14 @@ export function redactTranscriptOffLoop(transcript: Transcript, rules: readonly 
  */
 export function enrichRecordOffLoop(record: EventRecord, options: Omit<EnrichTask, 'kind' | 'record'>): Promise<EventRecord> {
   return run({ kind: 'enrich', record, ...options }, record);
+}
+
+/**
+ * A post-call record's redaction (when `redact` is given) and processing as one task, off the loop when the
+ * record is large: one hop to a worker, the record copied there and back once.
+ */
+export function postCallOffLoop(record: EventRecord, redact: PostCallTask['redact'], process: PostCallTask['process']): Promise<Processed> {
+  return run({ kind: 'postCall', record, ...(redact && { redact }), process }, record);
 }
 
 /** Keypad entries (jobRedaction's keypadEntries) of a decoded recording; always off the loop (a whole recording). */

@@ -2,11 +2,15 @@
 // thread receives (structured clone) and what it answers. `perform` is the one implementation; it runs in a
 // worker (offload/worker.ts) or inline on the caller's thread for small inputs (offload/index.ts). Post-call
 // processing (conversation/enrich.ts) is here too: it is CPU work over the whole record, and its further
-// masking is the same record redaction, done inline where the processing runs.
+// masking is the same record redaction, done inline where the processing runs. A post-call record's
+// redaction and processing are one task (postCall): the record crosses to a worker and back once.
 import { enrichRecord } from '../../conversation/enrich.js';
+import { type CompiledInsight, markValidated } from '../../conversation/insights/definitions.js';
+import { recordRoleOptions } from '../../conversation/normalize.js';
 import type { ProductEntry } from '../../conversation/products.js';
-import type { CompiledInsight } from '../../conversation/insights/definitions.js';
-import type { Switches } from '../../conversation/switches.js';
+import { FAILED, PROCESSED } from '../../conversation/recordStatus.js';
+import { type Switches, switchesOf } from '../../conversation/switches.js';
+import { ServiceError } from '../../errors.js';
 import { keypadEntries } from '../../jobs/jobRedaction.js';
 import type { RoleOptions } from '../../transcript/roles.js';
 import type { AudioSpan, RedactionPcm } from '../../audio/redactAudio.js';
@@ -14,7 +18,7 @@ import type { EventRecord } from '../../schema/resources/eventRecord.js';
 import type { Transcript } from '../../transcript/types.js';
 import { Masker } from '../masks.js';
 import { type RecordInput, recordRules } from '../recordRules.js';
-import { type RecordRedaction, redactRecord } from '../redactRecord.js';
+import { type RecordRedaction, redactRecord, stampRedaction } from '../redactRecord.js';
 import { redactText, type TextRedaction } from '../redactText.js';
 import { type RedactionResult, redactTranscript } from '../redactTranscript.js';
 import type { RedactionRule } from '../rules.js';
@@ -71,7 +75,38 @@ export interface EnrichTask {
   redaction?: { hashKey: string; contentGroups?: EventRecord['contentGroups'] };
 }
 
-export type RedactionTask = RecordTask | TextTask | TranscriptTask | KeypadTask | EnrichTask;
+/** What processing a post-call record takes besides the record (what depends on the record is read from it). */
+export interface ProcessOptions {
+  /** Every insight that runs: the record's own, then its project's. */
+  insights: readonly CompiledInsight[];
+  /** The record's own insights: answered marked expressionValidated. */
+  own: readonly CompiledInsight[];
+  /** The project's agent_location (campaign.agentLocation comes first). */
+  agentLocation?: string;
+  /** The project's product catalogue (listed among the entities when said). */
+  products?: readonly ProductEntry[];
+  /** The service's Hash key, for the masking processing asks for. */
+  hashKey: string;
+}
+
+/** A record processed (status processed), or, when processing failed unexpectedly, as it came (status failed). */
+export interface Processed {
+  record: EventRecord;
+  failure?: string;
+}
+
+/**
+ * A post-call record, redacted (when `redact` is given: redactRecord with the record's own rules, the result
+ * stamped with `redact.stamp`) and then processed (processRecord).
+ */
+export interface PostCallTask {
+  kind: 'postCall';
+  record: EventRecord;
+  redact?: { rules: readonly RedactionRule[]; stamp: Record<string, unknown> };
+  process: ProcessOptions;
+}
+
+export type RedactionTask = RecordTask | TextTask | TranscriptTask | KeypadTask | EnrichTask | PostCallTask;
 
 export interface TaskResults {
   record: RecordRedaction;
@@ -80,6 +115,7 @@ export interface TaskResults {
   keypad: AudioSpan[];
   /** The enriched record (the processing's other outputs are not used by its callers). */
   enrich: EventRecord;
+  postCall: Processed;
 }
 
 export type TaskResult<T extends RedactionTask> = TaskResults[T['kind']];
@@ -101,12 +137,46 @@ async function enrich(task: EnrichTask): Promise<EventRecord> {
   return enriched.record;
 }
 
-/** Runs one task where it is called (a promise for the processing task). */
+/**
+ * Post-call processing of a redacted record: enrichment with the roles, switches and direction its campaign and
+ * processJob give, further masking through the redaction core. A refusal (ServiceError: the input's fault) stays
+ * a refusal; any other failure answers the record as it came, marked failed, with why.
+ */
+export async function processRecord(record: EventRecord, options: ProcessOptions): Promise<Processed> {
+  const validated = markValidated(record.insights, options.own);
+  try {
+    const enriched = await enrich({
+      kind: 'enrich',
+      record,
+      insights: options.insights,
+      roles: recordRoleOptions(record, options.agentLocation),
+      products: options.products,
+      switches: switchesOf(record.campaign as Record<string, unknown> | undefined, record.processJob as Record<string, unknown> | undefined),
+      direction: (record.campaign?.direction as string | undefined) ?? (record.processJob?.direction as string | undefined) ?? record.realTimeMessage?.direction,
+      redaction: { hashKey: options.hashKey, contentGroups: record.contentGroups },
+    });
+    return { record: { ...enriched, ...(validated && { insights: markValidated(enriched.insights, options.own) }), status: PROCESSED } };
+  } catch (error) {
+    if (error instanceof ServiceError) throw error;
+    return { record: { ...record, status: FAILED }, failure: `processing failed: ${(error as Error).name}` };
+  }
+}
+
+/** A post-call record redacted (as a record task does it, then stamped) and processed, where the task runs. */
+function postCall(task: PostCallTask): Promise<Processed> {
+  const { redact } = task;
+  const redacted = redact ? stampRedaction(redactRecord(task.record, redact.rules, new Masker(task.process.hashKey), recordRules(task.record)), redact.stamp) : task.record;
+  return processRecord(redacted, task.process);
+}
+
+/** Runs one task where it is called (a promise for the processing tasks). */
 export function perform<T extends RedactionTask>(task: T): TaskResult<T> | Promise<TaskResult<T>>;
 export function perform(task: RedactionTask): TaskResults[keyof TaskResults] | Promise<TaskResults[keyof TaskResults]> {
   switch (task.kind) {
     case 'enrich':
       return enrich(task);
+    case 'postCall':
+      return postCall(task);
     case 'record': {
       const custom = recordRules(task.ruleSource ?? task.record);
       return redactRecord(task.record, task.rules, new Masker(task.hashKey), custom);
