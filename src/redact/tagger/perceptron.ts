@@ -101,16 +101,16 @@ function mix(h: number): number {
 /**
  * A model's weights in an open-addressing table keyed by the two hashes of each feature name, and a FeatureSink
  * that adds a feature's weights to the current scores. A feature absent from the model weighs nothing; one whose
- * two hashes both match another's (odds about 2^-64 per lookup) would be read as that one.
+ * two hashes both match another's (odds about 2^-64 per lookup) would be read as that one. Small for the cache:
+ * a slot is three integers (both hashes, the row + 1; 0 is empty), the rows are the model's integer weights
+ * (thousandths) packed one after another, and scores add up in thousandths, exactly.
  */
 export class HashedWeights implements FeatureSink {
   readonly tags: number;
   private readonly mask: number;
-  private readonly k1: Int32Array;
-  private readonly k2: Int32Array;
-  private readonly used: Uint8Array;
-  private readonly w: Float64Array;
-  /** Scores of the word being decoded; reset() before its features. */
+  private readonly slots: Int32Array;
+  private readonly w: Int32Array;
+  /** Scores of the word being decoded, in thousandths; reset() before its features. */
   readonly scores: Float64Array;
 
   constructor(model: PerceptronModel) {
@@ -119,24 +119,22 @@ export class HashedWeights implements FeatureSink {
     let size = 1024;
     while (size < entries.length * 2) size *= 2;
     this.mask = size - 1;
-    this.k1 = new Int32Array(size);
-    this.k2 = new Int32Array(size);
-    this.used = new Uint8Array(size);
-    this.w = new Float64Array(size * this.tags);
+    this.slots = new Int32Array(size * 3);
+    this.w = new Int32Array(entries.length * this.tags);
     this.scores = new Float64Array(this.tags);
-    for (const [f, ws] of entries) {
+    entries.forEach(([f, ws], row) => {
       const [h1, h2] = hashOf(f);
       let at = mix(h1) & this.mask;
-      while (this.used[at]) {
+      while (this.slots[at * 3 + 2]) {
         // two names with the same pair of hashes: the model cannot be read exactly, so it is not read at all
-        if (this.k1[at] === h1 && this.k2[at] === h2) throw new Error(`tagger model: features collide on ${JSON.stringify(f)}`);
+        if (this.slots[at * 3] === h1 && this.slots[at * 3 + 1] === h2) throw new Error(`tagger model: features collide on ${JSON.stringify(f)}`);
         at = (at + 1) & this.mask;
       }
-      this.used[at] = 1;
-      this.k1[at] = h1;
-      this.k2[at] = h2;
-      for (let t = 0; t < this.tags; t++) this.w[at * this.tags + t] = ws[t] / 1000;
-    }
+      this.slots[at * 3] = h1;
+      this.slots[at * 3 + 1] = h2;
+      this.slots[at * 3 + 2] = row + 1;
+      for (let t = 0; t < this.tags; t++) this.w[row * this.tags + t] = ws[t];
+    });
   }
 
   reset(): void {
@@ -156,24 +154,27 @@ export class HashedWeights implements FeatureSink {
       h1 = (Math.imul(h1, b.p1) + b.h1) | 0;
       h2 = (Math.imul(h2, b.p2) + b.h2) | 0;
     }
-    let at = mix(h1) & this.mask;
-    while (this.used[at]) {
-      if (this.k1[at] === h1 && this.k2[at] === h2) {
-        const base = at * this.tags;
+    const slots = this.slots;
+    let at = (mix(h1) & this.mask) * 3;
+    let row: number;
+    while ((row = slots[at + 2])) {
+      if (slots[at] === h1 && slots[at + 1] === h2) {
+        const base = (row - 1) * this.tags;
         for (let t = 0; t < this.tags; t++) this.scores[t] += this.w[base + t];
         return;
       }
-      at = (at + 1) & this.mask;
+      at += 3;
+      if (at === slots.length) at = 0;
     }
   }
 
-  /** The best tag of the current scores and its margin over the second. */
+  /** The best tag of the current scores and its margin over the second (in units, not thousandths). */
   best(): { tag: number; margin: number } {
     const s = this.scores;
     let tag = 0;
     for (let t = 1; t < s.length; t++) if (s[t] > s[tag]) tag = t;
     let second = -Infinity;
     for (let t = 0; t < s.length; t++) if (t !== tag && s[t] > second) second = s[t];
-    return { tag, margin: s[tag] - second };
+    return { tag, margin: (s[tag] - second) / 1000 };
   }
 }

@@ -63,8 +63,9 @@ export class SequenceTagger {
       w.reset();
       featuresInto(w, views, i, TAG_PARTS[tags[i - 1] ?? 0], TAG_PARTS[tags[i - 2] ?? 0]);
       if (bias && (lc || views[i].shape.s.startsWith('X')) && nameEvidence(views[i])) {
-        w.scores[B_PERSON] += bias;
-        w.scores[I_PERSON] += bias;
+        // scores are in thousandths
+        w.scores[B_PERSON] += bias * 1000;
+        w.scores[I_PERSON] += bias * 1000;
       }
       const { tag, margin } = w.best();
       tags.push(tag);
