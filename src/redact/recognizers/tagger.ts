@@ -8,7 +8,7 @@ import type { EntityKind } from '../entityKinds.js';
 import type { Detection } from '../types.js';
 import { startsWithCue } from './digitRuns.js';
 import { fromWords, type Doc, type Recognizer } from './doc.js';
-import { AMBIGUOUS } from './nameData.js';
+import { AMBIGUOUS, PLACE_PREFIX, PLACE_SUFFIX } from './nameData.js';
 import { streetSpan } from './person.js';
 
 let tagger: SequenceTagger | undefined;
@@ -30,7 +30,8 @@ function nameLike(norms: string[]): boolean {
   if (norms.length === 1 && AMBIGUOUS.has(norms[0])) return false;
   return norms.some((w) => {
     const g = gazetteerTags(w);
-    return g.includes('fn') || g.includes('ln') || !(g.includes('mon') || ordinaryWord(w));
+    // a number's cue ("ssn", "dob") is no name, whatever list it is on
+    return g.includes('fn') || g.includes('ln') || !(g.includes('mon') || ordinaryWord(w) || startsWithCue(w));
   });
 }
 
@@ -43,6 +44,19 @@ const ADDRESS_LISTS = ['st', 'pl', 'state', 'ctry', 'num', 'unit', 'dir'];
  */
 function addressLike(norms: string[]): boolean {
   return norms.some((w) => /\d/.test(w) || gazetteerTags(w).some((g) => ADDRESS_LISTS.includes(g)) || !ordinaryWord(w));
+}
+
+const PLACE_LISTS = ['pl', 'state', 'ctry'];
+const IN_PLACE = new Set(['in', 'from', 'near', 'to', 'around', 'outside', 'visiting', 'visited']);
+/**
+ * A place named in passing, not an address: "we live in Virginia Beach", "flying from Santa Rosa" — every word a
+ * place word (a city, state or country, or "santa", "beach"), after "in"/"from"/"near"..., no number after it.
+ */
+function placeOnly(doc: Doc, s: number, e: number): boolean {
+  if (!IN_PLACE.has(doc.words[s - 1]?.norm ?? '')) return false;
+  const next = doc.words[e]?.norm ?? '';
+  if (/\d/.test(next) || gazetteerTags(next).includes('num')) return false;
+  return doc.words.slice(s, e).every((w) => PLACE_PREFIX.has(w.norm) || PLACE_SUFFIX.has(w.norm) || gazetteerTags(w.norm).some((g) => PLACE_LISTS.includes(g)));
 }
 
 /**
@@ -75,7 +89,7 @@ function readsAs(doc: Doc, kind: EntityKind, s: number, e: number): boolean {
   // more: a gate on street words and numbers (tried) cost recall on streets of unseen formats far more than it
   // saved in precision.
   if (e <= s || norms.some((w) => w.length > MAX_WORD_CHARS)) return false;
-  return kind === 'Person' ? nameLike(norms) && !lettersInCode(doc, s, e) : norms.some(wordy) && addressLike(norms);
+  return kind === 'Person' ? nameLike(norms) && !lettersInCode(doc, s, e) : norms.some(wordy) && addressLike(norms) && !placeOnly(doc, s, e);
 }
 
 export const taggerRecognizer: Recognizer = (doc) => {
