@@ -7,7 +7,8 @@ import fs from 'node:fs';
 import { docFromText, docFromWords, type Doc } from '../../src/redact/recognizers/doc.js';
 import { featuresAt, wordViews } from '../../src/redact/tagger/features.js';
 import { MODEL_FILE, type TaggerModel } from '../../src/redact/tagger/model.js';
-import { caseless, SequenceTagger, TAGS } from '../../src/redact/tagger/tagger.js';
+import { Perceptron } from '../../src/redact/tagger/perceptron.js';
+import { caseless, TAG_PARTS, TAGS } from '../../src/redact/tagger/tagger.js';
 import { generate, type GoldSpan } from './generate.js';
 import { inputsHash } from './inputs.js';
 import { rng, shuffle } from './random.js';
@@ -46,6 +47,24 @@ export interface Sequence {
   tags: number[];
 }
 
+/** How often a word must be said outside every span, and never inside a name or an address, to be ordinary. */
+export const ORDINARY_MIN = 3;
+
+/** The training split's ordinary words (TaggerModel.ordinary), sorted. */
+export function ordinaryWords(sequences: readonly Sequence[]): string[] {
+  const outside = new Map<string, number>();
+  const inside = new Set<string>();
+  const named = new Set(['Person', 'Address'].flatMap((k) => [TAGS.indexOf(`B-${k}`), TAGS.indexOf(`I-${k}`)]));
+  for (const { doc, tags } of sequences) {
+    doc.words.forEach((w, i) => {
+      if (!/^\p{L}+$/u.test(w.norm)) return;
+      if (tags[i] === 0) outside.set(w.norm, (outside.get(w.norm) ?? 0) + 1);
+      else if (named.has(tags[i])) inside.add(w.norm);
+    });
+  }
+  return [...outside].filter(([w, n]) => n >= ORDINARY_MIN && !inside.has(w)).map(([w]) => w).sort();
+}
+
 export function trainingSequences(): Sequence[] {
   const out: Sequence[] = [];
   for (const u of generate('train')) {
@@ -58,8 +77,7 @@ export function trainingSequences(): Sequence[] {
 }
 
 export function train(sequences: Sequence[], epochs = EPOCHS): TaggerModel {
-  const tagger = new SequenceTagger();
-  const p = tagger.perceptron;
+  const p = new Perceptron(TAGS);
   const r = rng(42);
   const order = sequences.map((_, i) => i);
   const prepared = sequences.map((s) => ({ views: wordViews(s.doc, caseless(s.doc)), tags: s.tags }));
@@ -71,7 +89,7 @@ export function train(sequences: Sequence[], epochs = EPOCHS): TaggerModel {
       const { views, tags } = prepared[k];
       const guessed: number[] = [];
       for (let i = 0; i < views.length; i++) {
-        const all = featuresAt(views, i, TAGS[guessed[i - 1] ?? 0], TAGS[guessed[i - 2] ?? 0]);
+        const all = featuresAt(views, i, TAG_PARTS[guessed[i - 1] ?? 0], TAG_PARTS[guessed[i - 2] ?? 0]);
         const f = all.filter((x) => x === 'b' || r() >= (tags[i] !== 0 && IDENTITY.test(x) ? DROP_IDENTITY : DROP_CONTEXT));
         const guess = p.best(f).tag;
         p.update(f, tags[i], guess);
@@ -84,7 +102,7 @@ export function train(sequences: Sequence[], epochs = EPOCHS): TaggerModel {
   }
   p.average();
   const model = p.toModel(MIN_WEIGHT);
-  return { ...model, inputsHash: inputsHash(), trained: { epochs, sentences: sequences.length, features: Object.keys(model.weights).length } };
+  return { ...model, inputsHash: inputsHash(), trained: { epochs, sentences: sequences.length, features: Object.keys(model.weights).length }, ordinary: ordinaryWords(sequences) };
 }
 
 function main(): void {
@@ -102,7 +120,7 @@ function main(): void {
   const model = train(trainingSequences());
   // One feature per line: diffs of a retrained model stay readable.
   const lines = Object.entries(model.weights).map(([f, w]) => `${JSON.stringify(f)}:${JSON.stringify(w)}`);
-  const text = `{"inputsHash":${JSON.stringify(model.inputsHash)},"trained":${JSON.stringify(model.trained)},"tags":${JSON.stringify(model.tags)},"weights":{\n${lines.join(',\n')}\n}}\n`;
+  const text = `{"inputsHash":${JSON.stringify(model.inputsHash)},"trained":${JSON.stringify(model.trained)},"tags":${JSON.stringify(model.tags)},"ordinary":${JSON.stringify(model.ordinary)},"weights":{\n${lines.join(',\n')}\n}}\n`;
   fs.writeFileSync(MODEL_FILE, text);
   console.log(`wrote ${MODEL_FILE}: ${model.trained.features} features, ${(text.length / 1e6).toFixed(2)} MB, ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 }

@@ -47,7 +47,7 @@ export const RECOGNIZERS: { name: string; kinds: EntityKind[]; run: Recognizer }
   { name: 'ip-address', kinds: ['IPAddress'], run: ipAddressRecognizer },
   { name: 'zip-code', kinds: ['ZipCode'], run: zipCodeRecognizer },
   { name: 'email', kinds: ['Email'], run: emailRecognizer },
-  { name: 'person', kinds: ['Person'], run: personRecognizer },
+  { name: 'person', kinds: ['Person', 'Address'], run: personRecognizer },
   { name: 'spelled', kinds: ['Person', 'Email', 'Address', 'ZipCode'], run: spelledRecognizer },
   { name: 'organization', kinds: ['Organization'], run: organizationRecognizer },
   { name: 'url', kinds: ['URL'], run: urlRecognizer },

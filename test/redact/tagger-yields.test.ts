@@ -6,21 +6,31 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { detectAll, detectText, detectWords } from '../../src/redact/detect.js';
 import { docFromText } from '../../src/redact/recognizers/doc.js';
-import { taggerRecognizer } from '../../src/redact/recognizers/tagger.js';
+import { yieldToRules } from '../../src/redact/recognizers/tagger.js';
 
 const ON = { tagger: true } as const;
 const kinds = (ds: { kind: string; text: string }[]) => ds.map((d) => `${d.kind}: ${d.text}`);
 
-test('the tagger alone takes "ssn 123-45-6789" for an address (the case this guards)', () => {
-  const tagged = taggerRecognizer(docFromText('caller zebulon quackenbush ssn 123-45-6789', ON));
-  assert.ok(tagged.some((d) => d.kind === 'Address' && d.text.includes('123-45-6789')), JSON.stringify(kinds(tagged)));
+test('a tagged run over an SSN gives the number up to the rule (the case this guards)', () => {
+  // The model that took "ssn 123-45-6789" for an address no longer does (retrained on richer talk), so the run it
+  // made is built here: an additive Address over "ssn 123-45-6789", beside the rule's SSN.
+  const doc = docFromText('caller zebulon quackenbush ssn 123-45-6789', ON);
+  const rules = detectAll(docFromText('caller zebulon quackenbush ssn 123-45-6789', { tagger: false }));
+  const start = doc.text.indexOf('ssn');
+  const run = { kind: 'Address' as const, text: doc.text.slice(start), start, end: doc.text.length, confidence: 0.4, recognizer: 'tagger', additive: true, wordStart: 3, wordEnd: 5 };
+  const out = yieldToRules(doc, [...rules, run]);
+  assert.ok(!out.some((d) => d.recognizer === 'tagger' && d.kind === 'Address'), JSON.stringify(kinds(out)));
+  assert.ok(out.some((d) => d.kind === 'USSocialSecurityNumber' && d.text === '123-45-6789'), JSON.stringify(kinds(out)));
 });
 
 test('over an SSN the rule names it, and "ssn" left alone is no address; the name stays', () => {
   const text = 'caller zebulon quackenbush ssn 123-45-6789';
   const all = detectAll(docFromText(text, ON));
   assert.ok(!all.some((d) => d.recognizer === 'tagger' && d.kind === 'Address'), JSON.stringify(kinds(all)));
-  assert.deepEqual(kinds(detectText(text, ON)), ['Person: zebulon quackenbush', 'USSocialSecurityNumber: 123-45-6789']);
+  const found = detectText(text, ON);
+  assert.ok(found.some((d) => d.kind === 'Person' && d.text.includes('zebulon')) && found.some((d) => d.kind === 'Person' && d.text.includes('quackenbush')), JSON.stringify(kinds(found)));
+  assert.ok(found.some((d) => d.kind === 'USSocialSecurityNumber' && d.text === '123-45-6789'), JSON.stringify(kinds(found)));
+  assert.ok(!found.some((d) => d.kind === 'Address' || d.text.includes('ssn')), JSON.stringify(kinds(found)));
   const said = detectWords('caller zebulon quackenbush ssn one two three four five six seven eight nine'.split(' '), ON);
   assert.ok(!said.some((d) => d.kind === 'Address'), JSON.stringify(kinds(said)));
   assert.ok(said.some((d) => d.kind === 'USSocialSecurityNumber' && d.text === 'one two three four five six seven eight nine'), JSON.stringify(kinds(said)));

@@ -11,7 +11,10 @@ import { FAMILIES } from '../../scripts/pii-corpus/templates.js';
 import { scoreCorpus } from '../../eval/pii-corpus.js';
 import { detectText, detectWords } from '../../src/redact/detect.js';
 import { taggerModel } from '../../src/redact/tagger/model.js';
-import { runsOf, TAGS } from '../../src/redact/tagger/tagger.js';
+import { docFromText, docFromWords } from '../../src/redact/recognizers/doc.js';
+import { featuresAt, featuresInto, hashOf, part, wordViews } from '../../src/redact/tagger/features.js';
+import { HashedWeights, Perceptron } from '../../src/redact/tagger/perceptron.js';
+import { caseless, runsOf, TAG_PARTS, TAGS } from '../../src/redact/tagger/tagger.js';
 
 test('the corpus is a function of its seed, in both forms, with gold spans on the values', () => {
   const a = generate('test', { pii: 40, noPii: 10, seed: 99, fresh: true });
@@ -47,6 +50,33 @@ test('the committed model was built from the current inputs (npm run tagger:trai
   assert.ok(Object.keys(model.weights).length < 100_000);
 });
 
+test('decoding on hashed features scores exactly as the feature strings the model was trained on', () => {
+  const model = taggerModel();
+  const strings = new Perceptron(TAGS, model);
+  const hashed = new HashedWeights(model);
+  let words = 0;
+  for (const u of generate('dev', { pii: 60, noPii: 20, seed: 5, fresh: true })) {
+    for (const doc of [docFromText(u.written.text), docFromWords(u.asr.words)]) {
+      const v = wordViews(doc, caseless(doc));
+      for (let i = 0; i < v.length; i++) {
+        const prev = TAG_PARTS[(i * 7) % TAGS.length];
+        const prev2 = TAG_PARTS[(i * 3) % TAGS.length];
+        hashed.reset();
+        featuresInto(hashed, v, i, prev, prev2);
+        const want = strings.scores(featuresAt(v, i, prev, prev2));
+        for (let t = 0; t < TAGS.length; t++) assert.ok(Math.abs(want[t] - hashed.scores[t] / 1000) < 1e-9, `${doc.text} @${i}`);
+        words++;
+      }
+    }
+  }
+  assert.ok(words > 1000);
+  // the model's own feature names hash to what the parts give
+  assert.deepEqual(hashOf('t1w=B-Person|smith'), (() => {
+    const p = part('t1w=B-Person|smith');
+    return [p.h1, p.h2];
+  })());
+});
+
 test('B/I runs become word ranges; an I with no B starts a run', () => {
   const t = (s: string) => TAGS.indexOf(s);
   const runs = runsOf([t('O'), t('B-Person'), t('I-Person'), t('I-Address'), t('O'), t('I-Person')]);
@@ -55,14 +85,16 @@ test('B/I runs become word ranges; an I with no B starts a run', () => {
 
 test('per-kind recall, precision and over-masking on the held-apart test split', () => {
   const result = scoreCorpus(generate('test'));
-  // measured: written / ASR recall Person 88.7 / 80.5, Address 81.2 / 88.6, card 98.9 / 98.9, SSN 100 / 100,
-  // phone 91.7 / 79.4; micro 88.6 / 83.1 (precision 90.2 / 88.4); over-masking 7.3 / 7.0 per 1,000. Bounds a little under.
+  // measured (tuned on dev, never on test): written / ASR recall Person 90.0 / 82.9 (precision 86.3 / 87.1),
+  // Address 77.4 / 78.4, card 99.0 / 99.0, SSN 100 / 100, phone 100 / 100; micro 91.0 / 89.2 (precision
+  // 94.5 / 94.8); over-masking 1.0 / 2.1 per 1,000. Bounds a little under (README "Personal data in
+  // contact-center talk the detector has never seen").
   const bounds: Record<string, { written: number; asr: number }> = {
-    Person: { written: 0.86, asr: 0.77 },
-    Address: { written: 0.78, asr: 0.86 },
-    CreditCardNumber: { written: 0.97, asr: 0.97 },
+    Person: { written: 0.87, asr: 0.8 },
+    Address: { written: 0.75, asr: 0.76 },
+    CreditCardNumber: { written: 0.98, asr: 0.98 },
     USSocialSecurityNumber: { written: 0.98, asr: 0.98 },
-    PhoneNumber: { written: 0.89, asr: 0.76 },
+    PhoneNumber: { written: 0.98, asr: 0.98 },
   };
   for (const [kind, b] of Object.entries(bounds)) {
     const s = result.kinds.get(kind as never)!;
@@ -70,10 +102,12 @@ test('per-kind recall, precision and over-masking on the held-apart test split',
     assert.ok(s.written.recall >= b.written, `${kind} written recall ${s.written.recall.toFixed(3)}`);
     assert.ok(s.asr.recall >= b.asr, `${kind} ASR recall ${s.asr.recall.toFixed(3)}`);
   }
+  const person = result.kinds.get('Person')!;
+  assert.ok(person.written.precision >= 0.84 && person.asr.precision >= 0.84, `Person precision ${person.written.precision.toFixed(3)} / ${person.asr.precision.toFixed(3)}`);
   for (const form of ['written', 'asr'] as const) {
-    assert.ok(result.micro[form].recall >= { written: 0.86, asr: 0.8 }[form], `${form} micro recall ${result.micro[form].recall.toFixed(3)}`);
-    assert.ok(result.micro[form].precision >= 0.85, `${form} micro precision ${result.micro[form].precision.toFixed(3)}`);
-    assert.ok(result.overMask[form] <= 12, `${form} over-masking ${result.overMask[form].toFixed(1)} per 1,000`);
+    assert.ok(result.micro[form].recall >= { written: 0.89, asr: 0.87 }[form], `${form} micro recall ${result.micro[form].recall.toFixed(3)}`);
+    assert.ok(result.micro[form].precision >= 0.93, `${form} micro precision ${result.micro[form].precision.toFixed(3)}`);
+    assert.ok(result.overMask[form] <= 3, `${form} over-masking ${result.overMask[form].toFixed(1)} per 1,000`);
   }
   assert.ok(result.noPiiTurns >= 2000);
 });
@@ -109,4 +143,26 @@ test('the failures the issue named', () => {
   // no person in ordinary talk
   assert.deepEqual(persons("I'm leaving from Boston on Friday."), []);
   assert.deepEqual(personsW('i will call back later if that is okay'), []);
+});
+
+test('ordinary words and streets are not names (precision on talk never seen)', () => {
+  const persons = (t: string) => detectText(t, { kinds: ['Person'], tagger: true }).map((d) => d.text);
+  const personsW = (t: string) => detectWords(t.split(' '), { kinds: ['Person'], tagger: true }).map((d) => d.text);
+  // common nouns of the trade, said (the tagger took "payment", "ticket" for names in unseen frames)
+  assert.deepEqual(personsW('the payment ticket was closed by mistake'), []);
+  assert.deepEqual(personsW('the payment posted but the ticket is still pending'), []);
+  assert.deepEqual(personsW('the grace period is ten days after the due date'), []);
+  assert.deepEqual(persons('The grace period is 10 days after the due date.'), []);
+  // a cue word that ends a sentence does not make the next sentence's first word a name
+  assert.deepEqual(persons('Okay, thanks. Billing zip is 35010.'), []);
+  // a street named after a person is an address, and stays masked as one
+  for (const t of ['Can you send it to 527 Justin Meadow?', 'Billing goes to 31 Cameron Circuit and shipping to my office.']) {
+    assert.deepEqual(persons(t), [], t);
+    const all = detectText(t, { tagger: true });
+    assert.ok(all.some((d) => d.kind === 'Address' && /Meadow|Circuit/.test(d.text)), JSON.stringify(all));
+  }
+  assert.deepEqual(personsW('can you send it to thirty one cameron circuit'), []);
+  // a name with a street word but no house number stays a name
+  assert.ok(persons('My name is Tom Hill.').some((x) => x.includes('Hill')));
+  assert.ok(personsW('my name is mary lane').some((x) => x.includes('mary')));
 });

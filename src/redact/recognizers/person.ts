@@ -3,7 +3,9 @@
 import { matchesIn } from './compromiseWindows.js';
 import { endsClause, fromChars, fromWords, type Doc, type Recognizer } from './doc.js';
 import { AMBIGUOUS, COMMON_WORDS, FIRST_NAMES as FIRST_LIST, fold, LAST_NAMES as LAST_LIST, PLACE_PREFIX, PLACE_SUFFIX, PLACE_WORDS, WORD_NAMES } from './nameData.js';
+import { FOREIGN_STREET, STREET_SUFFIX, STREET_TYPES_MORE } from './places.js';
 import { STOP } from './stopwords.js';
+import { ordinaryWord } from '../tagger/model.js';
 import type { Detection } from '../types.js';
 
 const HONORIFIC = new Set(['mr', 'mrs', 'ms', 'miss', 'mister', 'missus', 'dr', 'doctor', 'mx']);
@@ -35,6 +37,9 @@ claim order loan car house home apartment place office mortgage insurance social
 const ADDRESSING = new Set(['said', 'says', 'asked', 'asks', 'told', 'tells', 'thanks', 'hi', 'hello', 'hey', 'dear', 'named', 'replied', 'wrote']);
 /** A word that may be a name though no list knows it: not a function word, not an ordinary word. */
 const unknownWord = (w: string) => w.length >= 3 && !STOP.has(w) && !COMMON_WORDS.has(w) && !/\d/.test(w);
+
+/** Written text: word i ends a sentence ("thanks." but not "thanks,"). */
+const endsSentence = (doc: Doc, i: number) => !doc.spoken && /[.!?]["')\]]*$/.test(doc.words[i]?.raw ?? '');
 
 const caseless = new WeakMap<Doc, boolean>();
 /**
@@ -145,7 +150,8 @@ function cues(doc: Doc): Detection[] {
       if (startOk && !PLACE_WORDS.has(base)) push([i, i + 1], 0.7);
     }
     // "said Honoré", "thanks, Jerome", "according to Hiroshi", "an agent named Marcus"
-    if (ADDRESSING.has(w[i]) || (w[i] === 'to' && w[i - 1] === 'according') || (w[i] === 'you' && w[i - 1] === 'thank')) {
+    // (not across a sentence end: "Thanks. Billing zip is ...", "thanks. DOB is ...")
+    if ((ADDRESSING.has(w[i]) || (w[i] === 'to' && w[i - 1] === 'according') || (w[i] === 'you' && w[i - 1] === 'thank')) && !endsSentence(doc, i)) {
       const r = nameAt(doc, i + 1, 2);
       if (r) {
         const h = w[r[0]];
@@ -169,7 +175,39 @@ function cues(doc: Doc): Detection[] {
 }
 
 /** Words [i, k) stand in a place name: "Santa Rosa", "San Jose", "Virginia Beach". */
-const inPlace = (doc: Doc, i: number, k: number) => PLACE_PREFIX.has(doc.words[i - 1]?.norm.replace(/\.$/, '') ?? '') || PLACE_PREFIX.has(doc.words[i]?.norm ?? '') || PLACE_SUFFIX.has(doc.words[k]?.norm ?? '');
+const inPlace = (doc: Doc, i: number, k: number) => PLACE_PREFIX.has(doc.words[i - 1]?.norm.replace(/\.$/, '') ?? '') || PLACE_PREFIX.has(doc.words[i]?.norm ?? '') || PLACE_SUFFIX.has(doc.words[k]?.norm ?? '') || inStreet(doc, i, k) || cityAfterPlaceWord(doc, i, k);
+
+const NUMBER_WORD = /^(\d+[a-z]?|zero|oh|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand)$/;
+const isNumberWord = (doc: Doc, i: number) => NUMBER_WORD.test(doc.words[i]?.norm ?? '');
+const streetType = (w: string) => STREET_SUFFIX.has(w) || STREET_TYPES_MORE.has(w) || FOREIGN_STREET.test(w);
+/**
+ * Words [i, k) name a street, not a person: a street type right after them (or ending them) and a house number
+ * before them or after the type ("527 Justin Meadow", "Roberts Väg 8", "thirty one cameron circuit"). Both are
+ * needed: "Tom Hill" and "Mary Lane" alone stay names. Returns the whole street, number and type included (it is
+ * masked as an address: what was masked as a name stays masked), or undefined.
+ */
+export function streetSpan(doc: Doc, i: number, k: number): [number, number] | undefined {
+  let t = k;
+  if (k - i >= 2 && streetType(doc.words[k - 1].norm)) t = k - 1;
+  // the type may follow a second name word ("Ali Lindströms Gata")
+  else if (!streetType(doc.words[t]?.norm ?? '') && streetType(doc.words[t + 1]?.norm ?? '') && !endsClause(doc, t)) t++;
+  if (t >= doc.words.length || !streetType(doc.words[t].norm) || (t >= k && endsClause(doc, t - 1))) return undefined;
+  if (!isNumberWord(doc, i - 1) && !isNumberWord(doc, t + 1)) return undefined;
+  let s = i;
+  while (s > 0 && isNumberWord(doc, s - 1) && !endsClause(doc, s - 1)) s--;
+  let e = t + 1;
+  while (e < doc.words.length && isNumberWord(doc, e) && !endsClause(doc, e - 1)) e++;
+  return [s, e];
+}
+const inStreet = (doc: Doc, i: number, k: number) => streetSpan(doc, i, k) !== undefined;
+
+const LOCATIVE = new Set(['near', 'in', 'from', 'to', 'at', 'around', 'outside', 'visited', 'visit', 'visiting', 'towards', 'toward', 'via']);
+/** One word that is a city, after "near", "in", "from"...: "a store near Charlotte", "the branch in Madison". */
+const cityAfterPlaceWord = (doc: Doc, i: number, k: number) =>
+  (k - i === 1 && PLACE_WORDS.has(doc.words[i].norm) && LOCATIVE.has(doc.words[i - 1]?.norm ?? '')) || afterDirection(doc, i);
+const COMPASS = new Set(['north', 'south', 'east', 'west']);
+/** A name after a compass word in an address is a town ("South Isabelle, NT", "east skye western australia"): after a comma or a number's word. */
+const afterDirection = (doc: Doc, i: number) => COMPASS.has(doc.words[i - 1]?.norm ?? '') && (speechLike(doc) || isCap(doc, i - 1)) && i >= 2 && (endsClause(doc, i - 2) || streetType(doc.words[i - 2].norm) || isNumberWord(doc, i - 2));
 
 function nameList(doc: Doc): Detection[] {
   const out: Detection[] = [];
@@ -178,6 +216,12 @@ function nameList(doc: Doc): Detection[] {
     const first = FIRST_NAMES.has(w[i]);
     const last = LAST_NAMES.has(w[i]);
     if (!first && !last) continue;
+    const street = streetSpan(doc, i, i + 1) ?? (!speechLike(doc) && isCap(doc, i + 1) ? streetSpan(doc, i, i + 2) : undefined);
+    if (street) {
+      out.push(fromWords(doc, 'Address', street[0], street[1], 0.6, 'person-street'));
+      i = street[1] - 1;
+      continue;
+    }
     if (inPlace(doc, i, i + 1) || (!speechLike(doc) && isCap(doc, i + 1) && inPlace(doc, i, i + 2))) {
       i++;
       continue;
@@ -203,6 +247,18 @@ function nameList(doc: Doc): Detection[] {
   return out;
 }
 
+/**
+ * A word of [s, e) is an ordinary word, written in lower case (or said), and on no name list: compromise read a
+ * name into "the grace period" ("period" is no name); "Will Turner", "may chen" stay.
+ */
+function ordinaryIn(doc: Doc, s: number, e: number): boolean {
+  for (let i = s; i < e; i++) {
+    const w = doc.words[i].norm;
+    if ((speechLike(doc) || !isCap(doc, i)) && !known(w) && ordinaryWord(w)) return true;
+  }
+  return false;
+}
+
 export function compromisePeople(doc: Doc, confidence = 0.6): Detection[] {
   const found = matchesIn(doc.text, (d) => d.people());
   return found
@@ -217,7 +273,12 @@ export function compromisePeople(doc: Doc, confidence = 0.6): Detection[] {
       return fromChars(doc, 'Person', start, start + length, confidence, 'person-compromise');
     })
     .filter((d) => d.text.length > 1 && !d.text.split(/\s+/).every((x) => PLACE_WORDS.has(x.toLowerCase().replace(/[^\p{L}'-]/gu, ''))))
-    .filter((d) => d.wordStart === undefined || !inPlace(doc, d.wordStart, d.wordEnd!));
+    .flatMap((d) => {
+      if (d.wordStart === undefined) return [d];
+      const street = streetSpan(doc, d.wordStart, d.wordEnd!);
+      if (street) return [fromWords(doc, 'Address', street[0], street[1], confidence, 'person-street')];
+      return inPlace(doc, d.wordStart, d.wordEnd!) || ordinaryIn(doc, d.wordStart, d.wordEnd!) ? [] : [d];
+    });
 }
 
 export const personRecognizer: Recognizer = (doc) => {

@@ -20,6 +20,18 @@ export const STREET_SUFFIX = new Set([
   'sq', 'alley', 'crescent', 'close', 'row', 'plaza', 'loop', 'path', 'pike', 'route', 'rte', 'run', 'walk', 'grove',
   'heights', 'ridge', 'point', 'crossing', 'expressway', 'freeway',
 ]);
+/**
+ * More street types (USPS suffixes and those of Australian, British and Nordic addresses) that are also ordinary
+ * words or surnames ("Meadow", "Park", "Hill", "Gate"): not enough for an address on their own, but a listed name
+ * with a house number before it and one of these after it is a street ("527 Justin Meadow", "Roberts Väg 8").
+ */
+export const STREET_TYPES_MORE = new Set(`meadow meadows knoll knolls circuit pass crest mews junction manor parade estate estates
+track gardens garden green park view hill hills vale wharf esplanade promenade quay rise gate gateway glen hollow
+landing bend cove creek field fields brook causeway centre center corner haven spur summit village vista wells mall
+port station shore shores forest orchard oval ridge river valley spring springs lodge mount key island lake lakes
+mill mills plains prairie ranch trace union ville dale divide ferry fork forge ford fort common course cliff camp
+branch bridge burg canyon cape club curve extension falls flat glade grange chase close drove fold nook reach row
+väg vägen gata gatan gränd vej gade vei veien gate allé alle stræde plads torg`.split(/\s+/));
 /** Street words that come before the name ("rue Descartes", "via Roma"). */
 export const STREET_PREFIX = new Set(['rue', 'via', 'calle', 'avenida', 'rua', 'avenue', 'ulica', 'strada', 'chemin', 'boulevard', 'plaza', 'piazza', 'viale']);
 /** Street name endings in other languages ("Nassaustraat 123", "Ziegelgasse 26"). */

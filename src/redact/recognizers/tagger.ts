@@ -2,13 +2,14 @@
 // tags them, beside the rule-based recognizers (their detections are a union: the tagger only adds). The model is
 // loaded once per thread, on first use.
 import { gazetteerTags } from '../tagger/gazetteer.js';
-import { taggerModel } from '../tagger/model.js';
+import { ordinaryWord, taggerModel } from '../tagger/model.js';
 import { EMITTED_KINDS, SequenceTagger } from '../tagger/tagger.js';
 import type { EntityKind } from '../entityKinds.js';
 import type { Detection } from '../types.js';
 import { startsWithCue } from './digitRuns.js';
 import { fromWords, type Doc, type Recognizer } from './doc.js';
-import { AMBIGUOUS } from './nameData.js';
+import { AMBIGUOUS, PLACE_PREFIX, PLACE_SUFFIX } from './nameData.js';
+import { streetSpan } from './person.js';
 
 let tagger: SequenceTagger | undefined;
 
@@ -29,8 +30,33 @@ function nameLike(norms: string[]): boolean {
   if (norms.length === 1 && AMBIGUOUS.has(norms[0])) return false;
   return norms.some((w) => {
     const g = gazetteerTags(w);
-    return g.includes('fn') || g.includes('ln') || !(g.includes('cw') || g.includes('sw') || g.includes('mon'));
+    // a number's cue ("ssn", "dob") is no name, whatever list it is on
+    return g.includes('fn') || g.includes('ln') || !(g.includes('mon') || ordinaryWord(w) || startsWithCue(w));
   });
+}
+
+/** Lists that are evidence of an address by themselves (a street type, a place, a number...). */
+const ADDRESS_LISTS = ['st', 'pl', 'state', 'ctry', 'num', 'unit', 'dir'];
+
+/**
+ * Whether an Address run can be an address: some word of it is on an address list, has a digit, or is not an
+ * ordinary word ("Technical Support will follow up" is not an address; "Adebayo Crescent", "4417", "lekki" are).
+ */
+function addressLike(norms: string[]): boolean {
+  return norms.some((w) => /\d/.test(w) || gazetteerTags(w).some((g) => ADDRESS_LISTS.includes(g)) || !ordinaryWord(w));
+}
+
+const PLACE_LISTS = ['pl', 'state', 'ctry'];
+const IN_PLACE = new Set(['in', 'from', 'near', 'to', 'around', 'outside', 'visiting', 'visited']);
+/**
+ * A place named in passing, not an address: "we live in Virginia Beach", "flying from Santa Rosa" — every word a
+ * place word (a city, state or country, or "santa", "beach"), after "in"/"from"/"near"..., no number after it.
+ */
+function placeOnly(doc: Doc, s: number, e: number): boolean {
+  if (!IN_PLACE.has(doc.words[s - 1]?.norm ?? '')) return false;
+  const next = doc.words[e]?.norm ?? '';
+  if (/\d/.test(next) || gazetteerTags(next).includes('num')) return false;
+  return doc.words.slice(s, e).every((w) => PLACE_PREFIX.has(w.norm) || PLACE_SUFFIX.has(w.norm) || gazetteerTags(w.norm).some((g) => PLACE_LISTS.includes(g)));
 }
 
 /**
@@ -63,7 +89,7 @@ function readsAs(doc: Doc, kind: EntityKind, s: number, e: number): boolean {
   // more: a gate on street words and numbers (tried) cost recall on streets of unseen formats far more than it
   // saved in precision.
   if (e <= s || norms.some((w) => w.length > MAX_WORD_CHARS)) return false;
-  return kind === 'Person' ? nameLike(norms) && !lettersInCode(doc, s, e) : norms.some(wordy);
+  return kind === 'Person' ? nameLike(norms) && !lettersInCode(doc, s, e) : norms.some(wordy) && addressLike(norms) && !placeOnly(doc, s, e);
 }
 
 export const taggerRecognizer: Recognizer = (doc) => {
@@ -74,8 +100,12 @@ export const taggerRecognizer: Recognizer = (doc) => {
   const out: Detection[] = [];
   for (const run of tagger.runs(doc)) {
     if (!EMITTED_KINDS.has(run.kind)) continue;
-    const [s, e] = trimmed(doc, run.wordStart, run.wordEnd);
-    if (readsAs(doc, run.kind, s, e)) out.push({ ...fromWords(doc, run.kind, s, e, CONFIDENCE, 'tagger'), additive: true });
+    let [s, e] = trimmed(doc, run.wordStart, run.wordEnd);
+    let kind: EntityKind = run.kind;
+    // a "name" with a street type after it and a house number is a street ("Roberts Väg 8"): masked as an address
+    const street = kind === 'Person' ? streetSpan(doc, s, e) : undefined;
+    if (street) [kind, s, e] = ['Address', Math.min(s, street[0]), Math.max(e, street[1])];
+    if (readsAs(doc, kind, s, e)) out.push({ ...fromWords(doc, kind, s, e, CONFIDENCE, 'tagger'), additive: true });
   }
   return out;
 };

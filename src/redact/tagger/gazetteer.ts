@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { COMMON_WORDS, FIRST_NAMES, LAST_NAMES, PLACE_WORDS } from '../recognizers/nameData.js';
-import { COUNTRIES, DIRECTIONS, STATE_NAMES, STREET_PREFIX, STREET_SUFFIX, UNIT_WORDS, US_CITIES } from '../recognizers/places.js';
+import { COUNTRIES, DIRECTIONS, FOREIGN_STREET, STATE_NAMES, STREET_PREFIX, STREET_SUFFIX, STREET_TYPES_MORE, UNIT_WORDS, US_CITIES } from '../recognizers/places.js';
 import { STOP } from '../recognizers/stopwords.js';
 
 let humannames: Set<string> | undefined;
@@ -45,6 +45,10 @@ function lookUp(w: string): string[] {
   if (STOP.has(w)) out.push('sw');
   if (PLACE_WORDS.has(w) || US_CITIES.has(w)) out.push('pl');
   if (STREET_SUFFIX.has(w) || STREET_PREFIX.has(w)) out.push('st');
+  // street types that are also ordinary words or surnames ("park", "hill"), and street names of other languages
+  // by their ending ("ryttervej", "mannerheimintie"; not an ordinary word such as "during")
+  if (STREET_TYPES_MORE.has(w)) out.push('stx');
+  if (w.length > 4 && FOREIGN_STREET.test(w) && !COMMON_WORDS.has(w)) out.push('fst');
   if (STATE_NAMES.has(w)) out.push('state');
   if (COUNTRIES.has(w)) out.push('ctry');
   if (UNIT_WORDS.has(w)) out.push('unit');

@@ -3,6 +3,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { COMMON_WORDS } from '../recognizers/nameData.js';
+import { STOP } from '../recognizers/stopwords.js';
 import type { PerceptronModel } from './perceptron.js';
 
 export interface TaggerModel extends PerceptronModel {
@@ -10,6 +12,12 @@ export interface TaggerModel extends PerceptronModel {
   inputsHash: string;
   /** What training measured, for the record (dev split, token accuracy). */
   trained: { epochs: number; sentences: number; features: number };
+  /**
+   * Ordinary words of the training corpus: said at least ORDINARY_MIN times outside every span and never inside a
+   * name or an address ("payment", "ticket", "period"). A filter, not a feature: a Person run made only of such
+   * words is not a name (recognizers/tagger.ts, person.ts).
+   */
+  ordinary: string[];
 }
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
@@ -21,3 +29,16 @@ export function taggerModel(): TaggerModel {
   if (!loaded) loaded = JSON.parse(fs.readFileSync(MODEL_FILE, 'utf8')) as TaggerModel;
   return loaded;
 }
+
+let ordinary: Set<string> | undefined;
+/** The model's ordinary words (empty before a model has them). */
+export function trainedOrdinary(): Set<string> {
+  return (ordinary ??= new Set(taggerModel().ordinary ?? []));
+}
+
+/**
+ * An ordinary English word: compromise's lexicon, a function word, the ordinary talk of the tagger's training
+ * corpus (words never inside a name or an address there), or an English derivational ending names do not have.
+ */
+export const ordinaryWord = (w: string) =>
+  COMMON_WORDS.has(w) || STOP.has(w) || trainedOrdinary().has(w) || /..(ment|tion|sion|ness|ity|ical|able|ible|ance|ence|ship|ful|less|ous|ive|ize|ise)$/.test(w);
