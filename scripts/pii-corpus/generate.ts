@@ -25,7 +25,7 @@ export interface Utterance {
 /** The seed each split is generated from (a split's utterances never share a random stream with another's). */
 export const SPLIT_SEEDS: Record<Split, number> = { train: 1001, dev: 2002, test: 3003 };
 export const SIZES: Record<Split, { pii: number; noPii: number }> = {
-  train: { pii: 6000, noPii: 3000 },
+  train: { pii: 9000, noPii: 3000 },
   dev: { pii: 1200, noPii: 1200 },
   test: { pii: 1500, noPii: 2400 },
 };

@@ -82,6 +82,21 @@ function trimmed(doc: Doc, s: number, e: number): [number, number] {
   return [s, e];
 }
 
+/**
+ * A Person run without the words at its edges that cannot be part of a name: a number's cue ("ssn", "dob") or an
+ * ordinary word on no name list ("caller zebulon quackenbush ssn" -> "zebulon quackenbush").
+ */
+function nameCore(doc: Doc, s: number, e: number): [number, number] {
+  const edge = (i: number) => {
+    const w = doc.words[i].norm;
+    const g = gazetteerTags(w);
+    return startsWithCue(w) || (ordinaryWord(w) && !g.includes('fn') && !g.includes('ln'));
+  };
+  while (s < e && edge(s)) s++;
+  while (e > s && edge(e - 1)) e--;
+  return [s, e];
+}
+
 /** Whether words [s, e) may stand as a tagged run of `kind`. */
 function readsAs(doc: Doc, kind: EntityKind, s: number, e: number): boolean {
   const norms = doc.words.slice(s, e).map((w) => w.norm);
@@ -105,6 +120,7 @@ export const taggerRecognizer: Recognizer = (doc) => {
     // a "name" with a street type after it and a house number is a street ("Roberts Väg 8"): masked as an address
     const street = kind === 'Person' ? streetSpan(doc, s, e) : undefined;
     if (street) [kind, s, e] = ['Address', Math.min(s, street[0]), Math.max(e, street[1])];
+    else if (kind === 'Person') [s, e] = nameCore(doc, s, e);
     if (readsAs(doc, kind, s, e)) out.push({ ...fromWords(doc, kind, s, e, CONFIDENCE, 'tagger'), additive: true });
   }
   return out;
