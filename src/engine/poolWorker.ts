@@ -3,7 +3,7 @@
 // fresh one (decoder.ts decodeWarm); sherpa-onnx: one recognizer per model kept for the worker's life
 // (sherpa/decode.ts).
 import { parentPort, threadId } from 'node:worker_threads';
-import { decodeWarm, type DecodeResult } from './pocketsphinx/decoder.js';
+import { decodeWarm, freeWarmDecoders, type DecodeResult } from './pocketsphinx/decoder.js';
 import type { PoolTask, WorkerReply } from './pool.js';
 import { decodeSherpa, heldModels } from './sherpa/decode.js';
 
@@ -14,7 +14,13 @@ function unknownTask(task: never): never {
 if (!parentPort) throw new Error('poolWorker.ts runs as a worker thread of engine/pool.ts');
 const port = parentPort;
 
-port.on('message', (task: PoolTask) => {
+port.on('message', (task: PoolTask | { kind: 'release' }) => {
+  if (task.kind === 'release') {
+    // The pool is closing: the kept decoders' C memory would outlive this thread.
+    freeWarmDecoders();
+    port.postMessage({ released: true });
+    return;
+  }
   let reply: WorkerReply;
   try {
     const result: DecodeResult & { alignedWords?: number; spreadUnits?: number } =
