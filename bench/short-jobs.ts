@@ -233,7 +233,8 @@ async function main() {
       const c = await twoCores(tmp);
       report.cores = c;
       console.log(`2. The batch of ${BATCH.length} recordings at once: one core (taskset -c 0) ${f2(c.one)} s, two cores (-c 0,1) ${f2(c.two)} s: x${f2(c.one / c.two)}`);
-      console.log(`   runs: ${c.runs.map((r) => `${r.cores}c ${f2(r.wall)} s`).join(', ')}\n`);
+      // CPU seconds over wall seconds: how many cores the service got busy (on a shared machine, what it was let have).
+      console.log(`   runs (wall s, CPU s, cores busy): ${c.runs.map((r) => `${r.cores}c ${f2(r.wall)} / ${f2(r.cpu)} / ${f2(r.cpu / r.wall)}`).join(', ')}\n`);
     }
     if (PARTS.has('long')) {
       const l = await longCall(clips.long, fs.mkdtempSync(path.join(tmp, 'long-')));
