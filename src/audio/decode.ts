@@ -2,7 +2,12 @@
 // (each channel on its own; 8 kHz telephone audio is upsampled to 16 kHz, which recognized better than the 8 kHz
 // front end, see STACK.md) and writes interleaved s16le to a pipe; the channels are split here as the bytes
 // arrive, into arrays sized from the probed duration, so a long recording is held once, not twice.
+// A WAV already at the wanted rate in 16/8-bit PCM, mu-law or A-law is read directly (no ffmpeg start): the same
+// samples ffmpeg gives (test/audio/decode.test.ts), through the same channel split.
+import fs from 'node:fs/promises';
 import { AudioError } from './errors.js';
+import { ALAW_TO_LINEAR, MULAW_TO_LINEAR } from './g711.js';
+import { readWavLayout, type WavLayout } from './wavLayout.js';
 import { DEFAULT_PROBE_TIMEOUT_MS, ffmpegProgram, firstError, probeAudio, runTool, tooLong, type AudioProbe } from './probe.js';
 
 export interface DecodeOptions {
@@ -45,6 +50,14 @@ export async function decodeChannels(path: string, options: DecodeOptions = {}):
   const maxSamples = options.maxSeconds !== undefined ? Math.ceil(options.maxSeconds * sampleRate) : Infinity;
   const sink = new ChannelSink(nch, Math.ceil((probe.durationSeconds + 1) * sampleRate), maxSamples + sampleRate);
 
+  const layout = probe.container === 'wav' && probe.sampleRate === sampleRate ? await readWavLayout(path) : undefined;
+  if (layout && layout.sampleRate === sampleRate && layout.channels === nch) {
+    await readWavSamples(path, layout, sink, options.signal);
+    if (sink.length === 0) throw new AudioError('empty', 'The audio holds no samples (0 s of sound)');
+    if (options.maxSeconds !== undefined && sink.length / sampleRate > options.maxSeconds) throw tooLong(sink.length / sampleRate, options.maxSeconds);
+    return { sampleRate, channels: sink.finish(), durationSeconds: sink.length / sampleRate, source: probe };
+  }
+
   const args = ['-nostdin', '-hide_banner', '-v', 'error', '-i', path, '-map', `0:${probe.streamIndex}`, '-vn', '-sn', '-dn'];
   // Read one second past the limit, enough to know a stream that declared no duration is too long.
   if (options.maxSeconds !== undefined) args.push('-t', String(options.maxSeconds + 1));
@@ -84,6 +97,34 @@ export async function decodeChannels(path: string, options: DecodeOptions = {}):
     );
   }
   return { sampleRate, channels: sink.finish(), durationSeconds: decodedSeconds, source: probe };
+}
+
+/** The data chunk of a WAV as s16le into `sink`, a MiB at a time (G.711 by table, 8-bit as ffmpeg widens it). */
+async function readWavSamples(path: string, layout: WavLayout, sink: ChannelSink, signal?: AbortSignal): Promise<void> {
+  const handle = await fs.open(path, 'r');
+  try {
+    const chunk = Buffer.alloc(Math.max(layout.blockAlign, (1 << 20) - ((1 << 20) % layout.blockAlign)));
+    for (let done = 0; done < layout.dataBytes; ) {
+      signal?.throwIfAborted();
+      const { bytesRead } = await handle.read(chunk, 0, Math.min(chunk.length, layout.dataBytes - done), layout.dataOffset + done);
+      if (bytesRead === 0) break;
+      done += bytesRead;
+      const bytes = chunk.subarray(0, bytesRead);
+      if (layout.format === 'pcm_s16le') {
+        sink.write(bytes);
+        continue;
+      }
+      const out = new Int16Array(bytesRead);
+      if (layout.format === 'pcm_u8') for (let i = 0; i < bytesRead; i++) out[i] = (bytes[i] - 128) << 8;
+      else {
+        const table = layout.format === 'pcm_mulaw' ? MULAW_TO_LINEAR : ALAW_TO_LINEAR;
+        for (let i = 0; i < bytesRead; i++) out[i] = table[bytes[i]];
+      }
+      sink.write(Buffer.from(out.buffer));
+    }
+  } finally {
+    await handle.close();
+  }
 }
 
 /** Splits interleaved s16le bytes into per-channel arrays as they arrive (any chunk boundaries). */

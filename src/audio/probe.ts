@@ -1,8 +1,11 @@
 // What an audio file is, asked of ffprobe (spawned without a shell, killed when it overruns its time), plus a
 // look at a WAV file's own header, which is the only way to tell a WAV cut short in transfer from a short one.
+// A WAV of 16/8-bit PCM, mu-law or A-law (wavLayout.ts) is described from its header alone: what ffprobe would
+// say of it, without a process start (most of a short telephone prompt's cost outside recognition).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import { AudioError } from './errors.js';
+import { readWavLayout } from './wavLayout.js';
 
 export interface AudioProbe {
   /** Duration in seconds as the container declares it (0 when it declares none). */
@@ -139,6 +142,23 @@ export async function probeAudio(path: string, options: ProbeOptions = {}): Prom
   const stat = await fs.stat(path);
   if (stat.size === 0) throw new AudioError('empty', 'The audio file is empty (0 bytes)');
   const head = await readHead(path, 65_536);
+  const wav = isRiffWave(head) ? await readWavLayout(path) : undefined;
+  if (wav && wav.sampleRate > 0) {
+    options.signal?.throwIfAborted();
+    checkWavHeader(head, stat.size);
+    const probe: AudioProbe = {
+      durationSeconds: wav.dataBytes / wav.blockAlign / wav.sampleRate,
+      durationEstimated: false,
+      sampleRate: wav.sampleRate,
+      channels: wav.channels,
+      codec: wav.format,
+      container: 'wav',
+      sizeBytes: stat.size,
+      streamIndex: 0,
+    };
+    if (options.maxSeconds !== undefined && probe.durationSeconds > options.maxSeconds) throw tooLong(probe.durationSeconds, options.maxSeconds);
+    return probe;
+  }
   const result = await runTool(
     ffprobeProgram(),
     ['-v', 'warning', '-hide_banner', '-print_format', 'json', '-show_format', '-show_streams', '-i', path],

@@ -1,8 +1,9 @@
 // A decoder pool worker (engine/pool.ts): runs decode tasks through the C library, one at a time, and answers
-// each with its words or its error. PocketSphinx: a fresh decoder per task (decoder.ts); sherpa-onnx: one
-// recognizer per model kept for the worker's life (sherpa/decode.ts).
+// each with its words or its error. PocketSphinx: a decoder per model kept on the thread and reset per task as a
+// fresh one (decoder.ts decodeWarm); sherpa-onnx: one recognizer per model kept for the worker's life
+// (sherpa/decode.ts).
 import { parentPort, threadId } from 'node:worker_threads';
-import { decodePcm, type DecodeResult } from './pocketsphinx/decoder.js';
+import { decodeWarm, freeWarmDecoders, type DecodeResult } from './pocketsphinx/decoder.js';
 import type { PoolTask, WorkerReply } from './pool.js';
 import { decodeSherpa, heldModels } from './sherpa/decode.js';
 
@@ -13,12 +14,18 @@ function unknownTask(task: never): never {
 if (!parentPort) throw new Error('poolWorker.ts runs as a worker thread of engine/pool.ts');
 const port = parentPort;
 
-port.on('message', (task: PoolTask) => {
+port.on('message', (task: PoolTask | { kind: 'release' }) => {
+  if (task.kind === 'release') {
+    // The pool is closing: the kept decoders' C memory would outlive this thread.
+    freeWarmDecoders();
+    port.postMessage({ released: true });
+    return;
+  }
   let reply: WorkerReply;
   try {
     const result: DecodeResult & { alignedWords?: number; spreadUnits?: number } =
       task.kind === 'pocketsphinx'
-        ? decodePcm(task.model, task.samples, task.units)
+        ? decodeWarm(task.model, task.samples, task.units)
         : task.kind === 'sherpa'
           ? decodeSherpa(task.model, task.spec, task.samples, task.units, task.align)
           : unknownTask(task);

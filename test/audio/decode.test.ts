@@ -170,7 +170,7 @@ describe('audio decoding', () => {
   });
 
   test('a missing ffmpeg and a stuck ffmpeg give clear errors', async () => {
-    const file = make('ok.wav', [...tones(16000), '-c:a', 'pcm_s16le']);
+    const file = make('ok.flac', [...tones(16000), '-c:a', 'flac']);
     process.env.SCRUBLINE_FFPROBE = '/nonexistent/ffprobe';
     try {
       const error = await refused(probeAudio(file), 'ffmpeg_missing');
@@ -179,6 +179,63 @@ describe('audio decoding', () => {
       delete process.env.SCRUBLINE_FFPROBE;
     }
     await refused(probeAudio(file, { timeoutMs: 1 }), 'timeout');
+  });
+
+  /** What ffprobe says of a file and what ffmpeg decodes it to (16-bit, per channel), as probe/decode did before. */
+  function ffprobeOf(file: string) {
+    const out = JSON.parse(execFileSync('ffprobe', ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file], { encoding: 'utf8' }));
+    const s = out.streams[0];
+    return { codec: s.codec_name, sampleRate: Number(s.sample_rate), channels: s.channels, durationSeconds: Number(out.format.duration) };
+  }
+  function ffmpegSamples(file: string, rate: number, nch: number): Int16Array[] {
+    const raw = execFileSync('ffmpeg', ['-nostdin', '-v', 'error', '-i', file, '-ac', String(nch), '-ar', String(rate), '-acodec', 'pcm_s16le', '-f', 's16le', 'pipe:1'], { maxBuffer: 1 << 28 });
+    const all = new Int16Array(raw.buffer, raw.byteOffset, raw.length / 2);
+    return Array.from({ length: nch }, (_, c) => all.filter((_, i) => i % nch === c));
+  }
+
+  const direct: { name: string; args: string[]; rate: number; channels: number }[] = [
+    { name: 'direct-s16-16k.wav', args: [...tones(16000, 3), '-c:a', 'pcm_s16le'], rate: 16000, channels: 2 },
+    { name: 'direct-mulaw-16k.wav', args: [...tones(16000, 3), '-c:a', 'pcm_mulaw'], rate: 16000, channels: 2 },
+    { name: 'direct-alaw-16k.wav', args: [...tones(16000, 3), '-ac', '1', '-c:a', 'pcm_alaw'], rate: 16000, channels: 1 },
+    { name: 'direct-u8-16k.wav', args: [...tones(16000, 3), '-c:a', 'pcm_u8'], rate: 16000, channels: 2 },
+    { name: 'direct-mulaw-8k.wav', args: [...tones(8000, 3), '-ac', '1', '-c:a', 'pcm_mulaw'], rate: 8000, channels: 1 },
+  ];
+
+  test('a PCM, G.711 or 8-bit WAV is described from its header as ffprobe describes it, and read without ffmpeg to the samples ffmpeg gives', async () => {
+    for (const f of direct) {
+      const file = make(f.name, f.args);
+      const probe = await probeAudio(file);
+      const expected = ffprobeOf(file);
+      assert.equal(probe.codec, expected.codec, f.name);
+      assert.equal(probe.container, 'wav');
+      assert.equal(probe.sampleRate, expected.sampleRate, f.name);
+      assert.equal(probe.channels, expected.channels, f.name);
+      assert.ok(Math.abs(probe.durationSeconds - expected.durationSeconds) < 0.001, `${f.name}: ${probe.durationSeconds} s against ffprobe's ${expected.durationSeconds}`);
+      const audio = await decodeChannels(file, { sampleRate: f.rate });
+      const reference = ffmpegSamples(file, f.rate, f.channels);
+      assert.equal(audio.channels.length, f.channels);
+      for (let c = 0; c < f.channels; c++) assert.deepEqual(audio.channels[c], reference[c], `${f.name} channel ${c}: the same samples as ffmpeg's`);
+      assert.equal(audio.durationSeconds, reference[0].length / f.rate);
+    }
+  });
+
+  test('without ffprobe and ffmpeg installed, such a WAV still probes and decodes; one that needs resampling or another codec does not', async () => {
+    const wav16 = path.join(dir, 'direct-s16-16k.wav');
+    const mulaw8 = path.join(dir, 'direct-mulaw-8k.wav');
+    if (!fs.existsSync(wav16)) for (const f of direct) make(f.name, f.args);
+    const flac = make('needs-ffmpeg.flac', [...tones(16000), '-c:a', 'flac']);
+    process.env.SCRUBLINE_FFPROBE = '/nonexistent/ffprobe';
+    process.env.SCRUBLINE_FFMPEG = '/nonexistent/ffmpeg';
+    try {
+      assert.equal((await decodeChannels(wav16)).channels.length, 2);
+      assert.equal((await probeAudio(mulaw8)).codec, 'pcm_mulaw');
+      assert.equal((await decodeChannels(mulaw8, { sampleRate: 8000 })).channels[0].length, 8000 * 3);
+      await refused(decodeChannels(mulaw8, { sampleRate: 16000 }), 'ffmpeg_missing');
+      await refused(decodeChannels(flac), 'ffmpeg_missing');
+    } finally {
+      delete process.env.SCRUBLINE_FFPROBE;
+      delete process.env.SCRUBLINE_FFMPEG;
+    }
   });
 
   test('errors are permanent for the job worker, except a timeout', () => {

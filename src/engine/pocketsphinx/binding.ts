@@ -28,6 +28,8 @@ export interface PocketSphinxLib {
   freeConfig(config: Pointer): void;
   init(config: Pointer): Pointer;
   free(ps: Pointer): void;
+  /** A new stream on a kept decoder: the front end's noise statistics and sample count back to a fresh decoder's. */
+  startStream(ps: Pointer): number;
   startUtt(ps: Pointer): number;
   processRaw(ps: Pointer, samples: Int16Array, noSearch: boolean, fullUtt: boolean): number;
   endUtt(ps: Pointer): number;
@@ -78,6 +80,7 @@ export function loadPocketSphinx(): PocketSphinxLib {
   const ps_args = ps.func('void *ps_args()');
   const ps_init = ps.func('void *ps_init(void *config)');
   const ps_free = ps.func('int ps_free(void *ps)');
+  const ps_start_stream = ps.func('int ps_start_stream(void *ps)');
   const ps_start_utt = ps.func('int ps_start_utt(void *ps)');
   const ps_process_raw = ps.func('int ps_process_raw(void *ps, const int16_t *data, size_t n_samples, int no_search, int full_utt)');
   const ps_end_utt = ps.func('int ps_end_utt(void *ps)');
@@ -107,6 +110,7 @@ export function loadPocketSphinx(): PocketSphinxLib {
       return decoder;
     },
     free: (decoder) => void ps_free(decoder),
+    startStream: (decoder) => ps_start_stream(decoder),
     startUtt: (decoder) => ps_start_utt(decoder),
     processRaw: (decoder, samples, noSearch, fullUtt) =>
       ps_process_raw(decoder, samples, samples.length, noSearch ? 1 : 0, fullUtt ? 1 : 0),

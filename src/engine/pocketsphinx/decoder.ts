@@ -1,7 +1,10 @@
 // One PocketSphinx decode: PCM of one channel and the stretches of it to recognize → words with times (seconds
-// from the start of the PCM) and confidences. A FRESH decoder is made for every call, because decoder state
-// (cepstral mean, search) carried from one recording into the next decodes the second much worse (STACK.md);
-// within a call the stretches of one channel share the decoder, each as one utterance.
+// from the start of the PCM) and confidences. Decoder state carried from one recording into the next decodes the
+// second worse (STACK.md): the front end's noise statistics live for a "stream" (ps_start_stream), not for an
+// utterance, and CMN is per utterance only because every stretch is given whole (full_utt). So each call either
+// makes a fresh decoder (decodePcm) or takes one kept on this thread and starts a new stream on it (decodeWarm):
+// the same words, times and confidences as a fresh decoder (test/engine/warmDecoder.test.ts), without loading the
+// model again (~0.5 s of a 2-5 s prompt's ~1 s). Within a call the stretches share the decoder, each one utterance.
 //
 // Synchronous and CPU-bound: call it from a worker thread (engine/pool.ts), never from the event loop.
 import fs from 'node:fs';
@@ -70,30 +73,105 @@ export function checkModelFiles(model: PocketSphinxModel): void {
 export function decodePcm(model: PocketSphinxModel, pcm: Int16Array, units?: SpeechSegment[]): DecodeResult {
   const lib = loadPocketSphinx();
   const t0 = performance.now();
+  const decoder = createDecoder(lib, model);
+  const t1 = performance.now();
+  try {
+    const words = decodeUnits(lib, decoder, model, pcm, units);
+    return { words, initSeconds: (t1 - t0) / 1000, decodeSeconds: (performance.now() - t1) / 1000 };
+  } finally {
+    lib.free(decoder);
+  }
+}
+
+/** Decoders kept on this thread by settings and model files, least recently used first. */
+const kept = new Map<string, Pointer>();
+/** Decoders this thread has made (model loads), for tests and stats. */
+let created = 0;
+
+/** This thread's decoders: how many were ever made and how many are kept now. */
+export function decoderStats(): { created: number; kept: number } {
+  return { created, kept: kept.size };
+}
+
+/** How many decoders a thread keeps (SCRUBLINE_WARM_DECODERS, default 2: wideband and telephony; 0: none). */
+export function warmDecoderLimit(): number {
+  const configured = Number(process.env.SCRUBLINE_WARM_DECODERS);
+  return Number.isInteger(configured) && configured >= 0 ? configured : 2;
+}
+
+/**
+ * decodePcm on a decoder kept on this thread for the same model (made on first use), reset as a fresh one is:
+ * the same result. A decoder whose decode failed is freed, not kept.
+ */
+export function decodeWarm(model: PocketSphinxModel, pcm: Int16Array, units?: SpeechSegment[]): DecodeResult {
+  const limit = warmDecoderLimit();
+  if (limit === 0) return decodePcm(model, pcm, units);
+  const lib = loadPocketSphinx();
+  const t0 = performance.now();
+  checkModelFiles(model);
+  const key = decoderKey(model);
+  let decoder = kept.get(key);
+  kept.delete(key);
+  decoder ??= createDecoder(lib, model);
+  const t1 = performance.now();
+  let words: Word[];
+  try {
+    if (lib.startStream(decoder) < 0) throw new Error('PocketSphinx could not start a stream');
+    words = decodeUnits(lib, decoder, model, pcm, units);
+  } catch (error) {
+    lib.free(decoder);
+    throw error;
+  }
+  kept.set(key, decoder);
+  for (const [oldest, d] of kept) {
+    if (kept.size <= limit) break;
+    kept.delete(oldest);
+    lib.free(d);
+  }
+  return { words, initSeconds: (t1 - t0) / 1000, decodeSeconds: (performance.now() - t1) / 1000 };
+}
+
+/** Frees this thread's kept decoders (tests; a thread that ends frees them with the process anyway). */
+export function freeWarmDecoders(): void {
+  if (kept.size === 0) return;
+  const lib = loadPocketSphinx();
+  for (const d of kept.values()) lib.free(d);
+  kept.clear();
+}
+
+/** The settings and the model files as they are now: a rebuilt transform or a new language model is a new decoder. */
+function decoderKey(model: PocketSphinxModel): string {
+  const files = [path.join(model.hmm, 'mdef'), path.join(model.hmm, 'means'), model.jsgf ?? model.lm, model.dict, model.mllr].filter((f): f is string => !!f);
+  const stamps = files.map((f) => {
+    const st = fs.statSync(f, { throwIfNoEntry: false });
+    return st ? `${st.size}:${st.mtimeMs}` : 'missing';
+  });
+  return JSON.stringify([decoderArgs(model), stamps]);
+}
+
+function createDecoder(lib: PocketSphinxLib, model: PocketSphinxModel): Pointer {
   checkModelFiles(model);
   const config = lib.parseConfig(decoderArgs(model));
-  let decoder: Pointer;
   try {
-    decoder = lib.init(config);
+    const decoder = lib.init(config);
+    created++;
+    return decoder;
   } finally {
     // ps_init retains the configuration; this drops our reference to it.
     lib.freeConfig(config);
   }
-  const t1 = performance.now();
+}
+
+function decodeUnits(lib: PocketSphinxLib, decoder: Pointer, model: PocketSphinxModel, pcm: Int16Array, units?: SpeechSegment[]): Word[] {
   const words: Word[] = [];
-  try {
-    const stretches = units ?? [{ start: 0, end: pcm.length / model.sampleRate }];
-    for (const unit of stretches) {
-      const from = Math.max(0, Math.round(unit.start * model.sampleRate));
-      const to = Math.min(pcm.length, Math.round(unit.end * model.sampleRate));
-      if (to - from < model.sampleRate / 10) continue; // under 100 ms: nothing to recognize
-      words.push(...decodeUtterance(lib, decoder, pcm.subarray(from, to), from / model.sampleRate, model.sampleRate));
-    }
-  } finally {
-    lib.free(decoder);
+  const stretches = units ?? [{ start: 0, end: pcm.length / model.sampleRate }];
+  for (const unit of stretches) {
+    const from = Math.max(0, Math.round(unit.start * model.sampleRate));
+    const to = Math.min(pcm.length, Math.round(unit.end * model.sampleRate));
+    if (to - from < model.sampleRate / 10) continue; // under 100 ms: nothing to recognize
+    words.push(...decodeUtterance(lib, decoder, pcm.subarray(from, to), from / model.sampleRate, model.sampleRate));
   }
-  const t2 = performance.now();
-  return { words, initSeconds: (t1 - t0) / 1000, decodeSeconds: (t2 - t1) / 1000 };
+  return words;
 }
 
 function decodeUtterance(lib: PocketSphinxLib, decoder: Pointer, samples: Int16Array, offset: number, sampleRate: number): Word[] {

@@ -7,7 +7,7 @@
 // was worse (18.0%). Short recordings are one segment anyway. See eval/wer.ts and the report in the README.
 //
 // The channel is cut into batches of segments (speechBatches.ts, at least BATCH_SECONDS of audio each) that
-// decode on the worker pool in parallel, each with a fresh decoder.
+// decode on the worker pool in parallel, each on a decoder reset as a fresh one (decoder.ts decodeWarm).
 import type { Word } from '../../transcript/types.js';
 import { vadParamsFrom } from '../../audio/vad.js';
 import { type ChannelAudio, type ChannelResult, type Engine, type EngineStream, type RecognizeOptions, reportingProgress, type StreamOptions } from '../engine.js';
