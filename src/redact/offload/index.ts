@@ -13,6 +13,8 @@ import type { RecordRedaction } from '../redactRecord.js';
 import type { TextRedaction } from '../redactText.js';
 import type { RedactionResult } from '../redactTranscript.js';
 import type { RedactionRule } from '../rules.js';
+import type { CueWindowsConfig } from '../../schema/resources/projectConfig.js';
+import type { SensitiveWindow } from '../windows/types.js';
 import { receiveError, type TaskReply } from './errors.js';
 import { redactionPool } from './pool.js';
 import { type EnrichTask, perform, type RedactionTask, type RuleSource, type TaskResult } from './tasks.js';
@@ -102,6 +104,11 @@ export function redactTranscriptOffLoop(transcript: Transcript, rules: readonly 
  */
 export function enrichRecordOffLoop(record: EventRecord, options: Omit<EnrichTask, 'kind' | 'record'>): Promise<EventRecord> {
   return run({ kind: 'enrich', record, ...options }, record);
+}
+
+/** Cue and number windows of a job's recognized call (findSensitiveWindows), off the loop when the call is long. */
+export function sensitiveWindowsOffLoop(transcript: Transcript, kinds: readonly string[], project?: CueWindowsConfig): Promise<SensitiveWindow[]> {
+  return run({ kind: 'windows', transcript, kinds: [...kinds], ...(project && { project }) }, transcript);
 }
 
 /** Keypad entries (jobRedaction's keypadEntries) of a decoded recording; always off the loop (a whole recording). */
