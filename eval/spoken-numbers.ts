@@ -15,11 +15,12 @@
 // last run, README "Spoken numbers"), and a suite that fails on a known gap lands nothing.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
+import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { hasFestivalVoice, hasTool, tempDir } from '../test/helpers/audio.js';
 import { buildCall, type Coverage, DIGIT_LIKE, type GoldSpan, measureCoverage, type SyntheticCall } from '../test/helpers/calls.js';
 import { json, startTestService, type TestService } from '../test/helpers/harness.js';
-import { transcribeAndWait } from '../test/helpers/jobs.js';
+import { multipart } from '../test/helpers/multipart.js';
 import { required } from '../test/helpers/require.js';
 import { CALL_SETS } from './spokenNumberCalls.js';
 
@@ -46,6 +47,26 @@ function digitsLeft(utterances: Utterance[], gold: readonly GoldSpan[]): string[
     }
   }
   return left;
+}
+
+/**
+ * Submit and wait for the job: the API waits 600 s at most, and a busy machine (two cores shared) may take longer
+ * for one call, so the job is then polled until it ends (30 minutes at most).
+ */
+async function transcribeAndPoll(svc: TestService, file: string, fields: Record<string, string>) {
+  const res = await svc.request({
+    method: 'POST',
+    url: '/asr/transcribe?wait=600',
+    ...multipart(fields, [{ name: 'audio', filename: path.basename(file), content: fs.readFileSync(file) }]),
+  });
+  assert.ok(res.statusCode === 200 || res.statusCode === 202, res.body);
+  let job = json(res);
+  for (const until = Date.now() + 1_800_000; job.status !== 'completed' && job.status !== 'failed' && Date.now() < until; ) {
+    await new Promise((r) => setTimeout(r, 5000));
+    job = json(await svc.request({ method: 'GET', url: `/asr/jobs/${job.jobId}` }));
+  }
+  assert.equal(job.status, 'completed', JSON.stringify(job));
+  return job;
 }
 
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
@@ -95,10 +116,8 @@ describe('spoken numbers on synthesized two-party calls', { skip: required(!canR
   test('scrubaudio + scrubtext, every kind: >= 98% of the gold seconds redacted, no digit of them in the text', async () => {
     const results: { call: SyntheticCall & { set: string }; coverage: Coverage; leaked: string[] }[] = [];
     for (const call of calls) {
-      const job = await transcribeAndWait(svc, call.wav, {
-        fields: { sid: 'payments', scrubaudio: 'true', scrubtext: 'true', types: 'all', agent_location: call.agentChannel === 0 ? 'left' : 'right' },
-        // A busy machine (two cores shared) takes minutes per call.
-        waitSeconds: 1800,
+      const job = await transcribeAndPoll(svc, call.wav, {
+        sid: 'payments', scrubaudio: 'true', scrubtext: 'true', types: 'all', agent_location: call.agentChannel === 0 ? 'left' : 'right',
       });
       assert.equal(job.redactionStatus, 'completed', job.message);
       const spans: { channel: number; start: number; end: number }[] = job.redaction?.audio?.spans ?? [];
