@@ -1,35 +1,35 @@
-// Spoken numbers on synthesized two-party calls (issue 17, must-show 1): six 8 kHz stereo calls (test/helpers/calls.ts:
-// agent and caller on their own channels, varied cue wordings, numbers read in groups with hesitations, pink noise
-// at 10-20 dB SNR) through a real service with scrubaudio + scrubtext and every kind. Asserts that the redacted
+// Spoken numbers on synthesized two-party calls (issue 17, must-show 1): 8 kHz stereo calls (test/helpers/calls.ts:
+// agent and caller on their own channels, varied cue wordings, numbers read in groups with hesitations, noise at
+// 10-20 dB SNR) through a real service with scrubaudio + scrubtext and every kind, in two sets (eval/spokenNumberCalls.ts):
+// DEV, six calls window finding may be tuned on, and TEST, six held-out calls (other seeds, voices, cue wordings,
+// noise colour) never tuned on. Figures are reported per set and per call; only TEST's say how well it generalizes. Asserts that the redacted
 // audio covers >= 98% of the seconds of spoken card, CVV, SSN, date of birth and account audio (exact gold spans from
 // how the calls were assembled), that no digit word is left in the text over the card/CVV/SSN/account spans, and
 // prints the over-redaction (seconds redacted outside the gold spans).
 //
-//   node --import tsx --test eval/spoken-numbers.ts      (about 8-15 minutes; fails while the target is not met)
+//   node --import tsx --test eval/spoken-numbers.ts      (about 20-40 minutes; fails while the target is not met)
+//   SPOKEN_NUMBERS_SET=dev|test (default: both)
+// Why a span is missed: eval/spoken-numbers-diagnose.ts (recognition cached, per gold span).
 //
 // An evaluation, not part of the suite: the target (>= 98%) is not met yet (44.4% of 100 gold seconds on the
 // last run, README "Spoken numbers"), and a suite that fails on a known gap lands nothing.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
+import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { hasFestivalVoice, hasTool, tempDir } from '../test/helpers/audio.js';
 import { buildCall, type Coverage, DIGIT_LIKE, type GoldSpan, measureCoverage, type SyntheticCall } from '../test/helpers/calls.js';
 import { json, startTestService, type TestService } from '../test/helpers/harness.js';
-import { transcribeAndWait } from '../test/helpers/jobs.js';
+import { multipart } from '../test/helpers/multipart.js';
 import { required } from '../test/helpers/require.js';
+import { CALL_SETS } from './spokenNumberCalls.js';
 
 const canRun = hasTool('ffmpeg') && hasTool('espeak-ng') && hasFestivalVoice() && fs.existsSync('/usr/share/pocketsphinx/model/en-us/en-us');
 const MIN_RECALL = 0.98;
 /** Kinds whose digits must not be left in the text (a date of birth is read as words such as "nineteen"). */
 const DIGIT_KINDS = new Set(['CreditCardNumber', 'CVV', 'USSocialSecurityNumber', 'USBankAccountNumber']);
-const CALLS = [
-  { seed: 11, snrDb: 10, agentChannel: 0 },
-  { seed: 12, snrDb: 12, agentChannel: 1 },
-  { seed: 13, snrDb: 14, agentChannel: 0 },
-  { seed: 14, snrDb: 16, agentChannel: 1 },
-  { seed: 15, snrDb: 18, agentChannel: 0 },
-  { seed: 16, snrDb: 20, agentChannel: 0 },
-] as const;
+const SETS = (process.env.SPOKEN_NUMBERS_SET ? [process.env.SPOKEN_NUMBERS_SET] : ['dev', 'test']) as ('dev' | 'test')[];
+const CALLS = SETS.flatMap((set) => CALL_SETS[set].map((options) => ({ set, options })));
 
 interface Utterance {
   channel: number;
@@ -47,6 +47,26 @@ function digitsLeft(utterances: Utterance[], gold: readonly GoldSpan[]): string[
     }
   }
   return left;
+}
+
+/**
+ * Submit and wait for the job: the API waits 600 s at most, and a busy machine (two cores shared) may take longer
+ * for one call, so the job is then polled until it ends (30 minutes at most).
+ */
+async function transcribeAndPoll(svc: TestService, file: string, fields: Record<string, string>) {
+  const res = await svc.request({
+    method: 'POST',
+    url: '/asr/transcribe?wait=600',
+    ...multipart(fields, [{ name: 'audio', filename: path.basename(file), content: fs.readFileSync(file) }]),
+  });
+  assert.ok(res.statusCode === 200 || res.statusCode === 202, res.body);
+  let job = json(res);
+  for (const until = Date.now() + 1_800_000; job.status !== 'completed' && job.status !== 'failed' && Date.now() < until; ) {
+    await new Promise((r) => setTimeout(r, 5000));
+    job = json(await svc.request({ method: 'GET', url: `/asr/jobs/${job.jobId}` }));
+  }
+  assert.equal(job.status, 'completed', JSON.stringify(job));
+  return job;
 }
 
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
@@ -75,10 +95,10 @@ describe('the coverage measure', () => {
 describe('spoken numbers on synthesized two-party calls', { skip: required(!canRun && 'needs ffmpeg, espeak-ng, festival with the US HTS voice, and PocketSphinx') }, () => {
   let svc: TestService;
   let dir: string;
-  const calls: SyntheticCall[] = [];
+  const calls: (SyntheticCall & { set: string })[] = [];
   before(async () => {
     dir = tempDir('scrubline-calls-');
-    for (const c of CALLS) calls.push(buildCall(dir, c));
+    for (const c of CALLS) calls.push({ ...buildCall(dir, c.options), set: c.set });
     svc = await startTestService('sqlite');
     // A payment line's project: cue and number windows on (they are a project's choice, off by default).
     const published = await svc.request({
@@ -94,11 +114,10 @@ describe('spoken numbers on synthesized two-party calls', { skip: required(!canR
   });
 
   test('scrubaudio + scrubtext, every kind: >= 98% of the gold seconds redacted, no digit of them in the text', async () => {
-    const results: { call: SyntheticCall; coverage: Coverage; leaked: string[] }[] = [];
+    const results: { call: SyntheticCall & { set: string }; coverage: Coverage; leaked: string[] }[] = [];
     for (const call of calls) {
-      const job = await transcribeAndWait(svc, call.wav, {
-        fields: { sid: 'payments', scrubaudio: 'true', scrubtext: 'true', types: 'all', agent_location: call.agentChannel === 0 ? 'left' : 'right' },
-        waitSeconds: 600,
+      const job = await transcribeAndPoll(svc, call.wav, {
+        sid: 'payments', scrubaudio: 'true', scrubtext: 'true', types: 'all', agent_location: call.agentChannel === 0 ? 'left' : 'right',
       });
       assert.equal(job.redactionStatus, 'completed', job.message);
       const spans: { channel: number; start: number; end: number }[] = job.redaction?.audio?.spans ?? [];
@@ -109,26 +128,29 @@ describe('spoken numbers on synthesized two-party calls', { skip: required(!canR
       const utterances: Utterance[] = Array.isArray(body) ? body : (body.utterances ?? []);
       results.push({ call, coverage, leaked: digitsLeft(utterances, call.gold) });
     }
-    const total = { gold: 0, covered: 0, over: 0, duration: 0 };
-    const byKind: Record<string, { gold: number; covered: number }> = {};
-    for (const { call, coverage, leaked } of results) {
-      total.gold += coverage.goldSeconds;
-      total.covered += coverage.coveredSeconds;
-      total.over += coverage.overSeconds;
-      total.duration += call.duration * 2;
-      for (const [kind, k] of Object.entries(coverage.byKind)) {
-        const t = (byKind[kind] ??= { gold: 0, covered: 0 });
-        t.gold += k.goldSeconds;
-        t.covered += k.coveredSeconds;
+    for (const set of SETS) {
+      const total = { gold: 0, covered: 0, over: 0, duration: 0 };
+      const byKind: Record<string, { gold: number; covered: number }> = {};
+      console.log(`${set.toUpperCase()} set${set === 'test' ? ' (held out, never tuned on)' : ''}:`);
+      for (const { call, coverage, leaked } of results.filter((r) => r.call.set === set)) {
+        total.gold += coverage.goldSeconds;
+        total.covered += coverage.coveredSeconds;
+        total.over += coverage.overSeconds;
+        total.duration += call.duration * 2;
+        for (const [kind, k] of Object.entries(coverage.byKind)) {
+          const t = (byKind[kind] ??= { gold: 0, covered: 0 });
+          t.gold += k.goldSeconds;
+          t.covered += k.coveredSeconds;
+        }
+        console.log(
+          `  call ${call.wav.replace(/.*call-/, '')} (SNR ${call.snrDb} dB, ${call.duration.toFixed(1)} s): recall ${pct(coverage.recall)} of ${coverage.goldSeconds.toFixed(1)} s; ` +
+            `over-redaction ${coverage.overSeconds.toFixed(1)} s; digit words left over the numbers: ${leaked.length}`,
+        );
       }
-      console.log(
-        `call ${call.wav.replace(/.*call-/, '')} (SNR ${call.snrDb} dB, ${call.duration.toFixed(1)} s): recall ${pct(coverage.recall)} of ${coverage.goldSeconds.toFixed(1)} s; ` +
-          `over-redaction ${coverage.overSeconds.toFixed(1)} s; digit words left over the numbers: ${leaked.length}`,
-      );
+      const recall = total.gold > 0 ? total.covered / total.gold : 1;
+      console.log(`  all ${set} calls: recall ${pct(recall)} of ${total.gold.toFixed(1)} gold seconds; over-redaction ${total.over.toFixed(1)} s of ${total.duration.toFixed(0)} channel-seconds`);
+      for (const [kind, k] of Object.entries(byKind)) console.log(`    ${kind}: ${pct(k.covered / k.gold)} of ${k.gold.toFixed(1)} s`);
     }
-    const recall = total.gold > 0 ? total.covered / total.gold : 1;
-    console.log(`all calls: recall ${pct(recall)} of ${total.gold.toFixed(1)} gold seconds; over-redaction ${total.over.toFixed(1)} s of ${total.duration.toFixed(0)} channel-seconds`);
-    for (const [kind, k] of Object.entries(byKind)) console.log(`  ${kind}: ${pct(k.covered / k.gold)} of ${k.gold.toFixed(1)} s`);
     const leaked = results.flatMap((r) => r.leaked);
     for (const { call, coverage } of results) {
       assert.ok(coverage.recall >= MIN_RECALL, `call ${call.wav}: recall ${pct(coverage.recall)} < ${pct(MIN_RECALL)} (${JSON.stringify(coverage.byKind)})`);

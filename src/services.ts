@@ -3,7 +3,6 @@ import path from 'node:path';
 import { analyseJob } from './conversation/jobAnalysis.js';
 import type { JobInsightOutcome } from './conversation/insights/jobRedactions.js';
 import type { Logger } from 'pino';
-import { findSensitiveWindows } from './redact/windows/sensitiveWindows.js';
 import { type InvalidationBus, localBus, redisBus } from './cache/invalidationBus.js';
 import { Conversations } from './cache/conversations.js';
 import { inspectUpload } from './audio/inspectUpload.js';
@@ -14,7 +13,7 @@ import { DecodeCheck } from './engine/decodeCheck.js';
 import { sharedPool } from './engine/pool.js';
 import { closeSharedStreamPool } from './engine/streamPool.js';
 import { StreamRegistry } from './stream/registry.js';
-import { closeRedactionPool } from './redact/offload/index.js';
+import { closeRedactionPool, sensitiveWindowsOffLoop } from './redact/offload/index.js';
 import { JobRecords } from './jobs/jobRecords.js';
 import { JobService } from './jobs/jobService.js';
 import { JobWorker, type RecognizeFile } from './jobs/worker.js';
@@ -205,7 +204,8 @@ export async function createServices(config: Config, logger: Logger, overrides: 
         // number cues masked live is masked in its text too).
         ((transcript, kinds, project, params) =>
           project?.config.cueWindows?.enabled === true || params.cueWindows === true
-            ? findSensitiveWindows(transcript, { kinds, project: { ...project?.config.cueWindows, enabled: true } })
+            ? // A pass over every word of the call: off the event loop when the call is long.
+              sensitiveWindowsOffLoop(transcript, kinds, { ...project?.config.cueWindows, enabled: true })
             : []),
       // The redacted copy heard again by the recognizer the worker uses, with the model the job used.
       recheck: async (file, model, signal) => (overrides.recognize ?? recognizeFile)(file, { model, params: await parameters.engineParams(), maxSeconds: config.limits.audioSeconds, signal }),

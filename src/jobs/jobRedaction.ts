@@ -25,7 +25,12 @@ import { namedInsights } from '../conversation/jobAnalysis.js';
 import { jobInsightRedaction, redactsSomething } from '../conversation/insights/jobRedactions.js';
 
 /** Finds sensitive windows (cue phrases, number-shaped speech) in the recognized, unredacted transcript. */
-export type JobWindowFinder = (transcript: Transcript, kinds: readonly EntityKind[], project: ProjectInForce | undefined, params: TranscribeParams) => SensitiveWindow[];
+export type JobWindowFinder = (
+  transcript: Transcript,
+  kinds: readonly EntityKind[],
+  project: ProjectInForce | undefined,
+  params: TranscribeParams,
+) => SensitiveWindow[] | Promise<SensitiveWindow[]>;
 
 /** Recognizes a file again (the redacted copy) with the model the job used. */
 export type RecheckRecognizer = (file: string, model: string, signal?: AbortSignal) => Promise<Transcript>;
@@ -174,7 +179,8 @@ export function jobRedactor(options: RedactorOptions) {
     const keypad = pcm ? maskKeypadWords(transcript, await keypadEntriesOffLoop(pcm)) : { transcript, spans: [] };
     signal?.throwIfAborted();
     // Cue and number windows are found on the words as recognized (a cue must be read before it is masked).
-    const found = options.findWindows?.(transcript, policy.kinds, project, params) ?? [];
+    const found = (await options.findWindows?.(transcript, policy.kinds, project, params)) ?? [];
+    signal?.throwIfAborted();
     const result = await redactTranscriptOffLoop(keypad.transcript, rules, options.hashKey);
     signal?.throwIfAborted();
     const keypadWindows: AppliedWindow[] = keypad.spans.map((k) => ({ channel: k.channel, start: k.start, end: k.end, kind: 'DTMF', source: 'keypad' }));

@@ -40,6 +40,11 @@ export interface CallOptions {
   agentChannel?: 0 | 1;
   /** Which sensitive items the caller gives, in order (default: card, cvv, ssn, dob, account). */
   items?: GoldKind[];
+  /**
+   * The held-out variant (eval/spokenNumberCalls.ts TEST set): other cue wordings, lead-ins and voices, and brown
+   * noise in place of pink, none of which window finding was tuned on.
+   */
+  heldOut?: boolean;
 }
 
 /** Small seeded generator (mulberry32): the same seed, the same call. */
@@ -69,6 +74,15 @@ const CUES: Record<GoldKind, string[]> = {
   USBankAccountNumber: ['and the account number', 'can I have the account number for the refund', 'which account number should we use'],
 };
 const LEAD_INS = ['sure', 'okay', 'yes', "sure it's", 'yeah', 'um okay', 'right'];
+// Held out (the TEST set): written before any tuning, never added to the finder's phrase lists.
+const HELD_OUT_CUES: Record<GoldKind, string[]> = {
+  CreditCardNumber: ['please read out the number on your card', 'what card number would you like to use', 'okay, the card number when you are ready', 'which card are you paying with, the full number please'],
+  CVV: ['and the three digits on the back of the card', 'the card verification code please', 'last thing, the security code'],
+  USSocialSecurityNumber: ['for verification, your social security number please', 'and your social?', 'could I have your S S N'],
+  DateOfBirth: ['and your birthday please', 'when were you born', 'can I take your date of birth'],
+  USBankAccountNumber: ['what is the account number', 'the number of the account you are paying from', 'and your checking account number'],
+};
+const HELD_OUT_LEAD_INS = ['sure, one moment', 'okay, here it is', 'yes it is', 'let me see', 'hold on, okay'];
 const CHATTER = {
   agentOpen: ['thank you for calling, how can I help you today', 'hello, you are through to billing, how can I help'],
   callerOpen: ['hi, I want to pay my bill', 'hello, I need to update my payment details', 'hi there, I would like to make a payment'],
@@ -184,8 +198,11 @@ export function buildCall(dir: string, options: CallOptions): SyntheticCall {
   const r = rng(options.seed);
   const agent = options.agentChannel ?? 0;
   const caller = 1 - agent;
-  const agentVoice: Voice = { engine: 'espeak', voice: pick(r, ['en-us', 'en-gb', 'en-us+m3']), speed: 150 + Math.floor(r() * 30) };
-  const callerVoice: Voice = r() < 0.6 ? { engine: 'festival' } : { engine: 'espeak', voice: pick(r, ['en-us+f2', 'en-us+f4', 'en-gb-x-rp']), speed: 135 + Math.floor(r() * 30) };
+  const held = options.heldOut === true;
+  const agentVoice: Voice = { engine: 'espeak', voice: pick(r, held ? ['en-us+m1', 'en-gb-scotland', 'en-us+m5'] : ['en-us', 'en-gb', 'en-us+m3']), speed: 150 + Math.floor(r() * 30) };
+  const callerVoice: Voice = r() < 0.6 ? { engine: 'festival' } : { engine: 'espeak', voice: pick(r, held ? ['en-us+f3', 'en-gb+f1', 'en-us+m2'] : ['en-us+f2', 'en-us+f4', 'en-gb-x-rp']), speed: 135 + Math.floor(r() * 30) };
+  const cues = held ? HELD_OUT_CUES : CUES;
+  const leadIns = held ? HELD_OUT_LEAD_INS : LEAD_INS;
   const items = options.items ?? (['CreditCardNumber', 'CVV', 'USSocialSecurityNumber', 'DateOfBirth', 'USBankAccountNumber'] as GoldKind[]);
 
   // Turns: [channel, text, gold kind?]; a caller's number is its own clip so its gold span is exact.
@@ -194,8 +211,8 @@ export function buildCall(dir: string, options: CallOptions): SyntheticCall {
   turns.push({ channel: agent, text: pick(r, CHATTER.agentOpen), gap: 0.5 });
   turns.push({ channel: caller, text: pick(r, CHATTER.callerOpen), gap: gap(0.4, 0.9) });
   for (const kind of items) {
-    turns.push({ channel: agent, text: pick(r, CUES[kind]), gap: gap(0.4, 0.9) });
-    if (r() < 0.6) turns.push({ channel: caller, text: pick(r, LEAD_INS), gap: gap(0.3, 0.8) });
+    turns.push({ channel: agent, text: pick(r, cues[kind]), gap: gap(0.4, 0.9) });
+    if (r() < 0.6) turns.push({ channel: caller, text: pick(r, leadIns), gap: gap(0.3, 0.8) });
     const { digits, spoken } = item(r, kind);
     turns.push({ channel: caller, text: spoken, kind, digits, gap: gap(0.15, 0.5) });
     turns.push({ channel: agent, text: pick(r, CHATTER.agentAck), gap: gap(0.4, 1.0) });
@@ -221,8 +238,9 @@ export function buildCall(dir: string, options: CallOptions): SyntheticCall {
   // Noise: ffmpeg's seeded pink noise, one independent stream per channel, scaled to snrDb under the channel's
   // speech level (RMS over its clips).
   const noiseFile = path.join(dir, `noise-${options.seed}.wav`);
-  ffmpeg(['-f', 'lavfi', '-i', `anoisesrc=color=pink:sample_rate=${CALL_RATE}:amplitude=0.5:seed=${options.seed}:duration=${(frames / CALL_RATE).toFixed(3)}`,
-    '-f', 'lavfi', '-i', `anoisesrc=color=pink:sample_rate=${CALL_RATE}:amplitude=0.5:seed=${options.seed + 1000}:duration=${(frames / CALL_RATE).toFixed(3)}`,
+  const color = held ? 'brown' : 'pink';
+  ffmpeg(['-f', 'lavfi', '-i', `anoisesrc=color=${color}:sample_rate=${CALL_RATE}:amplitude=0.5:seed=${options.seed}:duration=${(frames / CALL_RATE).toFixed(3)}`,
+    '-f', 'lavfi', '-i', `anoisesrc=color=${color}:sample_rate=${CALL_RATE}:amplitude=0.5:seed=${options.seed + 1000}:duration=${(frames / CALL_RATE).toFixed(3)}`,
     '-filter_complex', '[0:a][1:a]join=inputs=2:channel_layout=stereo[a]', '-map', '[a]', '-c:a', 'pcm_s16le', noiseFile]);
   const noiseRaw = execFileSync('ffmpeg', ['-nostdin', '-v', 'error', '-i', noiseFile, '-f', 's16le', '-acodec', 'pcm_s16le', '-'], { maxBuffer: 1 << 30 });
   const noise = new Int16Array(noiseRaw.buffer, noiseRaw.byteOffset, noiseRaw.length / 2);

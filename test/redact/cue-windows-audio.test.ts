@@ -59,4 +59,35 @@ describe('cue windows on recognized speech', { skip: required(!canRun && 'ffmpeg
     assert.ok(start <= digitsStart + 0.3 && end >= digitsEnd - 0.3, `covers ${digitsStart.toFixed(2)}–${digitsEnd.toFixed(2)}: ${what}`);
     assert.ok(!windows.some((w) => w.channel === 0), `nothing on the agent's channel: ${what}`);
   });
+
+  // Number-dense turns: no cue is said and the number is too short for a run to count anywhere (under 8 words),
+  // so only the turn made of digits makes the window.
+  test('no cue, four digits read alone: the caller\'s turn of digits is a window whole', async () => {
+    const agent = speak('okay, go ahead', path.join(dir, 'agent-2.wav'));
+    const agentSeconds = durationOf(agent);
+    const digitsRaw = speakFestival('seven one three oh', path.join(dir, 'digits-2.wav'));
+    const digitsStart = agentSeconds + 0.8;
+    const digitsEnd = digitsStart + durationOf(digitsRaw);
+    const caller = path.join(dir, 'caller-2.wav');
+    ffmpeg(['-i', digitsRaw, '-af', `adelay=${Math.round(digitsStart * 1000)}`, caller]);
+    const telephone = path.join(dir, 'call-2-8k.wav');
+    ffmpeg(['-i', stereo(agent, caller, path.join(dir, 'call-2.wav')), '-ar', '8000', '-ac', '2', '-c:a', 'pcm_mulaw', telephone]);
+
+    const job = await transcribeAndWait(svc, telephone, { fields: { numtrans: 'false' } });
+    const vendorA = json(await transcriptShape(svc, job.jobId, 'vendorA'));
+    const channels = [0, 1].map((channel) => ({
+      channel,
+      words: vendorA.utterances
+        .filter((u: { metadata: { channel: number } }) => u.metadata.channel === channel)
+        .flatMap((u: { events: { word: string; start: number; end: number; confidence: number }[] }) => u.events),
+    }));
+    const windows = findSensitiveWindows({ channels, audioSeconds: durationOf(telephone) }, { kinds: ['CVV', 'CreditCardNumber', 'USBankAccountNumber'] });
+    const what = `heard ${JSON.stringify(channels.map((c) => c.words.map((w: { word: string }) => w.word).join(' ')))}; windows ${JSON.stringify(windows)}`;
+    const onCaller = windows.filter((w) => w.channel === 1);
+    assert.ok(onCaller.some((w) => w.source === 'number' && w.reason?.startsWith('a turn')), `a number-dense turn window on the caller: ${what}`);
+    const start = Math.min(...onCaller.map((w) => w.start));
+    const end = Math.max(...onCaller.map((w) => w.end));
+    assert.ok(start <= digitsStart + 0.3 && end >= digitsEnd - 0.3, `covers ${digitsStart.toFixed(2)}–${digitsEnd.toFixed(2)}: ${what}`);
+    assert.ok(!windows.some((w) => w.channel === 0), `nothing on the agent's channel: ${what}`);
+  });
 });

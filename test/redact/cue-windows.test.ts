@@ -201,8 +201,43 @@ describe('number-shaped speech', () => {
     assert.ok(windows(mono(long)).some((w) => w.source === 'number' && w.kind === 'CreditCardNumber'));
     const itIs = say(0, 'yeah it\'s four one one two');
     assert.ok(windows(mono(itIs)).some((w) => w.source === 'number' && w.start < itIs[2].start && w.end > lastEnd(itIs)));
-    assert.deepEqual(windows(mono(say(0, 'i counted four one one two'))), []);
+    // A turn made mostly of digits is a window whole (number-dense turns, below); one with a few is not.
+    assert.ok(windows(mono(say(0, 'i counted four one one two'))).some((w) => w.reason?.startsWith('a turn')));
+    assert.deepEqual(windows(mono(say(0, 'i counted two of them for you and one more at the door'))), []);
     assert.deepEqual(windows(mono(say(0, 'the total is four hundred and fifty six dollars'))), []);
+  });
+});
+
+describe('number-dense turns', () => {
+  // As the bundled engine heard caller turns of a synthesized call at 14 dB SNR (eval/spoken-numbers-diagnose.ts):
+  // "two one two, nine nine, uh, seven one three oh" and the card "four seven two one, five three five six, ...".
+  test('a turn mostly of number words is a window over the whole turn, though no run in it is long enough', () => {
+    const ask = say(0, 'want your total');
+    const answer = say(3, 'you want to nine nine and seven one three');
+    const list = windows(stereo(ask, answer));
+    assert.ok(covers(list, 1, answer[0].start, lastEnd(answer)), JSON.stringify(list));
+    assert.ok(list.every((w) => w.channel === 1), JSON.stringify(list));
+  });
+
+  test('a number window grows to the end of its turn: the rest of the number, misheard as words, is covered', () => {
+    const answer = say(3, 'right one seventy nine five three five seven nine faithful and at the one seven five');
+    const list = windows(stereo(say(0, 'come with lead'), answer));
+    assert.ok(covers(list, 1, answer[0].start, lastEnd(answer)), JSON.stringify(list));
+  });
+
+  test("another party's speech ends a turn; a word stretched over seconds of noise does not hold it open", () => {
+    const first = say(3, 'nine nine seven one');
+    // The recognizer stretched "thank" over 6 s of noise; the agent spoke meanwhile; then ordinary talk.
+    const stretched = { word: 'thank', start: 5.2, end: 11.5, confidence: 0.3 };
+    const later = say(12, 'yes i want to pay the bill now');
+    const list = windows(stereo(say(6, 'sorry can you say that again'), [...first, stretched, ...later]));
+    assert.ok(covers(list, 1, first[0].start, lastEnd(first)), JSON.stringify(list));
+    assert.ok(list.every((w) => w.end <= later[0].start), JSON.stringify(list));
+  });
+
+  test('amounts and ordinary talk with a few numbers are no window', () => {
+    assert.deepEqual(windows(stereo(say(0, 'how much is it'), say(3, 'it was four hundred and fifty six'))), []);
+    assert.deepEqual(windows(stereo(say(0, 'how many'), say(3, 'i have two kids and one dog at home with me'))), []);
   });
 });
 
@@ -213,10 +248,11 @@ describe('hint words', () => {
     const answer = say(4, 'for one one one two');
     const list = windows(stereo(ask, answer));
     assert.ok(covers(list, 1, answer[0].start, lastEnd(answer), 'CreditCardNumber'), JSON.stringify(list));
-    // Without the key word, five digit-like words alone are no window.
-    assert.deepEqual(windows(stereo(say(0, 'the a. m. thing im lee you'), answer)), []);
-    // Nor when the run comes long after the word.
-    assert.deepEqual(windows(stereo(ask, say(40, 'for one one one two'))), []);
+    // Without the key word, or long after it, the turn of digits is still a window (number-dense turns), but
+    // of the kind its length says, not the card's.
+    const kinds = (list: SensitiveWindow[]) => list.map((w) => w.kind);
+    assert.deepEqual(kinds(windows(stereo(say(0, 'the a. m. thing im lee you'), answer))), ['USBankAccountNumber']);
+    assert.deepEqual(kinds(windows(stereo(ask, say(40, 'for one one one two')))), ['USBankAccountNumber']);
   });
 });
 

@@ -13,6 +13,8 @@ import type { RecordRedaction } from '../redactRecord.js';
 import type { TextRedaction } from '../redactText.js';
 import type { RedactionResult } from '../redactTranscript.js';
 import type { RedactionRule } from '../rules.js';
+import type { CueWindowsConfig } from '../../schema/resources/projectConfig.js';
+import type { SensitiveWindow } from '../windows/types.js';
 import { receiveError, type TaskReply } from './errors.js';
 import { redactionPool } from './pool.js';
 import { type EnrichTask, perform, type PostCallTask, type Processed, type RedactionTask, type RuleSource, type TaskResult } from './tasks.js';
@@ -110,6 +112,11 @@ export function enrichRecordOffLoop(record: EventRecord, options: Omit<EnrichTas
  */
 export function postCallOffLoop(record: EventRecord, redact: PostCallTask['redact'], process: PostCallTask['process']): Promise<Processed> {
   return run({ kind: 'postCall', record, ...(redact && { redact }), process }, record);
+}
+
+/** Cue and number windows of a job's recognized call (findSensitiveWindows), off the loop when the call is long. */
+export function sensitiveWindowsOffLoop(transcript: Transcript, kinds: readonly string[], project?: CueWindowsConfig): Promise<SensitiveWindow[]> {
+  return run({ kind: 'windows', transcript, kinds: [...kinds], ...(project && { project }) }, transcript);
 }
 
 /** Keypad entries (jobRedaction's keypadEntries) of a decoded recording; always off the loop (a whole recording). */

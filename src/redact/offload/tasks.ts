@@ -22,6 +22,9 @@ import { type RecordRedaction, redactRecord, stampRedaction } from '../redactRec
 import { redactText, type TextRedaction } from '../redactText.js';
 import { type RedactionResult, redactTranscript } from '../redactTranscript.js';
 import type { RedactionRule } from '../rules.js';
+import type { CueWindowsConfig } from '../../schema/resources/projectConfig.js';
+import { findSensitiveWindows } from '../windows/sensitiveWindows.js';
+import type { SensitiveWindow } from '../windows/types.js';
 
 /**
  * A record's own rules (redactionTypes, contentGroups) are sent as the record's data and rebuilt with
@@ -106,13 +109,22 @@ export interface PostCallTask {
   process: ProcessOptions;
 }
 
-export type RedactionTask = RecordTask | TextTask | TranscriptTask | KeypadTask | EnrichTask | PostCallTask;
+/** Cue and number windows of a recognized call (findSensitiveWindows): a pass over every word of a long call. */
+export interface WindowsTask {
+  kind: 'windows';
+  transcript: Transcript;
+  kinds: string[];
+  project?: CueWindowsConfig;
+}
+
+export type RedactionTask = RecordTask | TextTask | TranscriptTask | KeypadTask | EnrichTask | PostCallTask | WindowsTask;
 
 export interface TaskResults {
   record: RecordRedaction;
   text: TextRedaction;
   transcript: RedactionResult;
   keypad: AudioSpan[];
+  windows: SensitiveWindow[];
   /** The enriched record (the processing's other outputs are not used by its callers). */
   enrich: EventRecord;
   postCall: Processed;
@@ -189,5 +201,7 @@ export function perform(task: RedactionTask): TaskResults[keyof TaskResults] | P
       return redactTranscript(task.transcript, task.rules, new Masker(task.hashKey));
     case 'keypad':
       return keypadEntries(task.pcm);
+    case 'windows':
+      return findSensitiveWindows(task.transcript, { kinds: task.kinds, project: task.project });
   }
 }

@@ -27,7 +27,8 @@ const BACKCHANNEL = new Set(
   'mhm mm hmm uh huh um okay ok yes yeah yep right sure alright got it go ahead thank you thanks great perfect good and'.split(' '),
 );
 
-function substantive(word: string): boolean {
+/** Whether another party's word takes the turn (not an acknowledgement, not a digit read back). */
+export function substantive(word: string): boolean {
   const w = normalizeWord(word);
   return !BACKCHANNEL.has(w) && numberWordClass(w) === 'other';
 }

@@ -1,10 +1,12 @@
 // The one entry point of window finding on a recognized call: cue windows, extended by number-shaped and
 // low-confidence speech that runs on past them, and windows of number-shaped speech itself (right after a cue
-// or "it's", or long enough to be a card, account or phone number anywhere). Pure: no I/O, times and kinds only.
+// or "it's", long enough to be a card, account or phone number anywhere, or a turn made mostly of numbers),
+// each widened to the speaker's whole turn: in noise the recognizer hears a few digits of a number read out
+// and garbles the rest, so the digits heard say where, and the turn says how long. Pure: no I/O, times and kinds only.
 import type { CueWindowsConfig } from '../../schema/resources/projectConfig.js';
 import type { EntityKind } from '../entityKinds.js';
-import { findCueWindows, type CueWindow } from './cueWindows.js';
-import { numberRuns, numberWordClass, type NumberRun } from './numberSpeech.js';
+import { findCueWindows, substantive, type CueWindow } from './cueWindows.js';
+import { digitCount, numberRuns, numberWordClass, type NumberRun } from './numberSpeech.js';
 import { partiesOf, type Party, type WindowTranscript } from './parties.js';
 import { normalizeWord, phoneticKey } from './phonetic.js';
 import type { SensitiveWindow } from './types.js';
@@ -55,8 +57,13 @@ export function findSensitiveWindows(transcript: WindowTranscript, { kinds, proj
   for (const party of parties) {
     const mine = cues.filter((c) => c.party === party.id).sort((a, b) => a.start - b.start);
     for (const cue of mine) extendOverSpeech(cue, party, opts, audioEnd);
+    const turns = turnsOf(party, parties, opts);
     for (const run of numberRuns(party.words, { maxGapSeconds: opts.numberGapSeconds })) {
       const window = numberWindow(run, party, mine, hints, asked, opts, audioEnd);
+      if (window) out.push(widenToTurn(window, turns, opts, audioEnd));
+    }
+    for (const turn of turns) {
+      const window = denseTurnWindow(turn, party, mine, hints, asked, opts, audioEnd);
       if (window) out.push(window);
     }
   }
@@ -119,6 +126,88 @@ function numberWindow(
     if (kind) return { ...base, kind, reason };
   }
   return undefined;
+}
+
+/** A party's turn: its words between pauses of `turnGapSeconds` and another party's substantive speech. */
+interface Turn {
+  start: number;
+  end: number;
+  first: number;
+  last: number;
+}
+
+/** The longest a word is taken to last when turns are cut (s). */
+const MAX_WORD_SECONDS = 1;
+
+function turnsOf(party: Party, parties: readonly Party[], opts: WindowOptions): Turn[] {
+  const others = parties
+    .filter((p) => p.id !== party.id)
+    .flatMap((p) => p.words.filter((w) => substantive(w.word)).map((w) => w.start))
+    .sort((a, b) => a - b);
+  const turns: Turn[] = [];
+  let turn: Turn | undefined;
+  let o = 0;
+  party.words.forEach((w, i) => {
+    if (numberWordClass(w.word) === 'filler' && !turn) return;
+    // A word "lasting" seconds is the recognizer stretching it over noise or silence: it holds no turn open.
+    const end = Math.min(w.end, w.start + MAX_WORD_SECONDS);
+    while (o < others.length && others[o] <= (turn?.end ?? -Infinity)) o++;
+    const interrupted = turn !== undefined && o < others.length && others[o] < w.start;
+    if (!turn || interrupted || w.start - turn.end > opts.turnGapSeconds) turns.push((turn = { start: w.start, end, first: i, last: i }));
+    turn.end = Math.max(turn.end, end);
+    turn.last = i;
+  });
+  return turns;
+}
+
+/**
+ * A number window grown to the turn it lies in (the rest of a number read out is misheard as other words), never
+ * longer than the kind's bound unless the number run itself is.
+ */
+function widenToTurn(window: SensitiveWindow, turns: readonly Turn[], opts: WindowOptions, audioEnd: number): SensitiveWindow {
+  const turn = turns.find((t) => t.start < window.end && t.end > window.start);
+  if (!turn) return window;
+  const bound = Math.max(window.end - window.start, opts.maxSeconds[window.kind as EntityKind] ?? 20);
+  const start = Math.max(0, Math.min(window.start, turn.start - opts.padSeconds));
+  const end = Math.min(audioEnd, Math.max(window.end, turn.end + opts.padSeconds), start + bound);
+  return { ...window, start, end: Math.max(end, window.end) };
+}
+
+/**
+ * A turn made mostly of numbers ("you want to nine nine and seven one three" for "two one two, nine nine, seven
+ * one three oh"): a window over the whole turn, though no run in it is long enough alone.
+ */
+function denseTurnWindow(
+  turn: Turn,
+  party: Party,
+  cues: readonly CueWindow[],
+  hints: readonly Hint[],
+  asked: ReadonlySet<string>,
+  opts: WindowOptions,
+  audioEnd: number,
+): SensitiveWindow | undefined {
+  let words = 0;
+  let numberLike = 0;
+  let digits = 0;
+  let magnitudes = 0;
+  for (let i = turn.first; i <= turn.last; i++) {
+    const w = party.words[i];
+    const cls = numberWordClass(w.word);
+    if (cls === 'filler') continue;
+    words++;
+    if (cls === 'other') continue;
+    numberLike += digitCount(w.word);
+    if (cls === 'digit') digits += digitCount(w.word);
+    if (['hundred', 'thousand'].includes(normalizeWord(w.word))) magnitudes++;
+  }
+  // An amount ("four hundred and fifty") is not a number read out.
+  if (digits < opts.minDenseDigits || magnitudes > 0 || numberLike < opts.minDenseShare * words) return undefined;
+  const cue = cues.find((c) => turn.start >= c.start - 1 && turn.start <= c.end + 1);
+  const kind = (cue?.kind as EntityKind | undefined) ?? latestHint(hints, turn.start, opts)?.kind ?? kindFor(numberLike, asked);
+  if (!kind) return undefined;
+  const start = Math.max(0, turn.start - opts.padSeconds);
+  const end = Math.min(audioEnd, turn.end + opts.padSeconds, start + Math.max(opts.maxSeconds[kind], turn.end - turn.start));
+  return { channel: party.channel, start, end, kind, source: 'number', reason: `a turn of ${words} words, ${numberLike} number-like` };
 }
 
 interface Hint {

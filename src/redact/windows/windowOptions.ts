@@ -29,6 +29,12 @@ export interface WindowOptions {
   minDigitWordsAnywhere: number;
   /** Words below this confidence inside a cue window count as the value going on (may extend it). */
   lowConfidence: number;
+  /** A pause this long in a party's words ends its turn for number-dense turns (another party's speech ends it too). */
+  turnGapSeconds: number;
+  /** A turn with at least this many digit words as said... */
+  minDenseDigits: number;
+  /** ...and at least this share of its words number-like (look-alikes counted, hesitations not) is a window whole. */
+  minDenseShare: number;
 }
 
 export const DEFAULT_WINDOW_OPTIONS: Readonly<WindowOptions> = Object.freeze({
@@ -45,6 +51,9 @@ export const DEFAULT_WINDOW_OPTIONS: Readonly<WindowOptions> = Object.freeze({
   minNumberWordsAnywhere: 8,
   minDigitWordsAnywhere: 4,
   lowConfidence: 0.5,
+  turnGapSeconds: 1.5,
+  minDenseDigits: 3,
+  minDenseShare: 0.4,
 });
 
 function copyList(list: PhraseList): Partial<Record<EntityKind, string[]>> {
