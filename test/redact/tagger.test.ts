@@ -165,4 +165,10 @@ test('ordinary words and streets are not names (precision on talk never seen)', 
   // a name with a street word but no house number stays a name
   assert.ok(persons('My name is Tom Hill.').some((x) => x.includes('Hill')));
   assert.ok(personsW('my name is mary lane').some((x) => x.includes('mary')));
+  // a language is no name (a campaign description "..., English" was masked as [PERSON])
+  assert.deepEqual(persons('Inbound card servicing and disputes, English'), []);
+  assert.deepEqual(persons('Language: English. Calls in Spanish are transferred.'), []);
+  assert.deepEqual(personsW('do you want to continue in english or spanish'), []);
+  // ... while the surname after a cue is still a name
+  assert.ok(persons('My name is Laura English.').some((x) => x.includes('English')), 'a surname after a name cue');
 });

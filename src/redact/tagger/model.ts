@@ -37,8 +37,19 @@ export function trainedOrdinary(): Set<string> {
 }
 
 /**
+ * Languages (compromise's lexicon knows "French" but not "English" or "Spanish"): said on calls and written in
+ * campaign descriptions ("Inbound disputes, English"), never a name alone ("English" is a surname: after a title
+ * or a name cue the person rules still take it).
+ */
+const LANGUAGES = new Set(`language languages bilingual english spanish portuguese mandarin cantonese chinese arabic
+hindi urdu bengali punjabi tagalog filipino vietnamese korean japanese russian ukrainian haitian creole farsi
+persian swahili somali amharic tigrinya hmong khmer lao thai burmese nepali tamil telugu gujarati marathi malayalam
+kannada pashto dari kurdish turkish hebrew yiddish greek albanian romanian hungarian czech slovak serbian croatian
+bosnian bulgarian macedonian slovenian latvian lithuanian estonian finnish icelandic`.split(/\s+/));
+
+/**
  * An ordinary English word: compromise's lexicon, a function word, the ordinary talk of the tagger's training
  * corpus (words never inside a name or an address there), or an English derivational ending names do not have.
  */
 export const ordinaryWord = (w: string) =>
-  COMMON_WORDS.has(w) || STOP.has(w) || trainedOrdinary().has(w) || /..(ment|tion|sion|ness|ity|ical|able|ible|ance|ence|ship|ful|less|ous|ive|ize|ise)$/.test(w);
+  COMMON_WORDS.has(w) || STOP.has(w) || LANGUAGES.has(w) || trainedOrdinary().has(w) || /..(ment|tion|sion|ness|ity|ical|able|ible|ance|ence|ship|ful|less|ous|ive|ize|ise)$/.test(w);
