@@ -138,14 +138,30 @@ interface FfprobeOutput {
   format?: { format_name?: string; duration?: string; size?: string };
 }
 
+/**
+ * What ffprobe said of a file, by the file's identity (device, inode, size, modification time in ns) and the
+ * ffprobe run: a job's recording is probed at submit, then again by the worker that recognizes it and by audio
+ * redaction — one ffprobe start (0.1-0.4 s) each on a compressed file. A file changed in any way is a new key.
+ * Bounded (oldest dropped first); only successful descriptions are kept.
+ */
+const described = new Map<string, AudioProbe>();
+const DESCRIBED_MAX = 512;
+
+function remember(key: string, probe: AudioProbe): void {
+  described.delete(key);
+  described.set(key, probe);
+  if (described.size > DESCRIBED_MAX) described.delete(described.keys().next().value!);
+}
+
 export async function probeAudio(path: string, options: ProbeOptions = {}): Promise<AudioProbe> {
-  const stat = await fs.stat(path);
-  if (stat.size === 0) throw new AudioError('empty', 'The audio file is empty (0 bytes)');
+  const stat = await fs.stat(path, { bigint: true });
+  if (stat.size === 0n) throw new AudioError('empty', 'The audio file is empty (0 bytes)');
+  const sizeBytes = Number(stat.size);
   const head = await readHead(path, 65_536);
   const wav = isRiffWave(head) ? await readWavLayout(path) : undefined;
   if (wav && wav.sampleRate > 0) {
     options.signal?.throwIfAborted();
-    checkWavHeader(head, stat.size);
+    checkWavHeader(head, sizeBytes);
     const probe: AudioProbe = {
       durationSeconds: wav.dataBytes / wav.blockAlign / wav.sampleRate,
       durationEstimated: false,
@@ -153,11 +169,18 @@ export async function probeAudio(path: string, options: ProbeOptions = {}): Prom
       channels: wav.channels,
       codec: wav.format,
       container: 'wav',
-      sizeBytes: stat.size,
+      sizeBytes,
       streamIndex: 0,
     };
     if (options.maxSeconds !== undefined && probe.durationSeconds > options.maxSeconds) throw tooLong(probe.durationSeconds, options.maxSeconds);
     return probe;
+  }
+  const key = `${ffprobeProgram()}|${stat.dev}:${stat.ino}:${stat.size}:${stat.mtimeNs}`;
+  const known = described.get(key);
+  if (known) {
+    options.signal?.throwIfAborted();
+    if (options.maxSeconds !== undefined && known.durationSeconds > options.maxSeconds) throw tooLong(known.durationSeconds, options.maxSeconds);
+    return { ...known };
   }
   const result = await runTool(
     ffprobeProgram(),
@@ -193,10 +216,11 @@ export async function probeAudio(path: string, options: ProbeOptions = {}): Prom
     channels,
     codec: audio.codec_name ?? 'unknown',
     container: info.format?.format_name ?? 'unknown',
-    sizeBytes: stat.size,
+    sizeBytes,
     streamIndex: audio.index,
   };
-  if (probe.container === 'wav') checkWavHeader(head, stat.size);
+  if (probe.container === 'wav') checkWavHeader(head, sizeBytes);
+  remember(key, { ...probe });
   if (options.maxSeconds !== undefined && probe.durationSeconds > options.maxSeconds) {
     throw tooLong(probe.durationSeconds, options.maxSeconds);
   }

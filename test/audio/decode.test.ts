@@ -169,6 +169,34 @@ describe('audio decoding', () => {
     await refused(decodeChannels(raw, { maxSeconds: 3, probe: { ...(await probeAudio(raw)), durationSeconds: 0 } }), 'too_long');
   });
 
+  test("a file's description is remembered: ffprobe runs once per file, again once the file changes", async () => {
+    const file = make('remembered.flac', [...tones(16000, 2), '-c:a', 'flac']);
+    // An ffprobe that counts its runs, then runs the real one.
+    const counter = path.join(dir, 'ffprobe-runs.txt');
+    const wrapper = path.join(dir, 'counting-ffprobe.sh');
+    fs.writeFileSync(wrapper, `#!/bin/sh\necho run >> ${counter}\nexec ffprobe "$@"\n`, { mode: 0o755 });
+    const runs = () => (fs.existsSync(counter) ? fs.readFileSync(counter, 'utf8').split('\n').filter(Boolean).length : 0);
+    process.env.SCRUBLINE_FFPROBE = wrapper;
+    try {
+      const first = await probeAudio(file);
+      const again = await probeAudio(file);
+      assert.equal(runs(), 1, 'the second probe of the same file ran no ffprobe');
+      assert.deepEqual(again, first);
+      again.durationSeconds = 0;
+      assert.equal((await probeAudio(file)).durationSeconds, first.durationSeconds, "a caller's change to its answer is its own");
+      // The limit applies to a remembered description too.
+      await refused(probeAudio(file, { maxSeconds: 1 }), 'too_long');
+      // The file rewritten (new content, new modification time): described anew.
+      execFileSync('ffmpeg', ['-v', 'error', '-y', ...tones(16000, 3), '-c:a', 'flac', path.join(dir, 'rewritten.flac')]);
+      fs.copyFileSync(path.join(dir, 'rewritten.flac'), file);
+      const changed = await probeAudio(file);
+      assert.equal(runs(), 2);
+      assert.ok(changed.durationSeconds > first.durationSeconds, `${changed.durationSeconds} after ${first.durationSeconds}`);
+    } finally {
+      delete process.env.SCRUBLINE_FFPROBE;
+    }
+  });
+
   test('a missing ffmpeg and a stuck ffmpeg give clear errors', async () => {
     const file = make('ok.flac', [...tones(16000), '-c:a', 'flac']);
     process.env.SCRUBLINE_FFPROBE = '/nonexistent/ffprobe';
