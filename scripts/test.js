@@ -3,6 +3,7 @@
 // the run to files whose path contains them: `npm test -- publish`.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 
 function findTests(dir) {
@@ -23,8 +24,19 @@ if (files.length === 0) {
 }
 // The runtime, first in the log (CI's included): ./run puts Node 24 first on PATH.
 console.log(`# Node.js ${process.version} (${process.execPath}), ${files.length} test files`);
-const run = (list, env = process.env) =>
-  spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-reporter=spec', ...list], { stdio: 'inherit', env }).status ?? 1;
+// Each run's report also goes to a file, so that its failures (with their errors) can be printed again at the very
+// end: a CI log is often read from its tail, which the second run would otherwise fill.
+const failures = [];
+const run = (list, env = process.env) => {
+  const report = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'scrubline-report-')), 'spec.txt');
+  const reporters = ['--test-reporter=spec', '--test-reporter-destination=stdout', '--test-reporter=spec', `--test-reporter-destination=${report}`];
+  const status = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', ...reporters, ...list], { stdio: 'inherit', env }).status ?? 1;
+  const text = fs.existsSync(report) ? fs.readFileSync(report, 'utf8') : '';
+  const at = text.indexOf('✖ failing tests:');
+  if (at >= 0) failures.push(text.slice(at));
+  fs.rmSync(path.dirname(report), { recursive: true, force: true });
+  return status;
+};
 let status = run(files);
 // The job suite again with the service's files in a bucket (s3rver on loopback, started by the harness) instead of
 // the data directory: SCRUBLINE_TEST_S3_JOBS=1 (CI sets it) on a whole run. The bucket-* files use a bucket anyway.
@@ -33,4 +45,5 @@ if (filters.length === 0 && process.env.SCRUBLINE_TEST_S3_JOBS === '1') {
   console.log(`# the job suite again with SCRUBLINE_BLOB_STORE=s3: ${jobs.length} test files`);
   status = run(jobs, { ...process.env, SCRUBLINE_BLOB_STORE: 's3' }) || status;
 }
+if (failures.length > 0) console.log(`\n# the failures again, with their errors\n${failures.join('\n')}`);
 process.exit(status);

@@ -65,7 +65,10 @@ export function KeysView({ session, onSignIn, onSignedOut }: { session: Session;
           {error}
         </p>
       )}
-      {created ? (
+      {keys === undefined && !error ? (
+        // The form waits for the list: whether this is the first key (which must be admin) depends on it.
+        <p class="hint">Reading the keys…</p>
+      ) : created ? (
         // On the open console the first key has closed it: done, the tab signs in (with this key or another).
         <NewKey created={created} open={session.open} onSignIn={onSignIn} onDone={() => (session.open ? onSignedOut() : setCreated(undefined))} />
       ) : (
