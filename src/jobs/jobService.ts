@@ -146,7 +146,7 @@ export class JobService {
     const project = params.sid !== undefined && this.options.projects ? await this.options.projects.forRedaction(params.sid) : undefined;
     // Insights named by the job must exist in its project and be runnable on a job (issue 18).
     checkJobInsights(params, project?.config);
-    return resolvePolicy({ ask: { kinds, scrubtext: params.scrubtext, scrubaudio: params.scrubaudio }, project, mayLower: caller.scope === 'admin' });
+    return resolvePolicy({ ask: { kinds, scrubtext: params.scrubtext, scrubaudio: params.scrubaudio, retentionDays: params.retentionPolicy }, project, mayLower: caller.scope === 'admin' });
   }
 
   private async insert(row: Omit<JobRow, 'created_at' | 'updated_at'>, caller: Caller = {}): Promise<JobRow> {

@@ -4,14 +4,24 @@
 import type { Logger } from 'pino';
 import { type BlobStore, keyFolder } from '../store/blobs/index.js';
 import type { JobStore } from '../store/jobs.js';
+import type { StreamMessageStore } from '../store/streamMessages.js';
 import type { JobRow } from '../store/tables.js';
+import { type RedactionPolicy, shorterRetention } from '../redact/policy.js';
 import type { RedactedAudioRecord } from './originalAudio.js';
 import type { TranscribeParams } from './request.js';
 
-/** When a job that ends `now` is to be deleted, or null to keep it. */
-export function deleteAfter(params: TranscribeParams, now: Date): string | null {
-  const days = params.retentionPolicy ?? 0;
-  return days > 0 ? new Date(now.getTime() + days * 86_400_000).toISOString() : null;
+/**
+ * When a job that ends `now` is to be deleted, or null to keep it: the retention of the policy resolved at submit
+ * (the shorter of the request's and its project's), or the request's own for a job stored before policies had one.
+ */
+export function deleteAfter(params: TranscribeParams & { redactionPolicy?: unknown }, now: Date): string | null {
+  const days = shorterRetention((params.redactionPolicy as RedactionPolicy | undefined)?.retentionDays, params.retentionPolicy);
+  return retentionEnd(days, now);
+}
+
+/** `days` after `now` as an ISO time, or null when nothing is to be deleted. */
+export function retentionEnd(days: number | undefined, now: Date): string | null {
+  return days !== undefined && days > 0 ? new Date(now.getTime() + days * 86_400_000).toISOString() : null;
 }
 
 /**
@@ -40,6 +50,8 @@ export class RetentionSweeper {
     private readonly remove: (jobId: string) => Promise<void>,
     private readonly logger: Logger,
     private readonly everyMs = 10 * 60_000,
+    /** The kept transcripts of streams without a job (their own retention). */
+    private readonly streamMessages?: StreamMessageStore,
   ) {}
 
   start(): void {
@@ -59,11 +71,13 @@ export class RetentionSweeper {
     clearTimeout(this.timer);
   }
 
-  /** Delete every job whose retention ran out; answers how many. */
-  async sweep(): Promise<number> {
+  /** Delete every job (and kept stream message) whose retention ran out; answers how many jobs. */
+  async sweep(now = new Date()): Promise<number> {
+    const messages = (await this.streamMessages?.deleteExpired(now.toISOString())) ?? 0;
+    if (messages > 0) this.logger.info({ messages }, 'deleted kept stream messages whose retention ran out');
     let deleted = 0;
     for (;;) {
-      const due = await this.jobs.expired(new Date().toISOString(), 100);
+      const due = await this.jobs.expired(now.toISOString(), 100);
       if (due.length === 0) return deleted;
       for (const job of due) {
         await this.remove(job.id);

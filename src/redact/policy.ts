@@ -23,6 +23,11 @@ export interface RedactionPolicy {
   version?: number;
   /** An admin-scope key lowered what the project requires. */
   lowered?: boolean;
+  /**
+   * Days the job's data (or a stream's kept transcript) is kept after it ends: the shorter of the request's
+   * `retentionPolicy` and the project's. Absent: kept until deleted.
+   */
+  retentionDays?: number;
 }
 
 /** What a request asks: kinds named (already parsed) and its scrub flags as sent (undefined: not sent). */
@@ -31,6 +36,8 @@ export interface PolicyAsk {
   /** scrubtext, or a record's campaign.enableTextRedaction. */
   scrubtext?: boolean;
   scrubaudio?: boolean;
+  /** retentionPolicy (days; 0 or absent: keep). */
+  retentionDays?: number;
 }
 
 /** A published project configuration in force, as the store answers it. */
@@ -179,13 +186,23 @@ export function resolvePolicy({ ask, project, mayLower = false, realTime = false
   let kinds = ordered([...requiredKinds, ...asked]);
   // Audio redaction implies text redaction of the same kinds; never audio with nothing to find.
   if (audio && kinds.length === 0) kinds = [...DEFAULT_KINDS];
+  // Retention is a requirement like the kinds: a request may keep its data for less time than its project, never
+  // longer, and no key lowers it.
+  const retentionDays = shorterRetention(ask.retentionDays, project?.config.retentionPolicy);
   return {
     kinds,
     text: kinds.length > 0,
     audio,
     ...(project && { sid: project.sid, version: project.version }),
     ...(lowered && { lowered }),
+    ...(retentionDays !== undefined && { retentionDays }),
   };
+}
+
+/** The shorter of two retentions in days (0, absent or not a positive number: no limit). */
+export function shorterRetention(a: unknown, b: unknown): number | undefined {
+  const days = [a, b].filter((d): d is number => typeof d === 'number' && Number.isFinite(d) && d > 0);
+  return days.length > 0 ? Math.min(...days) : undefined;
 }
 
 /** Both policies at once: what a resubmit runs with (it can never lower what the job had). */
@@ -200,6 +217,7 @@ export function unionPolicies(a: RedactionPolicy, b: RedactionPolicy): Redaction
     ...(sid !== undefined && { sid }),
     ...(version !== undefined && { version }),
     ...(a.lowered && b.lowered && { lowered: true }),
+    ...(shorterRetention(a.retentionDays, b.retentionDays) !== undefined && { retentionDays: shorterRetention(a.retentionDays, b.retentionDays) }),
   };
 }
 
@@ -220,6 +238,7 @@ export function storedPolicy(value: unknown): RedactionPolicy | undefined {
     ...(typeof raw.sid === 'string' && { sid: raw.sid }),
     ...(typeof raw.version === 'number' && { version: raw.version }),
     ...(raw.lowered === true && { lowered: true }),
+    ...(shorterRetention(raw.retentionDays, undefined) !== undefined && { retentionDays: shorterRetention(raw.retentionDays, undefined) }),
   };
 }
 
@@ -270,5 +289,6 @@ export function policyRecord(policy: RedactionPolicy): RedactionPolicy {
     ...(policy.sid !== undefined && { sid: policy.sid }),
     ...(policy.version !== undefined && { version: policy.version }),
     ...(policy.lowered && { lowered: true }),
+    ...(policy.retentionDays !== undefined && { retentionDays: policy.retentionDays }),
   };
 }

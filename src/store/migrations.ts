@@ -225,6 +225,14 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
           .execute();
       },
     },
+    // A stream without an after-call job keeps its transcript for its project's retentionPolicy (the messages of
+    // a stream with a job go with the job): when each message is to be deleted, null to keep it.
+    '0010_stream_messages_retention': {
+      async up(db: Kysely<unknown>) {
+        await db.schema.alterTable('stream_messages').addColumn('delete_after', 'text').execute();
+        await db.schema.createIndex('stream_messages_delete_after').on('stream_messages').column('delete_after').execute();
+      },
+    },
   };
 }
 

@@ -13,11 +13,17 @@ export interface StreamMessage {
 export class StreamMessageStore {
   constructor(private readonly db: Kysely<Tables>) {}
 
-  async append(streamId: string, sequence: number, channel: number, message: Record<string, unknown>): Promise<void> {
+  async append(streamId: string, sequence: number, channel: number, message: Record<string, unknown>, deleteAfter: string | null = null): Promise<void> {
     await this.db
       .insertInto('stream_messages')
-      .values({ stream_id: streamId, sequence, channel, message: JSON.stringify(message), created_at: new Date().toISOString() })
+      .values({ stream_id: streamId, sequence, channel, message: JSON.stringify(message), created_at: new Date().toISOString(), delete_after: deleteAfter })
       .execute();
+  }
+
+  /** Messages whose retention ran out by `now` deleted; answers how many. */
+  async deleteExpired(now: string): Promise<number> {
+    const result = await this.db.deleteFrom('stream_messages').where('delete_after', 'is not', null).where('delete_after', '<=', now).executeTakeFirst();
+    return Number(result.numDeletedRows);
   }
 
   /** A stream's messages in sequence order, those after `afterSequence`, at most `limit`. */

@@ -159,6 +159,8 @@ export interface StreamMessageRow {
   /** The realTimeMessage frame as sent (JSON). */
   message: string;
   created_at: string;
+  /** When the message is deleted (a stream without a job, under a project's retentionPolicy), ISO time; null: kept. */
+  delete_after: string | null;
 }
 
 export interface LiveStreamRow {

@@ -78,7 +78,7 @@ export async function openStream(
     // The project's realTime insights on each final (the same evaluation as POST /cache/real-call).
     insights: streamInsights(project?.config),
     // The finals as sent (redacted) are kept under the stream's id: GET /asr/stream/{streamId}/messages.
-    transcript: new TranscriptKeeper(services.store.streamMessages, id),
+    transcript: new TranscriptKeeper(services.store.streamMessages, id, start.job === false ? policy.retentionDays : undefined),
     makeJob: async (wav, s) => {
       // The after-call job redacts at least what the stream did: its kinds asked, plus the project's own rules.
       const marks = s.sensitiveWindows();

@@ -3,6 +3,7 @@
 // first failure is reported in the summary (`transcriptError`), never silent.
 import type { StreamMessageStore } from '../store/streamMessages.js';
 import type { JobRow } from '../store/tables.js';
+import { retentionEnd } from '../jobs/retention.js';
 
 /**
  * The stream whose after-call job this is (open.ts names the recording `stream-<id>.wav` and tracks the job by
@@ -18,14 +19,20 @@ export class TranscriptKeeper {
   private chain: Promise<void> = Promise.resolve();
   private failure: string | undefined;
 
+  /**
+   * `retentionDays`: a stream without an after-call job keeps its messages for its project's retentionPolicy
+   * (each message that long after it was sent); with a job (or no retention) they stay until the job goes.
+   */
   constructor(
     private readonly store: StreamMessageStore,
     private readonly streamId: string,
+    private readonly retentionDays?: number,
   ) {}
 
   keep(message: { sequence: number; channel: number } & Record<string, unknown>): void {
+    const deleteAfter = retentionEnd(this.retentionDays, new Date());
     this.chain = this.chain
-      .then(() => this.store.append(this.streamId, message.sequence, message.channel, message))
+      .then(() => this.store.append(this.streamId, message.sequence, message.channel, message, deleteAfter))
       .catch((error: unknown) => {
         this.failure ??= (error as Error).message;
       });

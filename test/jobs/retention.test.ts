@@ -40,6 +40,21 @@ describe('retention', () => {
     assert.equal(events[0].subType, 'deleted');
   });
 
+  test("a project's retentionPolicy: its jobs are kept no longer than it says, whatever the request asks", async () => {
+    const published = await svc.request({ method: 'POST', url: '/system/cache/v2/publish', payload: { data: JSON.stringify({ sid: 'two-days', retentionPolicy: 2 }) } });
+    assert.equal(published.statusCode, 200, published.body);
+    const daysKept = async (payload: Record<string, unknown>) => {
+      const job = json(await svc.request({ method: 'POST', url: '/asr/transcribe?wait=300', payload: { text: 'hello', sid: 'two-days', ...payload } }));
+      assert.equal(job.status, 'completed', JSON.stringify(job));
+      const row = (await svc.services.store.jobs.get(job.jobId))!;
+      return row.delete_after === null ? null : Math.round((Date.parse(row.delete_after) - Date.parse(row.completed_at!)) / 86_400_000);
+    };
+    assert.equal(await daysKept({}), 2, "no retention asked: the project's");
+    assert.equal(await daysKept({ retentionPolicy: 30 }), 2, "longer asked: the project's");
+    assert.equal(await daysKept({ retentionPolicy: 0 }), 2, "keep forever asked: the project's");
+    assert.equal(await daysKept({ retentionPolicy: 1 }), 1, "shorter asked: the request's");
+  });
+
   // Needs ffmpeg and a speech model: skipped without them, a failure where the run requires them (CI).
   const missing = (!hasTool('ffmpeg') && 'no ffmpeg') || (installedRealModels().length === 0 && 'no speech model is installed');
   test('autoDelete: the recording goes when the job ends, the transcript stays', { skip: required(missing) }, async () => {

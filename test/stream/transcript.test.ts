@@ -117,6 +117,29 @@ describe(`the live transcript kept (${dialect})`, { skip }, () => {
     assert.equal((await svc.request({ method: 'GET', url: `/asr/stream/${kept.streamId}/messages` })).statusCode, 200, 'the other call keeps its transcript');
   });
 
+  test("a stream without a job keeps its transcript for its project's retentionPolicy; the sweep then deletes it, and only it", async () => {
+    const published = await svc.request({ method: 'POST', url: '/system/cache/v2/publish', payload: { data: JSON.stringify({ sid: 'short-lived', retentionPolicy: 2 }) } });
+    assert.equal(published.statusCode, 200, published.body);
+    const { audio, bytesPerSecond } = encodeFile(path.join(dir, 'bill.wav'), 'pcm_s16le', 16000, 1);
+    const stream = async (sid: string) => {
+      const result = await streamAudio({ url: `${url}/asr/stream`, start: { sampleRate: 16000, encoding: 'pcm_s16le', sid, job: false }, audio, bytesPerSecond, pace: 0 });
+      assert.equal(result.closeCode, 1000, result.closeReason);
+      const streamId = result.started!.streamId as string;
+      assert.ok((await svc.services.store.streamMessages.count(streamId)) > 0, 'its finals are kept');
+      return streamId;
+    };
+    const [shortLived, kept] = [await stream('short-lived'), await stream('kept')];
+    assert.equal(await svc.services.retention.sweep(), 0);
+    assert.ok((await svc.services.store.streamMessages.count(shortLived)) > 0, 'nothing is due yet');
+    // A day later nothing is due; three days later the project's two days have passed.
+    await svc.services.retention.sweep(new Date(Date.now() + 86_400_000));
+    assert.ok((await svc.services.store.streamMessages.count(shortLived)) > 0, 'kept for its two days');
+    await svc.services.retention.sweep(new Date(Date.now() + 3 * 86_400_000));
+    assert.equal(await svc.services.store.streamMessages.count(shortLived), 0, 'no row of the call is left');
+    assert.equal((await svc.request({ method: 'GET', url: `/asr/stream/${shortLived}/messages` })).statusCode, 404);
+    assert.ok((await svc.services.store.streamMessages.count(kept)) > 0, 'a project without retention keeps its streams');
+  });
+
   test('a stream without a job: its kept transcript is deleted on request (submit scope), then 404', async () => {
     const { audio, bytesPerSecond } = encodeFile(path.join(dir, 'bill.wav'), 'pcm_s16le', 16000, 1);
     const result = await streamAudio({ url: `${url}/asr/stream`, start: { sampleRate: 16000, encoding: 'pcm_s16le', sid: 'kept', job: false }, audio, bytesPerSecond, pace: 0 });

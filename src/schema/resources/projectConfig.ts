@@ -81,6 +81,8 @@ export const ProjectConfig = open(
         { maxItems: 2000, description: "Products found in a call's text (case, punctuation, accents and word splits ignored) and listed among its entities: engine catalogue, category 3, subCategory the product's place in this list (1-based)." },
       ),
     ),
+    /** Days a job's data (and a live stream's kept transcript) stays after it ends: the shorter of this and the request's. */
+    retentionPolicy: opt(Type.Integer({ minimum: 0, maximum: 36_500, description: "Days the project's jobs (audio, transcript, record) and live streams' kept transcripts are kept after they end; a request may ask for fewer, never more. 0 or absent: kept until deleted." })),
     /** A live conversation with no message for this long (seconds) has ended: post-call analysis runs on it. */
     conversationIdleSeconds: opt(Type.Number({ minimum: 5, maximum: 86400, description: 'Seconds without a real-time message after which a live conversation ends (default 300).' })),
   },
