@@ -260,7 +260,7 @@ export async function createServices(config: Config, logger: Logger, overrides: 
     decoders: () => sharedPool().stats(),
     worker: () => ({ running: worker.busy, slots: heartbeat.active ? config.workers : 0 }),
   });
-  const retention = new RetentionSweeper(store.jobs, (id) => jobs.delete(id), logger, undefined, store.streamMessages);
+  const retention = new RetentionSweeper(store, (id) => jobs.delete(id), logger);
   // /ready decodes half a second with the default model, at most once per 30 s (the answer is shared meanwhile).
   const decodeCheck = new DecodeCheck({ model: async () => String((await parameters.engineParams()).model), ttlMs: 30_000 });
   const streams = new StreamRegistry({ store, processId: worker.id, maxStreams: config.limits.maxStreams, totalStreams: config.limits.totalStreams, logger });

@@ -17,6 +17,7 @@ import { postCallOffLoop, redactRecordOffLoop } from '../redact/offload/index.js
 import type { PostCallTask } from '../redact/offload/tasks.js';
 import { stampRedaction } from '../redact/redactRecord.js';
 import { recordRuleIssues, recordRules } from '../redact/recordRules.js';
+import { retentionEnd } from '../jobs/retention.js';
 import { type ProjectInForce, type RedactionPolicy, parseKinds, policyRecord, policyRules, resolvePolicy } from '../redact/policy.js';
 import type { Scope } from '../store/apiKeys.js';
 import type { ProjectConfigs } from './projectConfigs.js';
@@ -84,7 +85,7 @@ export class Conversations {
       const found = await this.projects.forRedaction(sid, field);
       project ??= found;
     }
-    const ask = { kinds, scrubtext: record.campaign?.enableTextRedaction };
+    const ask = { kinds, scrubtext: record.campaign?.enableTextRedaction, retentionDays: record.campaign?.retentionPolicy };
     const policy = resolvePolicy({ ask, project, mayLower: caller.scope === 'admin', realTime });
     // A record has no audio to edit here: its policy is text redaction.
     return { policy: { ...policy, audio: false }, project };
@@ -148,13 +149,17 @@ export class Conversations {
       products: resolved.project?.config.products,
       hashKey: this.hashKey,
     });
+    // Retention: the record is deleted at the earliest of its policy's end (campaign and project retentionPolicy) and
+    // a deleteDate the client set; the stored record says when (conversation.deleteDate).
+    const deleteAfter = recordDeleteAfter(resolved.policy.retentionDays, record.conversation?.deleteDate, new Date());
+    if (deleteAfter) record.conversation = { ...record.conversation, deleteDate: deleteAfter };
     const status = record.status!;
     const conversationId = record.conversationId ?? record.conversation?.id ?? null;
     const jobId = record.jobId ?? record.job?.jobId ?? record.processJob?.jobId ?? null;
     const { sealed, masked } = protectCredentials(record, this.box);
     // The record and its events land together or not at all.
     const created = await this.store.transaction(async (tx) => {
-      const saved = await tx.conversations.save({ eventId, conversationId, jobId, status, record: sealed });
+      const saved = await tx.conversations.save({ eventId, conversationId, jobId, status, record: sealed, deleteAfter });
       const ids = { ...(conversationId && { conversationId }), ...(jobId && { jobId }) };
       // Its events in one statement.
       await tx.events.recordAll([
@@ -318,4 +323,11 @@ function loweredEvent(subject: string, conversationId: string | null, policy: Re
     message: `an admin-scope key lowered the redaction project ${policy.sid} requires`,
     details: { sid: policy.sid, version: policy.version, kinds: policy.kinds, ...(caller.keyId && { keyId: caller.keyId }) },
   };
+}
+
+/** When a post-call record is deleted: the earlier of `days` after `now` and the client's own deleteDate; null: kept. */
+export function recordDeleteAfter(days: number | undefined, clientDate: unknown, now: Date): string | null {
+  const ends = [retentionEnd(days, now), typeof clientDate === 'string' && Number.isFinite(Date.parse(clientDate)) ? new Date(Date.parse(clientDate)).toISOString() : null];
+  const due = ends.filter((d): d is string => d !== null).sort();
+  return due[0] ?? null;
 }

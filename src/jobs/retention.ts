@@ -4,7 +4,7 @@
 import type { Logger } from 'pino';
 import { type BlobStore, keyFolder } from '../store/blobs/index.js';
 import type { JobStore } from '../store/jobs.js';
-import type { StreamMessageStore } from '../store/streamMessages.js';
+import type { Store } from '../store/index.js';
 import type { JobRow } from '../store/tables.js';
 import { type RedactionPolicy, shorterRetention } from '../redact/policy.js';
 import type { RedactedAudioRecord } from './originalAudio.js';
@@ -45,13 +45,15 @@ export async function applyAutoDelete(row: JobRow, jobs: JobStore, blobs: BlobSt
 export class RetentionSweeper {
   private timer: NodeJS.Timeout | undefined;
 
+  /**
+   * `removeJob` deletes a job with everything of it (the job service's delete); the store's stream messages and
+   * post-call records with a retention of their own are deleted here.
+   */
   constructor(
-    private readonly jobs: JobStore,
-    private readonly remove: (jobId: string) => Promise<void>,
+    private readonly store: Pick<Store, 'jobs' | 'streamMessages' | 'conversations' | 'events' | 'transaction'>,
+    private readonly removeJob: (jobId: string) => Promise<void>,
     private readonly logger: Logger,
     private readonly everyMs = 10 * 60_000,
-    /** The kept transcripts of streams without a job (their own retention). */
-    private readonly streamMessages?: StreamMessageStore,
   ) {}
 
   start(): void {
@@ -71,19 +73,39 @@ export class RetentionSweeper {
     clearTimeout(this.timer);
   }
 
-  /** Delete every job (and kept stream message) whose retention ran out; answers how many jobs. */
+  /** Delete every job, post-call record and kept stream message whose retention ran out by `now`; answers how many jobs. */
   async sweep(now = new Date()): Promise<number> {
-    const messages = (await this.streamMessages?.deleteExpired(now.toISOString())) ?? 0;
+    const at = now.toISOString();
+    const messages = await this.store.streamMessages.deleteExpired(at);
     if (messages > 0) this.logger.info({ messages }, 'deleted kept stream messages whose retention ran out');
+    await this.sweepRecords(at);
     let deleted = 0;
     for (;;) {
-      const due = await this.jobs.expired(now.toISOString(), 100);
+      const due = await this.store.jobs.expired(at, 100);
       if (due.length === 0) return deleted;
       for (const job of due) {
-        await this.remove(job.id);
+        await this.removeJob(job.id);
         deleted++;
       }
       if (deleted > 0) this.logger.info({ deleted }, 'deleted jobs whose retention ran out');
     }
+  }
+
+  /** Post-call records due: each deleted with a `conversation deleted` event (the audit trail of the deletion). */
+  private async sweepRecords(at: string): Promise<void> {
+    let deleted = 0;
+    for (;;) {
+      const due = await this.store.conversations.expired(at, 100);
+      if (due.length === 0) break;
+      for (const eventId of due) {
+        await this.store.transaction(async (tx) => {
+          if (await tx.conversations.delete(eventId)) {
+            await tx.events.record({ type: 'conversation', subType: 'deleted', subject: eventId, status: 'deleted', message: 'retentionPolicy ran out', details: { eventId } });
+          }
+        });
+        deleted++;
+      }
+    }
+    if (deleted > 0) this.logger.info({ deleted }, 'deleted post-call records whose retention ran out');
   }
 }

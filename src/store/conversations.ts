@@ -10,6 +10,8 @@ export interface StoredConversation {
   record: Record<string, unknown>;
   createdAt: string;
   updatedAt: string;
+  /** When the record is deleted (its retentionPolicy), ISO time; null: kept. */
+  deleteAfter: string | null;
 }
 
 export class ConversationStore {
@@ -19,7 +21,7 @@ export class ConversationStore {
    * Insert or replace the record of an eventId; answers whether it was new. The insert decides, so that of
    * concurrent first posts of one eventId exactly one is "created".
    */
-  async save(entry: Omit<StoredConversation, 'createdAt' | 'updatedAt'>): Promise<{ created: boolean }> {
+  async save(entry: Omit<StoredConversation, 'createdAt' | 'updatedAt' | 'deleteAfter'> & { deleteAfter?: string | null }): Promise<{ created: boolean }> {
     const now = new Date().toISOString();
     const text = JSON.stringify(entry.record);
     const row = {
@@ -31,6 +33,7 @@ export class ConversationStore {
       size: Buffer.byteLength(text),
       created_at: now,
       updated_at: now,
+      delete_after: entry.deleteAfter ?? null,
     };
     const inserted = await this.db
       .insertInto('conversations')
@@ -48,6 +51,7 @@ export class ConversationStore {
         record: row.record,
         size: row.size,
         updated_at: now,
+        delete_after: row.delete_after,
       })
       .where('event_id', '=', entry.eventId)
       .execute();
@@ -65,8 +69,21 @@ export class ConversationStore {
         record: JSON.parse(row.record),
         createdAt: row.created_at,
         updatedAt: row.updated_at,
+        deleteAfter: row.delete_after,
       }
     );
+  }
+
+  /** Records whose retention ran out by `now` (event ids), at most `limit`. */
+  async expired(now: string, limit: number): Promise<string[]> {
+    const rows = await this.db.selectFrom('conversations').select('event_id').where('delete_after', 'is not', null).where('delete_after', '<=', now).orderBy('delete_after').limit(limit).execute();
+    return rows.map((r) => r.event_id);
+  }
+
+  /** A record deleted; answers whether there was one. */
+  async delete(eventId: string): Promise<boolean> {
+    const result = await this.db.deleteFrom('conversations').where('event_id', '=', eventId).executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
   }
 
   async count(): Promise<number> {

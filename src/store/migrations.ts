@@ -233,6 +233,13 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
         await db.schema.createIndex('stream_messages_delete_after').on('stream_messages').column('delete_after').execute();
       },
     },
+    // Post-call records under a retentionPolicy (their campaign's, their project's: the shorter) are deleted when due.
+    '0011_conversations_retention': {
+      async up(db: Kysely<unknown>) {
+        await db.schema.alterTable('conversations').addColumn('delete_after', 'text').execute();
+        await db.schema.createIndex('conversations_delete_after').on('conversations').column('delete_after').execute();
+      },
+    },
   };
 }
 

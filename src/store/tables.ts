@@ -37,6 +37,8 @@ export interface ConversationRow {
   size: number;
   created_at: string;
   updated_at: string;
+  /** When the record is deleted (the shorter of its campaign's and its project's retentionPolicy), ISO time; null: kept. */
+  delete_after: string | null;
 }
 
 export interface LiveMessageRow {

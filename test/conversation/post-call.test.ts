@@ -106,5 +106,30 @@ for (const dialect of await dialects()) {
       assert.equal(r.insightLines, undefined);
       assert.equal(r.analytics.silence, HAND_FIGURES.silence, 'figures from times always run');
     });
+
+    test("retention: the shorter of the campaign's and the project's retentionPolicy (or an earlier deleteDate) sets conversation.deleteDate; the sweep deletes the record then", async () => {
+      const published = await svc.request({ method: 'POST', url: '/system/cache/v2/publish', payload: { data: JSON.stringify({ sid: 'ten-days', retentionPolicy: 10 }) } });
+      assert.equal(published.statusCode, 200, published.body);
+      const days = (r: { conversation?: { deleteDate?: string } }) => (r.conversation?.deleteDate ? Math.round((Date.parse(r.conversation.deleteDate) - Date.now()) / 86_400_000) : null);
+      const sent = async (eventId: string, extra: Record<string, unknown>) => {
+        const res = await post({ ...HAND_CALL, eventId, ...extra });
+        assert.equal(res.statusCode, 201, res.body);
+        return json(res);
+      };
+      const byProject = await sent('kept-ten', { redactionRequest: { sid: 'ten-days' } });
+      const byCampaign = await sent('kept-three', { campaign: { ...HAND_CALL.campaign, retentionPolicy: 3 }, redactionRequest: { sid: 'ten-days' } });
+      const longer = await sent('kept-longer', { campaign: { ...HAND_CALL.campaign, retentionPolicy: 30 }, redactionRequest: { sid: 'ten-days' } });
+      const byDate = await sent('kept-date', { conversation: { deleteDate: new Date(Date.now() + 86_400_000).toISOString() } });
+      const forever = await sent('kept-forever', {});
+      assert.deepEqual([byProject, byCampaign, longer, byDate, forever].map(days), [10, 3, 10, 1, null]);
+      const stored = await svc.services.store.conversations.get('kept-three');
+      assert.equal(stored!.deleteAfter, byCampaign.conversation.deleteDate, 'the row is due when the record says');
+
+      await svc.services.retention.sweep(new Date(Date.now() + 5 * 86_400_000));
+      const left = async (id: string) => (await svc.request({ method: 'GET', url: `/system/cache/post-call/${id}` })).statusCode;
+      assert.deepEqual(await Promise.all(['kept-ten', 'kept-three', 'kept-longer', 'kept-date', 'kept-forever'].map(left)), [200, 404, 200, 404, 200]);
+      const events = json(await svc.request({ method: 'GET', url: '/system/events?subject=kept-three' })).events;
+      assert.ok(events.some((e: { subType: string }) => e.subType === 'deleted'), JSON.stringify(events));
+    });
   });
 }
