@@ -2,7 +2,7 @@
 // kind, written and ASR form, on the test split (template families, name sources and seed never seen in training)
 // and on the dev split (the one tuned on); wrongly masked words per 1,000 on the no-PII turns; the same with the
 // statistical tagger off (the detector before it); and beside them the figures on presidio_generated_small
-// (eval/pii.ts). A prediction is right when it overlaps a gold span of its kind (a ZipCode inside an Address
+// (eval/pii.ts) and on hand-written turns never tuned on (eval/handwritten.ts). A prediction is right when it overlaps a gold span of its kind (a ZipCode inside an Address
 // counts for the Address); a gold span is found when a prediction of its kind overlaps it.
 //
 //   npm run eval:corpus              (test and dev split; about a minute)
@@ -15,6 +15,7 @@ import type { Split } from '../scripts/pii-corpus/sources.js';
 import { detectText, detectWords, type Detection } from '../src/redact/detect.js';
 import type { EntityKind } from '../src/redact/entityKinds.js';
 import type { DetectOptions } from '../src/redact/types.js';
+import { loadHandwritten } from './handwritten.js';
 import { evaluate, fullSystem, loadPresidio } from './pii.js';
 
 export interface KindScore {
@@ -118,7 +119,7 @@ export function misses(split: Split, kinds: readonly EntityKind[] = ['Person', '
 
 const pct = (x: number) => (x * 100).toFixed(1);
 
-function table(title: string, withTagger: CorpusResult, without: CorpusResult): string[] {
+export function table(title: string, withTagger: CorpusResult, without: CorpusResult): string[] {
   const lines = [`### ${title}`, '', '| kind | n (written / ASR) | written R | P | F2 | ASR R | P | F2 | without tagger: written R / ASR R |', '|---|---:|---:|---:|---:|---:|---:|---:|---:|'];
   const kinds = [...withTagger.kinds.keys()].filter((k) => withTagger.kinds.get(k)!.written.gold > 0).sort();
   const row = (name: string, s: Record<Form, KindScore>, b: Record<Form, KindScore> | undefined) =>
@@ -145,6 +146,12 @@ function main(): void {
     const u = generate(split);
     const pii = u.filter(hasPii).length;
     out.push(...table(`${split} split (${pii} PII turns, ${u.length - pii} no-PII turns; P / R / F2 in %)`, scoreCorpus(u), scoreCorpus(u, { tagger: false })));
+  }
+  if (!only) {
+    // Written apart from the generator, never tuned on (eval/data/handwritten-calls.txt).
+    const u = loadHandwritten();
+    const pii = u.filter(hasPii).length;
+    out.push(...table(`hand-written turns (${pii} PII turns, ${u.length - pii} no-PII turns; never tuned on; P / R / F2 in %)`, scoreCorpus(u), scoreCorpus(u, { tagger: false })));
   }
   const samples = only ? null : loadPresidio();
   if (samples) {

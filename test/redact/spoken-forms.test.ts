@@ -174,6 +174,23 @@ cases('dates of birth, every way they are said', [
   ['DateOfBirth', '~my birthday is two thousand and one july third', 'two thousand and one july third'],
 ]);
 
+// The cue was in the other party's turn (or never said): a full date whose year is a plausible birth year.
+cases('dates of birth without a cue: a full date with a birth year', [
+  ['DateOfBirth', 'Sure, March 3rd, 1984.', 'March 3rd, 1984'],
+  ['DateOfBirth', 'So that is Hannah, 9th of June 1990, right?', '9th of June 1990'],
+  ['DateOfBirth', 'It is 07/14/1992.', '07/14/1992'],
+  ['DateOfBirth', '~march third nineteen eighty four', 'march third nineteen eighty four'],
+  ['DateOfBirth', '~the twenty first of november nineteen sixty nine', 'twenty first of november nineteen sixty nine'],
+  ['DateOfBirth', "~my birthday's april thirtieth year nineteen seventy eight", 'april thirtieth year nineteen seventy eight'],
+]);
+
+notMasked('dates that are not of birth: recent, or without a day or a year', [
+  ['The contract started March 3rd, 2019.', 'March 3rd, 2019'],
+  ['I paid it on 07/14/2024.', '07/14/2024'],
+  ['I switched back in June 1999.', 'June 1999'],
+  ['The appointment is on March 3rd.', 'March 3rd'],
+]);
+
 cases('phone numbers of other countries', [
   ['PhoneNumber', 'Call +44 20 7946 0958 now', '+44 20 7946 0958'],
   ['PhoneNumber', 'Tel. +49 30 123456', '+49 30 123456'],

@@ -3,11 +3,12 @@
 // "oh three oh four eighty five", "twelve twenty seven eighty six", a year alone after "born in". The date may come a
 // few words later, after the other party's acknowledgement ("date of birth please? sure, it's march fourth eighty
 // five"): a date farther than the usual fillers must look like a full date (a month, or four digits or more).
+// Without any cue, a full date whose year is a plausible birth year counts too (fullBirthDates).
 import { fromWords, type Doc, type Recognizer } from './doc.js';
 import { dateAfter } from './dateTokens.js';
 import type { Detection } from '../types.js';
 
-const CUE = /^(birth|born|birthday|birthdate|birth-date|date-of-birth|dob|d\.o\.b|bday|b-day|b'day)$/;
+const CUE = /^(birth|born|birthday|birthdays|birthday's|birthdate|birth-date|date-of-birth|dob|d\.o\.b|bday|b-day|b'day)$/;
 /** Words after which the date asked for is not the one that follows (another value is asked or given). */
 const OTHER_CUE = /^(card|social|ssn|zip|postcode|phone|number|account|routing|expiration|expiry|expires|address|cvv|code|license|passport|email)$/;
 const MONTH = /^(january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)$/;
@@ -30,8 +31,47 @@ function fullDate(doc: Doc, r: { wordStart: number; wordEnd: number }): boolean 
   return digits >= 4;
 }
 
-export const dateOfBirthRecognizer: Recognizer = (doc) => {
+const DAY_WORD = /^(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|thirteenth|fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|nineteenth|twentieth|thirtieth|\d{1,2}(st|nd|rd|th)?)$/;
+/** Words allowed between a month (or its day) and the year: "march 3rd, 1984", "april 30th, year 1978". */
+const BEFORE_YEAR = /^(,|of|in|year|the)$/;
+const NUMERIC_DATE = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/;
+/** Youngest birth year taken without a cue: a caller is rarely under 14, and recent years are dates of other things. */
+const LATEST_BIRTH_YEAR = new Date().getUTCFullYear() - 14;
+
+const tokenWord = (doc: Doc, t: number) => doc.tokens[t]?.text.toLowerCase().replace(/[,.]+$/, '');
+const birthYear = (text: string | undefined) => text !== undefined && /^\d{4}$/.test(text) && Number(text) >= 1900 && Number(text) <= LATEST_BIRTH_YEAR;
+const isDay = (text: string | undefined) => text !== undefined && DAY_WORD.test(text) && (!/^\d+$/.test(text) || (Number(text) >= 1 && Number(text) <= 31));
+
+/**
+ * Dates of birth said without a cue (the cue was in the other party's turn, or never said): a full date (day, month
+ * and year, the year a plausible birth year) — "March 3rd, 1984", "the 21st of November 1969", "07/14/1992". A
+ * contract's or a payment's date is rarely that old; a date without a year or of a recent year is left alone.
+ */
+function fullBirthDates(doc: Doc): Detection[] {
   const out: Detection[] = [];
+  const t = doc.tokens;
+  for (let j = 0; j < t.length; j++) {
+    const w = tokenWord(doc, j);
+    const numeric = NUMERIC_DATE.exec(w);
+    if (numeric && Number(numeric[1]) <= 31 && Number(numeric[2]) <= 31 && birthYear(numeric[3])) {
+      out.push(fromWords(doc, 'DateOfBirth', t[j].wordStart, t[j].wordEnd, 0.6, 'birth-date'));
+      continue;
+    }
+    if (!MONTH.test(w)) continue;
+    let start = j;
+    let day = false;
+    if (isDay(tokenWord(doc, j - 1))) ((start = j - 1), (day = true));
+    else if (tokenWord(doc, j - 1) === 'of' && isDay(tokenWord(doc, j - 2))) ((start = j - 2), (day = true));
+    let k = j + 1;
+    if (isDay(tokenWord(doc, k))) ((k += 1), (day = true));
+    for (let n = 0; n < 2 && BEFORE_YEAR.test(tokenWord(doc, k) ?? ''); n++) k++;
+    if (day && birthYear(tokenWord(doc, k))) out.push(fromWords(doc, 'DateOfBirth', t[start].wordStart, t[k].wordEnd, 0.6, 'birth-date'));
+  }
+  return out;
+}
+
+export const dateOfBirthRecognizer: Recognizer = (doc) => {
+  const out: Detection[] = fullBirthDates(doc);
   for (let i = 0; i < doc.words.length; i++) {
     if (!cueAt(doc, i)) continue;
     const d = dateAfter(doc, i, REACH, (w) => OTHER_CUE.test(w));
