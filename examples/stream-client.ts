@@ -67,7 +67,13 @@ export function streamAudio(options: StreamAudioOptions): Promise<StreamResult> 
   return new Promise((resolve, reject) => {
     let started: Record<string, any> | undefined;
     let summary: Record<string, any> | undefined;
-    socket.on('error', reject);
+    // A connection that never opened fails the call; an error once the call is under way (the server ending the
+    // stream while frames are still in flight, a reset as it closes) is reported by the close that follows it.
+    let failure: Error | undefined;
+    socket.on('error', (error) => {
+      if (socket.readyState === WebSocket.CONNECTING || t0 === 0) reject(error);
+      else failure ??= error;
+    });
     socket.on('message', (data, isBinary) => {
       if (isBinary) return;
       const message = JSON.parse(data.toString()) as Record<string, any>;
@@ -76,11 +82,11 @@ export function streamAudio(options: StreamAudioOptions): Promise<StreamResult> 
       options.onMessage?.(received);
       if (message.type === 'started') {
         started = message;
-        void send();
+        send().catch((error: Error) => (failure ??= error));
       }
       if (message.type === 'summary') summary = message;
     });
-    socket.on('close', (code, reason) => resolve({ messages, started, summary, closeCode: code, closeReason: reason.toString() }));
+    socket.on('close', (code, reason) => resolve({ messages, started, summary, closeCode: code, closeReason: reason.toString() || (failure?.message ?? '') }));
     socket.on('open', () => socket.send(JSON.stringify({ type: 'start', ...options.start })));
 
     const controls = [...(options.controls ?? [])].sort((a, b) => a.atSeconds - b.atSeconds);
@@ -106,8 +112,9 @@ export function streamAudio(options: StreamAudioOptions): Promise<StreamResult> 
         if (socket.readyState !== WebSocket.OPEN) return;
         sendControls(seconds);
         options.onSend?.(seconds, now());
-        // Wait for the socket to take the frame: the server's back-pressure reaches the sender here.
-        await new Promise<void>((r, j) => socket.send(options.audio.subarray(at, at + frameBytes), (e) => (e ? j(e) : r())));
+        // Wait for the socket to take the frame: the server's back-pressure reaches the sender here. A frame the
+        // socket could not take because the server has ended the stream meanwhile is no failure: sending stops.
+        await new Promise<void>((r, j) => socket.send(options.audio.subarray(at, at + frameBytes), (e) => (e && socket.readyState === WebSocket.OPEN ? j(e) : r())));
       }
       sendControls(Infinity);
       if (socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ type: 'end' }));
