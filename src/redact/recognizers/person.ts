@@ -4,7 +4,7 @@
 import { matchesIn } from './compromiseWindows.js';
 import { endsClause, fromChars, fromWords, type Doc, type Recognizer } from './doc.js';
 import { AMBIGUOUS, COMMON_WORDS, FIRST_NAMES as FIRST_LIST, fold, LAST_NAMES as LAST_LIST, PLACE_PREFIX, PLACE_SUFFIX, PLACE_WORDS, WORD_NAMES } from './nameData.js';
-import { FOREIGN_STREET, STREET_SUFFIX, STREET_TYPES_MORE } from './places.js';
+import { FOREIGN_STREET, STREET_PREFIX_MORE, STREET_SUFFIX, STREET_TYPES_MORE } from './places.js';
 import { STOP } from './stopwords.js';
 import { humanNames } from '../tagger/gazetteer.js';
 import { ordinaryWord } from '../tagger/model.js';
@@ -192,7 +192,8 @@ function cues(doc: Doc): Detection[] {
     // "my wife Priya Raman", "our son, Ethan", "my kid Mali"
     if (RELATION.has(w[i]) && /^(my|our|his|her|their|your)$/.test(w[i - 1] ?? '')) {
       const r = nameAt(doc, i + 1, 2);
-      if (r && (doc.spoken ? (FIRST_NAMES.has(w[r[0]]) && !AMBIGUOUS.has(w[r[0]])) || unknownWord(w[r[0]]) : isCap(doc, r[0]) && !COMMON_WORDS.has(w[r[0]]))) push(r, 0.75);
+      // written, a first name that is also a word stands with a capitalised surname no list calls a word ("My daughter Violet Hald")
+      if (r && (doc.spoken ? (FIRST_NAMES.has(w[r[0]]) && !AMBIGUOUS.has(w[r[0]])) || unknownWord(w[r[0]]) : isCap(doc, r[0]) && (!COMMON_WORDS.has(w[r[0]]) || (r[1] - r[0] === 2 && isCap(doc, r[0] + 1) && !COMMON_WORDS.has(w[r[0] + 1]))))) push(r, 0.75);
     }
     // "Arne's address", "Sumaya's kid"
     if (/'s$/.test(w[i]) && OWNED.has(w[i + 1] ?? '')) {
@@ -249,6 +250,28 @@ const streetType = (w: string) => STREET_SUFFIX.has(w) || STREET_TYPES_MORE.has(
  * masked as an address: what was masked as a name stays masked), or undefined.
  */
 export function streetSpan(doc: Doc, i: number, k: number): [number, number] | undefined {
+  return streetAfterPrefix(doc, i, k) ?? streetBeforeType(doc, i, k);
+}
+
+/** A name word as a street's may be: letters (capitalised in written text). */
+const streetNameWord = (doc: Doc, i: number) => /^\p{L}[\p{L}'-]*$/u.test(doc.words[i]?.norm ?? '') && !STOP.has(doc.words[i].norm) && (speechLike(doc) || isCap(doc, i));
+
+/**
+ * A street word before the name and a house number after it, the name at most three words ("Avenida Diana Vicente
+ * 44", "praça ariana esteves eighty seven", "Rua João Pacheco 516"): the street, prefix and number included.
+ */
+function streetAfterPrefix(doc: Doc, i: number, k: number): [number, number] | undefined {
+  let p = i - 1;
+  while (p >= 0 && i - p <= 2 && !STREET_PREFIX_MORE.has(doc.words[p].norm) && streetNameWord(doc, p) && !endsClause(doc, p)) p--;
+  if (p < 0 || !STREET_PREFIX_MORE.has(doc.words[p].norm) || endsClause(doc, p)) return undefined;
+  let e = k;
+  while (e < doc.words.length && e - p <= 4 && !isNumberWord(doc, e) && streetNameWord(doc, e) && !endsClause(doc, e - 1)) e++;
+  if (!isNumberWord(doc, e) || endsClause(doc, e - 1)) return undefined;
+  while (e < doc.words.length && isNumberWord(doc, e) && !endsClause(doc, e - 1)) e++;
+  return [p, e];
+}
+
+function streetBeforeType(doc: Doc, i: number, k: number): [number, number] | undefined {
   let t = k;
   if (k - i >= 2 && streetType(doc.words[k - 1].norm)) t = k - 1;
   // the type may follow a second name word ("Ali Lindströms Gata")
