@@ -28,7 +28,7 @@ export const ADDRESS_LOCALES: Record<Split, LocaleKey[]> = {
  * dev split's sentence frames with these names (generate(..., { probe: true })): dev frames, test-like sources.
  */
 export const PROBE_NAME_LOCALES: LocaleKey[] = ['lv', 'sr_RS_latin', 'uz_UZ_latin', 'az', 'en_GH', 'fr_SN'];
-export const PROBE_ADDRESS_LOCALES: LocaleKey[] = ['en_IE', 'en_ZA', 'lv', 'sr_RS_latin', 'pt_PT', 'de_CH', 'de_AT', 'az'];
+export const PROBE_ADDRESS_LOCALES: LocaleKey[] = ['en_IE', 'en_ZA', 'lv', 'sr_RS_latin', 'pt_PT', 'de_CH', 'de_AT', 'az', 'en_GH', 'fr_SN', 'uz_UZ_latin', 'fr_BE', 'nl_BE', 'ro_MD', 'en_CA'];
 
 export interface Place {
   /** "4521 Marcos Junction", "Friedrich-Ebert-Platz 5". */

@@ -240,7 +240,7 @@ function cues(doc: Doc): Detection[] {
 /** Words [i, k) stand in a place name: "Santa Rosa", "San Jose", "Virginia Beach". */
 const inPlace = (doc: Doc, i: number, k: number) => PLACE_PREFIX.has(doc.words[i - 1]?.norm.replace(/\.$/, '') ?? '') || PLACE_PREFIX.has(doc.words[i]?.norm ?? '') || PLACE_SUFFIX.has(doc.words[k]?.norm ?? '') || inStreet(doc, i, k) || cityAfterPlaceWord(doc, i, k);
 
-const NUMBER_WORD = /^(\d+[a-z]?|zero|oh|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand)$/;
+const NUMBER_WORD = /^(\d+[a-z]?(\/\d+[a-z]?)?|(zero|oh|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand)[a-z]?)$/;
 const isNumberWord = (doc: Doc, i: number) => NUMBER_WORD.test(doc.words[i]?.norm ?? '');
 const streetType = (w: string) => STREET_SUFFIX.has(w) || STREET_TYPES_MORE.has(w) || FOREIGN_STREET.test(w);
 /**

@@ -43,7 +43,7 @@ iela gatve bulvāris prospekts küçəsi prospekti sahəsi döngəsi şossesi`.s
  */
 export const STREET_PREFIX_MORE = new Set(`rue via calle avenida rua avenue ulica strada chemin boulevard plaza piazza viale
 alameda viela caminho praça praca ladeira acesso urbanização jardim travessa largo estrada camino paseo carrera ronda
-allée impasse quai corso vicolo`.split(/\s+/));
+allée impasse quai corso vicolo drève dreef bairro aleea calea bulevardul intrarea splaiul`.split(/\s+/));
 /** Street words that come before the name ("rue Descartes", "via Roma"). */
 export const STREET_PREFIX = new Set(['rue', 'via', 'calle', 'avenida', 'rua', 'avenue', 'ulica', 'strada', 'chemin', 'boulevard', 'plaza', 'piazza', 'viale']);
 /** Street name endings in other languages ("Nassaustraat 123", "Ziegelgasse 26"). */

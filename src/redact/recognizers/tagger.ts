@@ -111,11 +111,11 @@ const SPOKEN_NUMBER = /^(zero|oh|one|two|three|four|five|six|seven|eight|nine|te
 /** What follows a number that is a count, an amount or a time, not a house number ("Aziz 50 dollars", "error 7 times"). */
 const NOT_HOUSE = new Set(`dollars dollar cents bucks euros pounds percent times time minutes minute hours hour days day weeks week months month
 years year am pm o'clock oclock digits people items calls texts gb mb points`.split(/\s+/));
-/** A house number (words [e, end)) at word e: "17A", "94a," written; "seventeena", "eighty three", "ninety oneb" said. */
+/** A house number (words [e, end)) at word e: "17A", "94a,", "625/2" written; "seventeena", "eighty three", "ninety oneb" said. */
 function houseNumber(doc: Doc, e: number): number | undefined {
   const w = doc.words;
   let k = e;
-  if (!doc.spoken && /^\d{1,5}[a-z]{0,2}$/.test(w[k]?.norm ?? '') && !/^[$€£]/.test(w[k].raw)) k++;
+  if (!doc.spoken && /^\d{1,5}[a-z]{0,2}(\/\d{1,4}[a-z]?)?$/.test(w[k]?.norm ?? '') && !/^[$€£]/.test(w[k].raw)) k++;
   else while (k < w.length && k - e < 4 && SPOKEN_NUMBER.test(w[k].norm) && (k === e || !endsClauseAt(doc, k - 1))) k++;
   if (k === e || NOT_HOUSE.has(w[k]?.norm ?? '')) return undefined;
   return k;
