@@ -90,7 +90,8 @@ function wordNameAt(doc: Doc, i: number): [number, number] | undefined {
   const w = doc.words[i];
   if (!w || !WORD_NAMES.has(w.norm) || (!speechLike(doc) && !isCap(doc, i))) return undefined;
   const next = doc.words[i + 1];
-  if (next && !endsClause(doc, i) && LAST_NAMES.has(next.norm) && !STOP.has(next.norm) && !COMMON_WORDS.has(next.norm) && (speechLike(doc) || isCap(doc, i + 1))) return [i, i + 2];
+  // written, a capitalised listed surname joins though it is also a word ("Will Hunter"); said, not ("may chen" yes, "will baker" no)
+  if (next && !endsClause(doc, i) && LAST_NAMES.has(next.norm) && !STOP.has(next.norm) && (speechLike(doc) ? !COMMON_WORDS.has(next.norm) : isCap(doc, i + 1))) return [i, i + 2];
   return [i, i + 1];
 }
 

@@ -130,7 +130,9 @@ const endsClauseAt = (doc: Doc, i: number) => !doc.spoken && /[.!?;:,]["')\]]*$/
 function streetBeforeNumber(doc: Doc, s: number, e: number): [number, number] | undefined {
   let end = e;
   while (end > s + 1 && SPOKEN_NUMBER.test(doc.words[end - 1].norm) && doc.spoken) end--;
-  if (doc.words.slice(s, end).some((w) => gazetteerTags(w.norm).includes('fn') || /\d/.test(w.norm))) return undefined;
+  // letters spelled before a number are a code ("g a w k seven six three"), not a street
+  const words = doc.words.slice(s, end);
+  if (words.some((w) => gazetteerTags(w.norm).includes('fn') || /\d/.test(w.norm)) || !words.some((w) => w.norm.length >= 3)) return undefined;
   if (end > s && endsClauseAt(doc, end - 1)) return undefined;
   const k = houseNumber(doc, end);
   return k !== undefined && k >= e ? [s, k] : undefined;

@@ -52,4 +52,4 @@ bosnian bulgarian macedonian slovenian latvian lithuanian estonian finnish icela
  * corpus (words never inside a name or an address there), or an English derivational ending names do not have.
  */
 export const ordinaryWord = (w: string) =>
-  COMMON_WORDS.has(w) || STOP.has(w) || LANGUAGES.has(w) || trainedOrdinary().has(w) || /..(ment|tion|sion|ness|ity|ical|able|ible|ance|ence|ship|ful|less|ous|ive|ize|ise)$/.test(w);
+  COMMON_WORDS.has(w) || STOP.has(w) || LANGUAGES.has(w) || trainedOrdinary().has(w) || /..(ment|tion|sion|ness|ity|ical|able|ible|ance|ence|ship|ful|less|ous|ive|ize|ise|dom|hood)$/.test(w);
