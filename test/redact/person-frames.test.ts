@@ -79,3 +79,11 @@ test('a spoken e-mail with an ending on no list is an e-mail where a dash, under
   const plain = said('i will be at home dot later');
   assert.ok(!plain.some((d) => d.kind === 'Email'), shown(plain));
 });
+
+test('a backchannel is no name (the bench record\'s "Mm-hmm." turns were masked as names)', () => {
+  for (const text of ['Mm-hmm.', 'Uh-huh, yes.', 'Mm-hmm, go ahead.']) {
+    const found = detectText(text, ON);
+    assert.ok(!found.some((d) => d.kind === 'Person'), `${text}: ${shown(found)}`);
+  }
+  assert.ok(!said('mm-hmm').some((d) => d.kind === 'Person'));
+});
