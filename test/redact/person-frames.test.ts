@@ -87,3 +87,10 @@ test('a backchannel is no name (the bench record\'s "Mm-hmm." turns were masked 
   }
   assert.ok(!said('mm-hmm').some((d) => d.kind === 'Person'));
 });
+
+test('a web address, a date or a sign is no name', () => {
+  for (const text of ['Just posted a photo http://www.Lakeshorebakery.co.uk/', "It's like that since 12/1/1977", 'Visit Harborlight.pl for details.']) {
+    const found = detectText(text, ON);
+    assert.ok(!found.some((d) => d.kind === 'Person'), `${text}: ${shown(found)}`);
+  }
+});

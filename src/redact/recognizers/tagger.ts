@@ -26,6 +26,9 @@ const CONFIDENCE = 0.4;
  */
 function nameLike(norms: string[]): boolean {
   if (norms.every((w) => /^\p{L}$/u.test(w))) return norms.length >= 3;
+  // a word with no letter, a digit, a slash or a dot inside is a date, a web address or a code ("12/1/1977",
+  // "www.dialforum.co.uk", "½"), not a name ("j.", "o'neil", "mary-jane" are)
+  if (norms.some((w) => !/\p{L}/u.test(w) || /[\d/@]|\.\p{L}/u.test(w))) return false;
   // a name that is also an ordinary word ("Mark it as paid", "will") is left to the cue rules when it stands alone
   if (norms.length === 1 && AMBIGUOUS.has(norms[0])) return false;
   return norms.some((w) => {
