@@ -1,5 +1,7 @@
 // Detection throughput (characters per second) with the statistical tagger against detection without it (the
-// detector as it was before the tagger: same code, the tagger switched off), in the same run, on the same text:
+// detector as it was before the tagger: same code, the tagger switched off, compromise's people() on as it then
+// was), and against the tagger with compromise's people() as well (detection before people() was left to the
+// tagger-off path), in the same run, on the same text:
 // the generated corpus's dev split, written (detectText) and ASR form (detectWords). Rounds alternate between the
 // two so that a busy machine slows both alike; the median round is reported. Also: the tagger alone, and what
 // loading the model and the name list costs once per thread (time, heap).
@@ -47,6 +49,9 @@ const cases = {
   'written, without tagger': () => (written.forEach((x) => detectText(x, { tagger: false })), writtenChars),
   'ASR, with tagger': () => (spoken.forEach((w) => detectWords(w, { tagger: true })), spokenChars),
   'ASR, without tagger': () => (spoken.forEach((w) => detectWords(w, { tagger: false })), spokenChars),
+  // the detector before compromise's people() was left to the tagger-off path: the tagger and compromise both
+  'written, tagger + compromise (before)': () => (written.forEach((x) => detectText(x, { tagger: true, personSources: { compromise: true } })), writtenChars),
+  'ASR, tagger + compromise (before)': () => (spoken.forEach((w) => detectWords(w, { tagger: true, personSources: { compromise: true } })), spokenChars),
   'tagger alone (written)': () => (written.forEach((x) => tagger.runs(docFromText(x))), writtenChars),
 };
 for (const pass of Object.values(cases)) pass(); // warm up (JIT, compromise's lazy setup)
@@ -59,3 +64,4 @@ console.log(`model + name list load: ${loadMs.toFixed(0)} ms, heap +${heapMb.toF
 for (const [name, xs] of results) console.log(`${name}: ${fmt(median(xs))} chars/s`);
 const ratio = (a: string, b: string) => ((median(results.get(a)!) / median(results.get(b)!)) * 100).toFixed(0);
 console.log(`with / without tagger: written ${ratio('written, with tagger', 'written, without tagger')}%, ASR ${ratio('ASR, with tagger', 'ASR, without tagger')}%`);
+console.log(`with tagger / tagger + compromise (before): written ${ratio('written, with tagger', 'written, tagger + compromise (before)')}%, ASR ${ratio('ASR, with tagger', 'ASR, tagger + compromise (before)')}%`);

@@ -8,6 +8,8 @@
 //   npm run eval:corpus              (test and dev split; about a minute)
 //   npm run eval:corpus -- --split dev   (one split only, no Presidio figures)
 //   npm run eval:corpus -- --misses dev  (a split's Person/Address misses and false detections; read dev, not test)
+//   npm run eval:corpus -- --split dev --probe   (dev frames with names and streets from sources no split has:
+//                                                 sources.ts's probe pool; -- --misses dev --probe reads its errors)
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generate, hasPii, type GoldSpan, type Utterance } from '../scripts/pii-corpus/generate.js';
@@ -103,9 +105,9 @@ export function scoreCorpus(utterances: readonly Utterance[], options: DetectOpt
 }
 
 /** Test-split Person/Address misses and false detections (for reading, never for tuning on test). */
-export function misses(split: Split, kinds: readonly EntityKind[] = ['Person', 'Address']): string[] {
+export function misses(split: Split, kinds: readonly EntityKind[] = ['Person', 'Address'], probe = false): string[] {
   const out: string[] = [];
-  for (const u of generate(split)) {
+  for (const u of generate(split, { probe })) {
     for (const [form, text, gold, found] of [
       ['written', u.written.text, u.written.gold, detectText(u.written.text)],
       ['asr', u.asr.words.join(' '), u.asr.gold, detectWords(u.asr.words)],
@@ -137,15 +139,16 @@ export function table(title: string, withTagger: CorpusResult, without: CorpusRe
 function main(): void {
   if (process.argv.includes('--misses')) {
     const split = (process.argv[process.argv.indexOf('--misses') + 1] as Split | undefined) ?? 'dev';
-    for (const l of misses(split === 'test' || split === 'train' ? split : 'dev')) console.log(l);
+    for (const l of misses(split === 'test' || split === 'train' ? split : 'dev', undefined, process.argv.includes('--probe'))) console.log(l);
     return;
   }
   const out: string[] = ['## Detection on the generated contact-center corpus', ''];
   const only = process.argv.includes('--split') ? (process.argv[process.argv.indexOf('--split') + 1] as Split) : undefined;
   for (const split of only ? [only] : (['test', 'dev'] as const)) {
-    const u = generate(split);
+    const probe = process.argv.includes('--probe');
+    const u = generate(split, { probe });
     const pii = u.filter(hasPii).length;
-    out.push(...table(`${split} split (${pii} PII turns, ${u.length - pii} no-PII turns; P / R / F2 in %)`, scoreCorpus(u), scoreCorpus(u, { tagger: false })));
+    out.push(...table(`${split} split${probe ? ', probe names and streets' : ''} (${pii} PII turns, ${u.length - pii} no-PII turns; P / R / F2 in %)`, scoreCorpus(u), scoreCorpus(u, { tagger: false })));
   }
   if (!only) {
     // Written apart from the generator, never tuned on (eval/data/handwritten-calls.txt).

@@ -93,12 +93,13 @@ let pools: ReturnType<typeof buildPools> | undefined;
 export const namePools = () => (pools ??= buildPools(7));
 
 /** The utterances of one split: PII turns (some with a no-PII sentence before or after, some with two PII sentences) and no-PII turns. */
-export function generate(split: Split, options: { pii?: number; noPii?: number; seed?: number; fresh?: boolean } = {}): Utterance[] {
-  const key = `${split}:${options.pii}:${options.noPii}:${options.seed}`;
+export function generate(split: Split, options: { pii?: number; noPii?: number; seed?: number; fresh?: boolean; probe?: boolean } = {}): Utterance[] {
+  const key = `${split}:${options.pii}:${options.noPii}:${options.seed}:${options.probe}`;
   const hit = options.fresh ? undefined : cache.get(key);
   if (hit) return hit;
   const seed = options.seed ?? SPLIT_SEEDS[split];
-  const pools = namePools()[split];
+  // the probe: this split's frames, names and streets of sources no split has (sources.ts)
+  const pools = namePools()[options.probe ? 'probe' : split];
   const r = rng(seed);
   const values = new Values(r, pools);
   const families = FAMILIES[split];

@@ -21,6 +21,15 @@ export const ADDRESS_LOCALES: Record<Split, LocaleKey[]> = {
   test: ['en_NG', 'zu_ZA', 'af_ZA', 'vi', 'fi', 'tr', 'pl', 'es', 'nb_NO'],
 };
 
+/**
+ * A fourth pool, "probe", for reading errors on unseen sources without looking at test: names and streets from
+ * locales no split uses (Latvian, Serbian, Uzbek, Azerbaijani, Ghanaian, Senegalese; Irish, South African English,
+ * Portuguese, Swiss, Austrian formats), minus every value of train, dev and test. The corpus's probe turns are the
+ * dev split's sentence frames with these names (generate(..., { probe: true })): dev frames, test-like sources.
+ */
+export const PROBE_NAME_LOCALES: LocaleKey[] = ['lv', 'sr_RS_latin', 'uz_UZ_latin', 'az', 'en_GH', 'fr_SN'];
+export const PROBE_ADDRESS_LOCALES: LocaleKey[] = ['en_IE', 'en_ZA', 'lv', 'sr_RS_latin', 'pt_PT', 'de_CH', 'de_AT', 'az', 'en_GH', 'fr_SN', 'uz_UZ_latin', 'fr_BE', 'nl_BE', 'ro_MD', 'en_CA'];
+
 export interface Place {
   /** "4521 Marcos Junction", "Friedrich-Ebert-Platz 5". */
   street: string;
@@ -61,17 +70,21 @@ function unique<T>(xs: T[], key: (x: T) => string, seen: Set<string>): T[] {
   return out;
 }
 
-/** Name and place pools for every split; a value in an earlier split (train, then dev) is left out of later ones. */
-export function buildPools(seed: number, perLocale = 160): Record<Split, Pools> {
+/**
+ * Name and place pools for every split, and the probe pool; a value in an earlier split (train, then dev, then
+ * test) is left out of later ones.
+ */
+export function buildPools(seed: number, perLocale = 160): Record<Split | 'probe', Pools> {
   // one set for given and family names: a given name in training is never a family name in test
   const seenNames = new Set<string>();
   const seenStreet = new Set<string>();
-  const out = {} as Record<Split, Pools>;
-  for (const split of SPLITS) {
+  const out = {} as Record<Split | 'probe', Pools>;
+  const pools: [Split | 'probe', LocaleKey[], LocaleKey[]][] = [...SPLITS.map((s): [Split, LocaleKey[], LocaleKey[]] => [s, NAME_LOCALES[s], ADDRESS_LOCALES[s]]), ['probe', PROBE_NAME_LOCALES, PROBE_ADDRESS_LOCALES]];
+  for (const [si, [split, nameLocales, addressLocales]] of pools.entries()) {
     const first: string[] = [];
     const last: string[] = [];
-    NAME_LOCALES[split].forEach((loc, li) => {
-      const f = faker(loc, seed * 1000 + li + SPLITS.indexOf(split) * 100);
+    nameLocales.forEach((loc, li) => {
+      const f = faker(loc, seed * 1000 + li + si * 100);
       for (let i = 0; i < perLocale; i++) {
         const fn = clean(f.person.firstName());
         const ln = clean(f.person.lastName());
@@ -80,15 +93,15 @@ export function buildPools(seed: number, perLocale = 160): Record<Split, Pools> 
       }
     });
     const places: Place[] = [];
-    ADDRESS_LOCALES[split].forEach((loc, li) => {
-      const f = faker(loc, seed * 7000 + li + SPLITS.indexOf(split) * 100);
+    addressLocales.forEach((loc, li) => {
+      const f = faker(loc, seed * 7000 + li + si * 100);
       for (let i = 0; i < perLocale / 2; i++) {
         let street = clean(f.location.streetAddress(false));
         if (!/\d/.test(street)) street = `${f.number.int({ min: 1, max: 999 })} ${street}`;
         places.push({ street, city: clean(f.location.city()), region: loc.startsWith('en_US') || loc === 'en_AU' ? clean(f.location.state({ abbreviated: f.datatype.boolean() })) : undefined, postcode: clean(f.location.zipCode()), locale: loc });
       }
     });
-    const domainFaker = faker(NAME_LOCALES[split][0], seed + SPLITS.indexOf(split));
+    const domainFaker = faker(nameLocales[0], seed + si);
     out[split] = {
       first: unique(first, (x) => x, seenNames),
       last: unique(last, (x) => x, seenNames),

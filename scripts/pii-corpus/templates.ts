@@ -184,10 +184,76 @@ const INTENTS: Record<string, string[]> = {
   ],
 };
 
+/**
+ * Frames for training only (issue 16, third round): names and addresses in more of the places calls put them — a
+ * name addressed mid-turn, named by a third party, in a list, before a role, after a preposition; an address after
+ * the words agents and callers use for it. Written for the project, none taken from a dev or test frame; dev and
+ * test are untouched (their turns do not depend on the train families), so their figures stay comparable.
+ */
+const TRAIN_ONLY: Record<string, string[]> = {
+  name: [
+    'Alright {first}, let me pull that up for you.',
+    'Got it {first}, give me one second.',
+    'No problem {first}, I can help with that.',
+    'Perfect, thank you {first}, that is all I needed.',
+    'Yes {first}, the payment posted this morning.',
+    'Hold on {first}, the system is loading.',
+    'Um, {first}, are you still there?',
+    'Great, {first}, you are all set.',
+    'Right, so {first} from the billing team called me.',
+    'My neighbor {full} said she had the same problem.',
+    'I was transferred by {first} in tech support.',
+    'Can you note that {full} authorized this change?',
+    '{first} and {first} are both on the lease.',
+    'The card holder is my mother, {full}.',
+    '{full} is the account owner, I am just the user.',
+    '{full} will be the one picking it up.',
+    'Put the technician visit under {full}.',
+    'It should say {last} on the bill, not my maiden name.',
+    'The reservation is for {full}, party of {n}.',
+    'This is regarding an account for {full}.',
+    'I am the executor for {full}, she passed in {month}.',
+    'Is {title} available? He handles our account.',
+    'Ask {first} to call me back at {time}.',
+    'I spoke with someone named {first} on {weekday}.',
+    'My manager {full} approved the order.',
+    'Let me transfer you to {first}, she can fix that.',
+    'It was {full} who opened the claim.',
+    'We have two users, {full} and {full}.',
+    'Send the documents attention {full}.',
+    'I am calling on behalf of {full}.',
+    "So it's {first} {last}, {spelled}, right?",
+    'uh yeah {first} {last} here again',
+    'hi um {first} speaking how can I help',
+    'okay {first} i have updated the address',
+    "the name's {last}, {first} {last}",
+    'hey {first} good to hear from you',
+  ],
+  address: [
+    'Deliver it to {address} please.',
+    'The router is at {address}.',
+    'I am located at {address}.',
+    'Our house is {address}.',
+    'The tech should come to {address}.',
+    'My mailing address changed to {address}, as of {month}.',
+    'Use {address} for the invoice.',
+    'The outage is at {address}, the whole street is out.',
+    'Can the package go to {address} instead?',
+    'The apartment is {address}, the buzzer is broken.',
+    'We are on {street}, near the school.',
+    'It is the house on {street}.',
+    'Previously we were at {address}.',
+    'uh the address is um {address}',
+    'yeah so {address} is where I live now',
+    'The property at {address} is the one insured.',
+  ],
+};
+
 export const FAMILIES: Record<'train' | 'dev' | 'test', Family[]> = { train: [], dev: [], test: [] };
 for (const [intent, texts] of Object.entries(INTENTS)) {
   texts.forEach((text, i) => FAMILIES[i % 5 < 3 ? 'train' : i % 5 === 3 ? 'dev' : 'test'].push({ intent, text }));
 }
+for (const [intent, texts] of Object.entries(TRAIN_ONLY)) for (const text of texts) FAMILIES.train.push({ intent, text });
 
 /**
  * Ordinary contact-center talk with no personal data (and no slot but distractors): verification steps, billing,

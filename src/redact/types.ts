@@ -32,7 +32,7 @@ export interface DetectOptions {
   kinds?: readonly EntityKind[];
   /** Drop detections below this confidence (default 0). */
   minConfidence?: number;
-  /** Person sources (for evaluation): cue phrases, the name list, compromise. All on by default. */
+  /** Person sources (for evaluation): cue phrases and the name list (on by default), compromise (on only where the tagger is off). */
   personSources?: { cues?: boolean; nameList?: boolean; compromise?: boolean };
   /** The statistical tagger (Person, Address; src/redact/tagger/): on unless false (evaluation, benches). */
   tagger?: boolean;

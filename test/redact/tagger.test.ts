@@ -85,13 +85,13 @@ test('B/I runs become word ranges; an I with no B starts a run', () => {
 
 test('per-kind recall, precision and over-masking on the held-apart test split', () => {
   const result = scoreCorpus(generate('test'));
-  // measured (tuned on dev; the training size chosen after seeing test, README): written / ASR recall Person
-  // 88.4 / 83.6 (precision 86.1 / 86.9), Address 80.1 / 82.2, card 99.0 / 99.0, SSN 100 / 100, phone 100 / 100;
-  // micro 91.0 / 90.3 (precision 94.3 / 95.0); over-masking 1.0 / 1.2 per 1,000. Bounds a little under (README
+  // measured (tuned on dev and the probe pool; test run once, after; README): written / ASR recall Person 99.3 /
+  // 92.1 (precision 88.8 / 90.5), Address 92.2 / 95.7, card 99.0 / 99.0, SSN 100 / 100, phone 100 / 100; micro
+  // 97.5 / 96.2 (precision 95.8 / 96.4); over-masking 0.9 / 1.8 per 1,000. Bounds a little under (README
   // "Personal data in contact-center talk the detector has never seen").
   const bounds: Record<string, { written: number; asr: number }> = {
-    Person: { written: 0.87, asr: 0.8 },
-    Address: { written: 0.78, asr: 0.8 },
+    Person: { written: 0.97, asr: 0.9 },
+    Address: { written: 0.9, asr: 0.93 },
     CreditCardNumber: { written: 0.98, asr: 0.98 },
     USSocialSecurityNumber: { written: 0.98, asr: 0.98 },
     PhoneNumber: { written: 0.98, asr: 0.98 },
@@ -103,20 +103,22 @@ test('per-kind recall, precision and over-masking on the held-apart test split',
     assert.ok(s.asr.recall >= b.asr, `${kind} ASR recall ${s.asr.recall.toFixed(3)}`);
   }
   const person = result.kinds.get('Person')!;
-  assert.ok(person.written.precision >= 0.84 && person.asr.precision >= 0.84, `Person precision ${person.written.precision.toFixed(3)} / ${person.asr.precision.toFixed(3)}`);
+  assert.ok(person.written.precision >= 0.87 && person.asr.precision >= 0.88, `Person precision ${person.written.precision.toFixed(3)} / ${person.asr.precision.toFixed(3)}`);
   for (const form of ['written', 'asr'] as const) {
-    assert.ok(result.micro[form].recall >= { written: 0.89, asr: 0.89 }[form], `${form} micro recall ${result.micro[form].recall.toFixed(3)}`);
-    assert.ok(result.micro[form].precision >= 0.93, `${form} micro precision ${result.micro[form].precision.toFixed(3)}`);
+    assert.ok(result.micro[form].recall >= { written: 0.96, asr: 0.95 }[form], `${form} micro recall ${result.micro[form].recall.toFixed(3)}`);
+    assert.ok(result.micro[form].precision >= 0.95, `${form} micro precision ${result.micro[form].precision.toFixed(3)}`);
     assert.ok(result.overMask[form] <= 3, `${form} over-masking ${result.overMask[form].toFixed(1)} per 1,000`);
   }
   assert.ok(result.noPiiTurns >= 2000);
 });
 
-test('the tagger only adds: detection with it covers everything detection without it covers', () => {
+test('the tagger only adds: detection with it covers everything the rules beside it cover', () => {
+  // The rules beside it: with the tagger off, compromise's people() runs too (person.ts), with it on not; the
+  // tagger and the cues took its place, measured on the dev split (README).
   for (const u of generate('dev', { pii: 150, noPii: 50, seed: 7, fresh: true })) {
     const covered = (ds: { start: number; end: number }[], at: number) => ds.some((d) => d.start <= at && at < d.end);
     const on = detectText(u.written.text, { tagger: true });
-    const off = detectText(u.written.text, { tagger: false });
+    const off = detectText(u.written.text, { tagger: false, personSources: { compromise: false } });
     for (const d of off) for (let c = d.start; c < d.end; c++) if (/\S/.test(u.written.text[c])) assert.ok(covered(on, c), `${u.written.text} @${c}`);
   }
 });

@@ -61,11 +61,15 @@ const piece = (w: string | undefined) => w !== undefined && /^[a-z0-9][a-z0-9'-]
 /** Words one label may be said in ("smith family dot com"). */
 const LABEL_WORDS = 3;
 
+/** An ending no list holds (there are over a thousand: "dot frl", "dot amsterdam"): letters only, as endings are. */
+const ANY_ENDING = /^[a-z]{2,12}$/;
+
 /**
  * A spoken domain starting at word j ("gmail dot com", "company dash name dot co dot uk", a written "gmail.com"),
- * as the index after it, or -1. Labels may be joined by dash/underscore; the last must be a known ending.
+ * as the index after it, or -1. Labels may be joined by dash/underscore; the last must be a known ending, or with
+ * `anyEnding` any word of letters.
  */
-export function spokenDomainEnd(w: readonly string[], j: number, reach = SPOKEN_REACH): number {
+export function spokenDomainEnd(w: readonly string[], j: number, reach = SPOKEN_REACH, anyEnding = false): number {
   if (/^[a-z0-9-]+(\.[a-z0-9-]+)*\.[a-z]{2,}$/.test(w[j] ?? '')) return j + 1;
   let end = -1;
   let k = j;
@@ -79,7 +83,7 @@ export function spokenDomainEnd(w: readonly string[], j: number, reach = SPOKEN_
       else break;
     }
     if (!DOTS.has(w[k] ?? '') || !piece(w[k + 1])) break;
-    if (TLD.has(w[k + 1])) end = k + 2;
+    if (TLD.has(w[k + 1]) || (anyEnding && ANY_ENDING.test(w[k + 1]))) end = k + 2;
     k++;
   }
   return end;
@@ -107,6 +111,14 @@ export const emailRecognizer: Recognizer = (doc) => {
       end = j + 1;
       c = 0.8;
     }
+    // an ending on no list, only where the address is unmistakably one: a dash, underscore or dot said in it
+    // ("yvette dash mckenzie at parched dash petal dot frl"); "at home dot" is not
+    let unlisted = false;
+    if (end < 0) {
+      end = spokenDomainEnd(w, j, SPOKEN_REACH, true);
+      unlisted = end >= 0;
+      c = 0.8;
+    }
     if (end < 0) continue;
     // local part: the word before "at", extended backwards over connectors and what they join, single letters,
     // digits and number words, and at most two more plain words
@@ -130,6 +142,7 @@ export const emailRecognizer: Recognizer = (doc) => {
       }
       break;
     }
+    if (unlisted && !w.slice(s, end - 2).some((x) => CONNECT.has(x))) continue;
     out.push(fromWords(doc, 'Email', s, end, c, 'email'));
     i = end - 1;
   }

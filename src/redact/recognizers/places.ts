@@ -31,7 +31,19 @@ landing bend cove creek field fields brook causeway centre center corner haven s
 port station shore shores forest orchard oval ridge river valley spring springs lodge mount key island lake lakes
 mill mills plains prairie ranch trace union ville dale divide ferry fork forge ford fort common course cliff camp
 branch bridge burg canyon cape club curve extension falls flat glade grange chase close drove fold nook reach row
-väg vägen gata gatan gränd vej gade vei veien gate allé alle stræde plads torg`.split(/\s+/));
+väg vägen gata gatan gränd vej gade vei veien gate allé alle stræde plads torg
+inlet inlets pines points ports lights light crossroad crossroads tunnel radial fall plain land isle loaf locks lock
+motorway neck pine ramp rapid rapids rest shoal shoals skyway stream turnpike underpass viaduct overpass wall well
+ways walks views villages mountain mountains passage parks squares stravenue throughway trafficway cliffs courts
+drives flats fords harbors hollows junctions keys knoll lanes manors ridges roads routes spurs terraces vias
+iela gatve bulvāris prospekts küçəsi prospekti sahəsi döngəsi şossesi`.split(/\s+/));
+/**
+ * Street words that come before the name in Romance and other addresses ("Avenida Diana Vicente 44", "Praça Ariana
+ * Esteves 87"): with a house number after the name, what looks like a person is a street (person.ts).
+ */
+export const STREET_PREFIX_MORE = new Set(`rue via calle avenida rua avenue ulica strada chemin boulevard plaza piazza viale
+alameda viela caminho praça praca ladeira acesso urbanização jardim travessa largo estrada camino paseo carrera ronda
+allée impasse quai corso vicolo drève dreef bairro aleea calea bulevardul intrarea splaiul`.split(/\s+/));
 /** Street words that come before the name ("rue Descartes", "via Roma"). */
 export const STREET_PREFIX = new Set(['rue', 'via', 'calle', 'avenida', 'rua', 'avenue', 'ulica', 'strada', 'chemin', 'boulevard', 'plaza', 'piazza', 'viale']);
 /** Street name endings in other languages ("Nassaustraat 123", "Ziegelgasse 26"). */

@@ -26,6 +26,9 @@ const CONFIDENCE = 0.4;
  */
 function nameLike(norms: string[]): boolean {
   if (norms.every((w) => /^\p{L}$/u.test(w))) return norms.length >= 3;
+  // a word with no letter, a digit, a slash or a dot inside is a date, a web address or a code ("12/1/1977",
+  // "www.dialforum.co.uk", "½"), not a name ("j.", "o'neil", "mary-jane" are)
+  if (norms.some((w) => !/\p{L}/u.test(w) || /[\d/@]|\.\p{L}/u.test(w))) return false;
   // a name that is also an ordinary word ("Mark it as paid", "will") is left to the cue rules when it stands alone
   if (norms.length === 1 && AMBIGUOUS.has(norms[0])) return false;
   return norms.some((w) => {
@@ -107,6 +110,37 @@ function readsAs(doc: Doc, kind: EntityKind, s: number, e: number): boolean {
   return kind === 'Person' ? nameLike(norms) && !lettersInCode(doc, s, e) : norms.some(wordy) && addressLike(norms) && !placeOnly(doc, s, e);
 }
 
+const SPOKEN_NUMBER = /^(zero|oh|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand)[a-z]?$/;
+/** What follows a number that is a count, an amount or a time, not a house number ("Aziz 50 dollars", "error 7 times"). */
+const NOT_HOUSE = new Set(`dollars dollar cents bucks euros pounds percent times time minutes minute hours hour days day weeks week months month
+years year am pm o'clock oclock digits people items calls texts gb mb points`.split(/\s+/));
+/** A house number (words [e, end)) at word e: "17A", "94a,", "625/2" written; "seventeena", "eighty three", "ninety oneb" said. */
+function houseNumber(doc: Doc, e: number): number | undefined {
+  const w = doc.words;
+  let k = e;
+  if (!doc.spoken && /^\d{1,5}[a-z]{0,2}(\/\d{1,4}[a-z]?)?$/.test(w[k]?.norm ?? '') && !/^[$€£]/.test(w[k].raw)) k++;
+  else while (k < w.length && k - e < 4 && SPOKEN_NUMBER.test(w[k].norm) && (k === e || !endsClauseAt(doc, k - 1))) k++;
+  if (k === e || NOT_HOUSE.has(w[k]?.norm ?? '')) return undefined;
+  return k;
+}
+const endsClauseAt = (doc: Doc, i: number) => !doc.spoken && /[.!?;:,]["')\]]*$/.test(doc.words[i]?.raw ?? '');
+
+/**
+ * A "name" with a house number right after it (or ending in one, said) and no listed given name in it is a street
+ * of the form most of the world writes, name then number ("Sølvgade 17A, Holstebro", "Övre Ringgränden 83",
+ * "lærkevej thirteena"): the run and the number, as an Address.
+ */
+function streetBeforeNumber(doc: Doc, s: number, e: number): [number, number] | undefined {
+  let end = e;
+  while (end > s + 1 && SPOKEN_NUMBER.test(doc.words[end - 1].norm) && doc.spoken) end--;
+  // letters spelled before a number are a code ("g a w k seven six three"), not a street
+  const words = doc.words.slice(s, end);
+  if (words.some((w) => gazetteerTags(w.norm).includes('fn') || /\d/.test(w.norm)) || !words.some((w) => w.norm.length >= 3)) return undefined;
+  if (end > s && endsClauseAt(doc, end - 1)) return undefined;
+  const k = houseNumber(doc, end);
+  return k !== undefined && k >= e ? [s, k] : undefined;
+}
+
 export const taggerRecognizer: Recognizer = (doc) => {
   // On in every redaction path (off with tagger: false, for evaluation and benches): its runs only add to what the
   // rules mask (spans.ts keeps the rules' own values for a record to look for; yieldToRules leaves numbers to them).
@@ -118,7 +152,7 @@ export const taggerRecognizer: Recognizer = (doc) => {
     let [s, e] = trimmed(doc, run.wordStart, run.wordEnd);
     let kind: EntityKind = run.kind;
     // a "name" with a street type after it and a house number is a street ("Roberts Väg 8"): masked as an address
-    const street = kind === 'Person' ? streetSpan(doc, s, e) : undefined;
+    const street = kind === 'Person' ? (streetSpan(doc, s, e) ?? streetBeforeNumber(doc, s, e)) : undefined;
     if (street) [kind, s, e] = ['Address', Math.min(s, street[0]), Math.max(e, street[1])];
     else if (kind === 'Person') [s, e] = nameCore(doc, s, e);
     if (readsAs(doc, kind, s, e)) out.push({ ...fromWords(doc, kind, s, e, CONFIDENCE, 'tagger'), additive: true });

@@ -48,8 +48,15 @@ kannada pashto dari kurdish turkish hebrew yiddish greek albanian romanian hunga
 bosnian bulgarian macedonian slovenian latvian lithuanian estonian finnish icelandic`.split(/\s+/));
 
 /**
- * An ordinary English word: compromise's lexicon, a function word, the ordinary talk of the tagger's training
+ * Backchannels and fillers, written as transcribers write them ("Mm-hmm.", "Uh-huh", "mhm"): a turn of its own on
+ * every call and never a name (the tagger, trained on names after "um," and "uh yeah", took "Mm-hmm" for one).
+ */
+const FILLERS = new Set(`mm-hmm mm-hm mmhmm mhm mhmm mm hmm hm uh-huh uhhuh uh-uh uh-oh huh um umm uh uhh er erm ah ahh oh ooh
+eh yep yup nope nah okey-dokey`.split(/\s+/));
+
+/**
+ * An ordinary English word: compromise's lexicon, a function word, a filler, the ordinary talk of the tagger's training
  * corpus (words never inside a name or an address there), or an English derivational ending names do not have.
  */
 export const ordinaryWord = (w: string) =>
-  COMMON_WORDS.has(w) || STOP.has(w) || LANGUAGES.has(w) || trainedOrdinary().has(w) || /..(ment|tion|sion|ness|ity|ical|able|ible|ance|ence|ship|ful|less|ous|ive|ize|ise)$/.test(w);
+  COMMON_WORDS.has(w) || STOP.has(w) || LANGUAGES.has(w) || FILLERS.has(w) || trainedOrdinary().has(w) || /..(ment|tion|sion|ness|ity|ical|able|ible|ance|ence|ship|ful|less|ous|ive|ize|ise|dom|hood)$/.test(w);
