@@ -191,6 +191,14 @@ notMasked('dates that are not of birth: recent, or without a day or a year', [
   ['The appointment is on March 3rd.', 'March 3rd'],
 ]);
 
+notMasked('counts, contractions said without the apostrophe, dates: no street, no name', [
+  ['The router has four green lights and one orange one.', 'green lights'],
+  ['~the router has four green lights and one orange one', 'green lights'],
+  ['~im calling from the hospital so i might get cut off', 'im'],
+  ['~im leaving from boston on friday', 'im'],
+  ['~thats fine and dont worry about it', 'thats'],
+]);
+
 cases('phone numbers of other countries', [
   ['PhoneNumber', 'Call +44 20 7946 0958 now', '+44 20 7946 0958'],
   ['PhoneNumber', 'Tel. +49 30 123456', '+49 30 123456'],

@@ -243,6 +243,8 @@ const inPlace = (doc: Doc, i: number, k: number) => PLACE_PREFIX.has(doc.words[i
 
 const NUMBER_WORD = /^(\d+[a-z]?(\/\d+[a-z]?)?|(zero|oh|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand)[a-z]?)$/;
 const isNumberWord = (doc: Doc, i: number) => NUMBER_WORD.test(doc.words[i]?.norm ?? '');
+/** A number said as one small word: as likely a count as a house number. */
+const SMALL_COUNT = /^(one|two|three|four|five|six|seven|eight|nine|ten)$/;
 const streetType = (w: string) => STREET_SUFFIX.has(w) || STREET_TYPES_MORE.has(w) || FOREIGN_STREET.test(w);
 /**
  * Words [i, k) name a street, not a person: a street type right after them (or ending them) and a house number
@@ -279,6 +281,9 @@ function streetBeforeType(doc: Doc, i: number, k: number): [number, number] | un
   else if (!streetType(doc.words[t]?.norm ?? '') && streetType(doc.words[t + 1]?.norm ?? '') && !endsClause(doc, t)) t++;
   if (t >= doc.words.length || !streetType(doc.words[t].norm) || (t >= k && endsClause(doc, t - 1))) return undefined;
   if (!isNumberWord(doc, i - 1) && !isNumberWord(doc, t + 1)) return undefined;
+  // A count of things is no house number: "four green lights", "two silver points". With a type that is also a
+  // common noun (not a core street suffix), one small number said before the name and none after is not enough.
+  if (!STREET_SUFFIX.has(doc.words[t].norm) && !isNumberWord(doc, t + 1) && !isNumberWord(doc, i - 2) && SMALL_COUNT.test(doc.words[i - 1].norm)) return undefined;
   let s = i;
   while (s > 0 && isNumberWord(doc, s - 1) && !endsClause(doc, s - 1)) s--;
   let e = t + 1;

@@ -75,7 +75,8 @@ function lettersInCode(doc: Doc, s: number, e: number): boolean {
   return numeric(s - 1) || numeric(e);
 }
 
-const wordy = (w: string) => /\p{L}/u.test(w) && !gazetteerTags(w).some((g) => g === 'num' || g === 'mon' || g === 'sw');
+/** A word of an address run that is more than a number, a month or a function word ("3rd" of a date is none). */
+const wordy = (w: string) => /\p{L}/u.test(w) && !/^\d+(st|nd|rd|th)$/.test(w) && !gazetteerTags(w).some((g) => g === 'num' || g === 'mon' || g === 'sw');
 
 /** Words [s, e) trimmed to start and end on a word with a letter or digit (not a lone "?" beside them). */
 function trimmed(doc: Doc, s: number, e: number): [number, number] {

@@ -54,9 +54,13 @@ bosnian bulgarian macedonian slovenian latvian lithuanian estonian finnish icela
 const FILLERS = new Set(`mm-hmm mm-hm mmhmm mhm mhmm mm hmm hm uh-huh uhhuh uh-uh uh-oh huh um umm uh uhh er erm ah ahh oh ooh
 eh yep yup nope nah okey-dokey`.split(/\s+/));
 
+/** Contractions as ASR writes them, without the apostrophe ("im calling from the hospital"): never a name alone. */
+const CONTRACTIONS = new Set(`im ive youre theyre hes shes thats theres whats lets dont cant wont didnt doesnt isnt wasnt
+arent werent havent hasnt couldnt wouldnt shouldnt youve weve theyve youll theyll itll youd theyd`.split(/\s+/));
+
 /**
  * An ordinary English word: compromise's lexicon, a function word, a filler, the ordinary talk of the tagger's training
  * corpus (words never inside a name or an address there), or an English derivational ending names do not have.
  */
 export const ordinaryWord = (w: string) =>
-  COMMON_WORDS.has(w) || STOP.has(w) || LANGUAGES.has(w) || FILLERS.has(w) || trainedOrdinary().has(w) || /..(ment|tion|sion|ness|ity|ical|able|ible|ance|ence|ship|ful|less|ous|ive|ize|ise|dom|hood)$/.test(w);
+  COMMON_WORDS.has(w) || STOP.has(w) || LANGUAGES.has(w) || FILLERS.has(w) || CONTRACTIONS.has(w) || trainedOrdinary().has(w) || /..(ment|tion|sion|ness|ity|ical|able|ible|ance|ence|ship|ful|less|ous|ive|ize|ise|dom|hood)$/.test(w);
