@@ -70,7 +70,7 @@ export class StreamDecoder {
   private early: EarlyFinal | undefined;
   /** Seconds of the open utterance the latest early final pass decoded (0: none yet). */
   private earlySeconds = 0;
-  /** Seconds of final-pass work per second of audio on this thread, as measured (a start value until then). */
+  /** Seconds of final-pass work per second of audio in this stream, as measured (a start value until then). */
   private finalRtf = 0.35;
 
   constructor(
@@ -159,7 +159,7 @@ export class StreamDecoder {
 
   /**
    * The final pass during the open utterance's trailing silence, timed to end before uttmaxsilence does (an
-   * estimate from this thread's measured speed), never before uttpadding of silence (the stretch batch decodes).
+   * estimate from this stream's measured speed), never before uttpadding of silence (the stretch batch decodes).
    * After a voided pass the next waits for half as much audio again, so wasted passes cost at most about twice
    * the final's own.
    */
