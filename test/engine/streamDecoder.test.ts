@@ -21,23 +21,27 @@ function model(): PocketSphinxModel {
   return { ...info.files, sampleRate: info.sampleRate };
 }
 
-/** The audio through a stream decoder in 100 ms chunks: its finals' words, and how many finals. */
-function stream(pcm: Int16Array): { words: Word[]; finals: number } {
-  const decoder = new StreamDecoder(model(), DEFAULT_VAD_PARAMS);
+/** The audio through a stream decoder in 100 ms chunks: its finals' words, how many finals and partials. */
+function stream(pcm: Int16Array, partials = true): { words: Word[]; finals: number; partials: number } {
+  const decoder = new StreamDecoder(model(), DEFAULT_VAD_PARAMS, 'rescored', partials);
   const words: Word[] = [];
   let finals = 0;
+  let shown = 0;
   try {
     const steps = [];
     for (let i = 0; i < pcm.length; i += RATE / 10) steps.push(decoder.accept(pcm.slice(i, i + RATE / 10)));
     steps.push(decoder.finish());
-    for (const step of steps) for (const f of step.finals) {
-      finals++;
-      words.push(...f.words);
+    for (const step of steps) {
+      if (step.partial) shown++;
+      for (const f of step.finals) {
+        finals++;
+        words.push(...f.words);
+      }
     }
   } finally {
     decoder.free();
   }
-  return { words, finals };
+  return { words, finals, partials: shown };
 }
 
 function concat(parts: Int16Array[]): Int16Array {
@@ -65,7 +69,12 @@ describe('live PocketSphinx stream decoder', { skip }, () => {
     const live = stream(pcm);
     assert.ok(batch.length > 10);
     assert.ok(live.finals >= 2);
+    assert.ok(live.partials > 0);
     assert.deepEqual(live.words.map((w) => [w.word, w.start, w.end]), batch.map((w) => [w.word, w.start, w.end]));
+    // No partials asked: no incremental decoding, the same finals.
+    const quiet = stream(pcm, false);
+    assert.equal(quiet.partials, 0);
+    assert.deepEqual(quiet.words, live.words);
   });
 
   test('speech resuming after a pause (past uttpadding, within uttmaxsilence): one final holding both parts', async () => {
