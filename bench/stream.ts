@@ -11,6 +11,8 @@
 //      partial lag; the most streams sustained before the p95 grows past twice the single stream's (or 600 ms).
 //
 //   npx tsx bench/stream.ts          (BENCH_MAX_STREAMS=8, BENCH_FILES=5: how many dev files make the audio)
+// Each level also reports the process's CPU per stream (cores per real-time stream) and the load average, so
+// that runs of two builds alternated on a shared machine can be compared by ratio.
 // Results: printed, and written to bench/results/stream-<time>.json.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -116,6 +118,7 @@ function latencies(run: Awaited<ReturnType<typeof streamOnce>>, batch: Word[]) {
 async function main(): Promise<void> {
   const samples = await audio();
   const seconds = samples.length / RATE;
+  console.log(`code: ${process.env.BENCH_LABEL ?? 'this tree'}`);
   console.log(`audio: ${FILES} dev files, ${seconds.toFixed(1)} s; ${os.availableParallelism()} cores; stream threads ${defaultStreamThreads()}; load ${os.loadavg()[0].toFixed(1)}`);
   const engine = new PocketSphinxEngine();
 
@@ -140,15 +143,19 @@ async function main(): Promise<void> {
   };
   console.log(`one stream: end of word → first partial p50 ${single.partialP50} ms, p95 ${single.partialP95} ms; end of utterance → final p50 ${single.finalP50} ms, p95 ${single.finalP95} ms (uttmaxsilence ${UTTMAXSILENCE_MS} ms); finals agree with batch ${(agreement * 100).toFixed(1)}%`);
 
-  const levels: { streams: number; lagP50: number; lagP95: number; finalP95: number }[] = [];
+  const levels: { streams: number; lagP50: number; lagP95: number; finalP50: number; finalP95: number; coresPerStream: number; load: number }[] = [];
   for (let n = 1; n <= MAX_STREAMS; n *= 2) {
+    // CPU of the whole process (every thread) per stream and second of audio: what one stream costs.
+    const cpu0 = process.cpuUsage();
     const runs = await Promise.all(Array.from({ length: n }, () => streamOnce(engine, samples)));
+    const cpu = process.cpuUsage(cpu0);
     const all = runs.map((r) => latencies(r, batchWords));
     const lag = all.flatMap((x) => x.lag);
     const fin = all.flatMap((x) => x.final);
-    const level = { streams: n, lagP50: r3(pct(lag, 50)), lagP95: r3(pct(lag, 95)), finalP95: r3(pct(fin, 95)) };
+    const coresPerStream = r3((cpu.user + cpu.system) / 1e6 / (n * seconds));
+    const level = { streams: n, lagP50: r3(pct(lag, 50)), lagP95: r3(pct(lag, 95)), finalP50: r3(pct(fin, 50)), finalP95: r3(pct(fin, 95)), coresPerStream, load: r3(os.loadavg()[0]) };
     levels.push(level);
-    console.log(`${n} streams at once: partial lag p50 ${level.lagP50} ms, p95 ${level.lagP95} ms; final p95 ${level.finalP95} ms`);
+    console.log(`${n} streams at once: partial lag p50 ${level.lagP50} ms, p95 ${level.lagP95} ms; final p50 ${level.finalP50} ms, p95 ${level.finalP95} ms; CPU ${coresPerStream} cores per stream; load ${level.load}`);
   }
   const base = levels[0].lagP95;
   const sustained = levels.filter((x) => x.lagP95 <= Math.max(2 * base, 600)).reduce((m, x) => Math.max(m, x.streams), 0);
@@ -157,7 +164,7 @@ async function main(): Promise<void> {
   const out = path.join(here, 'results');
   fs.mkdirSync(out, { recursive: true });
   const file = path.join(out, `stream-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-  fs.writeFileSync(file, JSON.stringify({ audioSeconds: seconds, cores: os.availableParallelism(), load: os.loadavg(), batch: { seconds: batchSeconds, rtf: batchRtf }, single, levels, sustained }, null, 2));
+  fs.writeFileSync(file, JSON.stringify({ label: process.env.BENCH_LABEL, audioSeconds: seconds, cores: os.availableParallelism(), load: os.loadavg(), batch: { seconds: batchSeconds, rtf: batchRtf }, single, levels, sustained }, null, 2));
   console.log(`written ${file}`);
   await closeSharedStreamPool();
   await closeSharedPool();

@@ -8,8 +8,11 @@ import { frameEnergies, VAD_FRAME_MS, type VadParams } from './vad.js';
 export type EndpointEvent =
   | { kind: 'open' }
   | { kind: 'audio'; samples: Int16Array }
-  /** `noise`: too little activity to be speech (a click, a breath); times in seconds of the stream. */
-  | { kind: 'close'; start: number; end: number; noise: boolean };
+  /**
+   * `noise`: too little activity to be speech (a click, a breath); times in seconds of the stream. `speechEnd`:
+   * the end of the last active frame (the utterance's trailing silence starts there).
+   */
+  | { kind: 'close'; start: number; end: number; noise: boolean; speechEnd: number };
 
 export class Endpointer {
   private readonly frameLen: number;
@@ -43,6 +46,11 @@ export class Endpointer {
 
   get open(): boolean {
     return this.utterance !== undefined;
+  }
+
+  /** End (seconds) of the open utterance's last active frame, or undefined when none is open. */
+  get speechEnd(): number | undefined {
+    return this.utterance && (this.utterance.lastActive + 1) / 100;
   }
 
   /** Seconds at which the open utterance began (its padding included). */
@@ -120,6 +128,6 @@ export class Endpointer {
     const u = this.utterance!;
     this.utterance = undefined;
     const noise = u.firstActive < 0 || u.lastActive - u.firstActive + 1 < this.minActiveFrames;
-    return { kind: 'close', start: u.startFrame / 100, end: this.frame / 100, noise };
+    return { kind: 'close', start: u.startFrame / 100, end: this.frame / 100, noise, speechEnd: (u.lastActive + 1) / 100 };
   }
 }

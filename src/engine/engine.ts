@@ -71,6 +71,8 @@ export interface StreamOptions extends RecognizeOptions {
   onError(error: Error): void;
   /** `rescored` (default): each ended utterance decoded again whole, as batch does; `live`: the incremental result. */
   finals?: 'rescored' | 'live';
+  /** Whether partials are wanted (default true); without them an engine may skip its incremental decoding. */
+  partials?: boolean;
 }
 
 /** One channel of a live call, fed as it arrives (PCM at the engine's sample rate), decoded off the event loop. */

@@ -21,7 +21,7 @@ import type { SherpaModelSpec } from './sherpa/modelFolder.js';
 
 /** Which decoder a channel gets on its worker: the bundled engine's, or a streaming sherpa-onnx model's. */
 export type StreamDecoderSpec =
-  | { engine: 'pocketsphinx'; model: PocketSphinxModel; vad: VadParams; finals?: FinalPass }
+  | { engine: 'pocketsphinx'; model: PocketSphinxModel; vad: VadParams; finals?: FinalPass; partials?: boolean }
   | { engine: 'sherpa-onnx'; model: string; spec: SherpaModelSpec; vad: VadParams; align?: PocketSphinxModel; maxUtteranceSeconds?: number };
 
 export type StreamRequest =

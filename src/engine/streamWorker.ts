@@ -22,7 +22,7 @@ interface ChannelDecoder {
 const decoders = new Map<string, ChannelDecoder>();
 
 function decoderFor(spec: StreamDecoderSpec): ChannelDecoder {
-  if (spec.engine === 'pocketsphinx') return new StreamDecoder(spec.model, spec.vad, spec.finals);
+  if (spec.engine === 'pocketsphinx') return new StreamDecoder(spec.model, spec.vad, spec.finals, spec.partials);
   // A streaming model decodes as the audio comes; an offline one per utterance (streaming simulated).
   if (isOnlineFamily(spec.spec.family)) return new SherpaStreamDecoder(spec.model, spec.spec, spec.vad);
   return new SegmentStreamDecoder(spec.model, spec.spec, spec.vad, spec.align, spec.maxUtteranceSeconds);

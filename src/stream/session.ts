@@ -118,6 +118,8 @@ export class StreamSession {
       const stream = options.engine.stream(index, {
         model: options.model,
         params: options.params as never,
+        // No partials asked: the engine may skip decoding them (PocketSphinx: only the final pass runs).
+        partials: options.start.partials !== false,
         onUpdate: (update) => this.onUpdate(update),
         onError: (error) => this.onError(error),
       });

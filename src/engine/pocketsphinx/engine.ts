@@ -104,7 +104,7 @@ export class PocketSphinxEngine implements Engine {
   stream(channel: number, options: StreamOptions): EngineStream {
     const model = this.resolve(options.model);
     const vad = vadParamsFrom(options.params as Record<string, unknown>);
-    const decoder = { engine: 'pocketsphinx' as const, model, vad, ...(options.finals && { finals: options.finals }) };
+    const decoder = { engine: 'pocketsphinx' as const, model, vad, ...(options.finals && { finals: options.finals }), ...(options.partials === false && { partials: false }) };
     return engineStream(this.ownStreamPool ?? sharedStreamPool(), decoder, channel, model.sampleRate, options);
   }
 

@@ -1,0 +1,93 @@
+// The live PocketSphinx decoder's finals are the batch transcript's words: each ended utterance is decoded whole
+// (the stretch batch decodes: speech ± uttpadding) on the thread's batch decoder. Its final pass starts during the
+// trailing silence, before the utterance closes; speech that resumes within uttmaxsilence must void that pass,
+// or the final would lose the words after the pause.
+import assert from 'node:assert/strict';
+import { after, describe, test } from 'node:test';
+import { decodeChannels } from '../../src/audio/decode.js';
+import { DEFAULT_VAD_PARAMS, detectSpeech } from '../../src/audio/vad.js';
+import { installedModels } from '../../src/engine/models.js';
+import { decodePcm, freeWarmDecoders, type PocketSphinxModel } from '../../src/engine/pocketsphinx/decoder.js';
+import { StreamDecoder } from '../../src/engine/pocketsphinx/streamDecoder.js';
+import type { Word } from '../../src/transcript/types.js';
+import { devDataSkip, loadReferences } from '../helpers/devData.js';
+
+const skip = devDataSkip();
+const RATE = 16000;
+
+function model(): PocketSphinxModel {
+  const info = installedModels().find((m) => m.name === 'en-us:wideband');
+  assert.ok(info?.files, 'en-us:wideband is installed');
+  return { ...info.files, sampleRate: info.sampleRate };
+}
+
+/** The audio through a stream decoder in 100 ms chunks: its finals' words, how many finals and partials. */
+function stream(pcm: Int16Array, partials = true): { words: Word[]; finals: number; partials: number } {
+  const decoder = new StreamDecoder(model(), DEFAULT_VAD_PARAMS, 'rescored', partials);
+  const words: Word[] = [];
+  let finals = 0;
+  let shown = 0;
+  try {
+    const steps = [];
+    for (let i = 0; i < pcm.length; i += RATE / 10) steps.push(decoder.accept(pcm.slice(i, i + RATE / 10)));
+    steps.push(decoder.finish());
+    for (const step of steps) {
+      if (step.partial) shown++;
+      for (const f of step.finals) {
+        finals++;
+        words.push(...f.words);
+      }
+    }
+  } finally {
+    decoder.free();
+  }
+  return { words, finals, partials: shown };
+}
+
+function concat(parts: Int16Array[]): Int16Array {
+  const out = new Int16Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
+
+describe('live PocketSphinx stream decoder', { skip }, () => {
+  after(() => freeWarmDecoders());
+
+  async function dev(pattern: RegExp): Promise<Int16Array> {
+    const file = (loadReferences() ?? []).find((r) => pattern.test(r.audio));
+    assert.ok(file, `a dev file matching ${pattern}`);
+    return (await decodeChannels(file.path, { sampleRate: RATE })).channels[0];
+  }
+
+  test('two recordings with a long pause: two finals, word for word the batch transcript, times included', async () => {
+    const pcm = concat([await dev(/jfk/), new Int16Array(RATE * 1.5), await dev(/LJ001-0002/), new Int16Array(RATE)]);
+    const batch = decodePcm(model(), pcm, detectSpeech(pcm, RATE, DEFAULT_VAD_PARAMS)).words;
+    const live = stream(pcm);
+    assert.ok(batch.length > 10);
+    assert.ok(live.finals >= 2);
+    assert.ok(live.partials > 0);
+    assert.deepEqual(live.words.map((w) => [w.word, w.start, w.end]), batch.map((w) => [w.word, w.start, w.end]));
+    // No partials asked: no incremental decoding, the same finals.
+    const quiet = stream(pcm, false);
+    assert.equal(quiet.partials, 0);
+    assert.deepEqual(quiet.words, live.words);
+  });
+
+  test('speech resuming after a pause (past uttpadding, within uttmaxsilence): one final holding both parts', async () => {
+    // A long part, then a short one: the final pass made in the pause is voided, and the utterance has not grown
+    // enough for another before it closes, so the final is decoded at the close.
+    const first = await dev(/jfk/);
+    const pcm = concat([first, new Int16Array(RATE / 2), await dev(/LJ001-0002/), new Int16Array(RATE)]);
+    assert.equal(detectSpeech(pcm, RATE, DEFAULT_VAD_PARAMS).length, 1, 'the pause is within uttmaxsilence');
+    const live = stream(pcm);
+    const batch = decodePcm(model(), pcm, detectSpeech(pcm, RATE, DEFAULT_VAD_PARAMS)).words;
+    assert.equal(live.finals, 1);
+    assert.deepEqual(live.words.map((w) => w.word), batch.map((w) => w.word));
+    // Words after the pause (an early final made during it would lack them).
+    assert.ok(live.words.some((w) => w.start > first.length / RATE));
+  });
+});
