@@ -35,6 +35,13 @@ export interface WindowOptions {
   minDenseDigits: number;
   /** ...and at least this share of its words number-like (look-alikes counted, hesitations not) is a window whole. */
   minDenseShare: number;
+  /**
+   * Two number windows of one channel this close (seconds apart) are one payment segment: the speech between them
+   * (a short value such as a CVV, heard as nothing number-like) is redacted too. 0: never.
+   */
+  segmentGapSeconds: number;
+  /** A hint word ("social", "card") heard from one party opens a window on the other party's next turn. */
+  hintRequests: boolean;
 }
 
 export const DEFAULT_WINDOW_OPTIONS: Readonly<WindowOptions> = Object.freeze({
@@ -54,6 +61,8 @@ export const DEFAULT_WINDOW_OPTIONS: Readonly<WindowOptions> = Object.freeze({
   turnGapSeconds: 1.5,
   minDenseDigits: 3,
   minDenseShare: 0.4,
+  segmentGapSeconds: 15,
+  hintRequests: true,
 });
 
 function copyList(list: PhraseList): Partial<Record<EntityKind, string[]>> {
