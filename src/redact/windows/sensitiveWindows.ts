@@ -189,7 +189,9 @@ function numberWindow(
       if (kind) return { ...base, kind, reason: `${reason} after "${normalizeWord(before.word)}"` };
     }
   }
-  if (run.length >= opts.minNumberWordsAnywhere && run.digits >= opts.minDigitWordsAnywhere) {
+  // Four digits said in a row, no "hundred": a number read out, whoever asked (the cue may be lost in noise).
+  const readOut = run.digits >= opts.minDigitRunAnywhere && run.magnitudes === 0;
+  if (readOut || (run.length >= opts.minNumberWordsAnywhere && run.digits >= opts.minDigitWordsAnywhere)) {
     const kind = latestHint(hints, run.start, opts)?.kind ?? kindFor(run.length, asked);
     if (kind) return { ...base, kind, reason };
   }

@@ -27,6 +27,8 @@ export interface WindowOptions {
   minNumberWordsAnywhere: number;
   /** Of those, at least this many must be digits as said (not look-alikes such as "for", "to"). */
   minDigitWordsAnywhere: number;
+  /** Digit words as said (no look-alikes, no "hundred") in one run that make a window anywhere. */
+  minDigitRunAnywhere: number;
   /** Words below this confidence inside a cue window count as the value going on (may extend it). */
   lowConfidence: number;
   /** A pause this long in a party's words ends its turn for number-dense turns (another party's speech ends it too). */
@@ -57,6 +59,7 @@ export const DEFAULT_WINDOW_OPTIONS: Readonly<WindowOptions> = Object.freeze({
   minNumberWordsNearCue: 4,
   minNumberWordsAnywhere: 8,
   minDigitWordsAnywhere: 4,
+  minDigitRunAnywhere: 4,
   lowConfidence: 0.5,
   turnGapSeconds: 1.5,
   minDenseDigits: 3,
