@@ -276,6 +276,13 @@ describe('misheard requests and payment segments', () => {
     assert.deepEqual(windows(mono(say(0, 'it was five hundred and ninety three dollars'))), []);
   });
 
+  test('a cue window cut by its bound mid-turn runs on to the end of that turn', () => {
+    const ask = say(0, 'can i have your social');
+    const answer = say(3, Array.from({ length: 36 }, (_, i) => (i % 2 ? 'when' : 'him')).join(' ')); // 3 s to 20.9 s, no pause
+    const list = windows(stereo(ask, answer), ALL, { maxSeconds: { USSocialSecurityNumber: 10 } });
+    assert.ok(covers(list, 1, answer[0].start, lastEnd(answer), 'USSocialSecurityNumber'), JSON.stringify(list));
+  });
+
   test('the speech between two number windows of a channel less than 15 s apart is redacted; farther apart it is not', () => {
     const card = say(2, 'four one one one two two two two three three three three');
     const cvv = say(10, 'line item'); // "one five oh", heard as words

@@ -56,8 +56,11 @@ export function findSensitiveWindows(transcript: WindowTranscript, { kinds, proj
   const hints = findHints(parties, asked, opts);
   for (const party of parties) {
     const mine = cues.filter((c) => c.party === party.id).sort((a, b) => a.start - b.start);
-    for (const cue of mine) extendOverSpeech(cue, party, opts, audioEnd);
     const turns = turnsOf(party, parties, opts);
+    for (const cue of mine) {
+      extendOverSpeech(cue, party, opts, audioEnd);
+      finishTurn(cue, turns, opts, audioEnd);
+    }
     for (const run of numberRuns(party.words, { maxGapSeconds: opts.numberGapSeconds })) {
       const window = numberWindow(run, party, mine, hints, asked, opts, audioEnd);
       if (window) out.push(widenToTurn(window, turns, opts, audioEnd));
@@ -160,6 +163,17 @@ function extendOverSpeech(cue: CueWindow, party: Party, opts: WindowOptions, aud
     cue.end = Math.min(audioEnd, Math.max(cue.end, w.end + opts.padSeconds));
     prevEnd = w.end;
   }
+}
+
+/**
+ * A cue window cut by its kind's bound in the middle of the answering party's turn runs on to that turn's end
+ * (one more bound at most): the next value is often read straight after ("...the social" answered, then the
+ * account number asked and read while the window was still open), and stopping mid-turn halves it.
+ */
+function finishTurn(cue: CueWindow, turns: readonly Turn[], opts: WindowOptions, audioEnd: number) {
+  if (cue.end < cue.limit - 1e-6) return;
+  const turn = turns.find((t) => t.start < cue.end && t.end > cue.end);
+  if (turn) cue.end = Math.min(audioEnd, cue.limit + cue.bound, Math.max(cue.end, turn.end + opts.padSeconds));
 }
 
 function numberWindow(
