@@ -34,8 +34,6 @@ export interface PocketSphinxLib {
   processRaw(ps: Pointer, samples: Int16Array, noSearch: boolean, fullUtt: boolean): number;
   endUtt(ps: Pointer): number;
   getHyp(ps: Pointer): string | null;
-  /** The best path's score (acoustic plus language or grammar weight, in the decoder's log base). */
-  getHypScore(ps: Pointer): number;
   segIter(ps: Pointer): Pointer | null;
   segNext(seg: Pointer): Pointer | null;
   segFree(seg: Pointer): void;
@@ -44,8 +42,6 @@ export interface PocketSphinxLib {
   segFrames(seg: Pointer): [number, number];
   /** Posterior log probability (in the decoder's log base) of the segment. */
   segProb(seg: Pointer): number;
-  /** The segment's acoustic and language scores (log base of the decoder; ps_seg_prob's out parameters). */
-  segScores(seg: Pointer): { ascr: number; lscr: number };
   getLogmath(ps: Pointer): Pointer;
   logmathExp(logmath: Pointer, logp: number): number;
 }
@@ -120,11 +116,6 @@ export function loadPocketSphinx(): PocketSphinxLib {
       ps_process_raw(decoder, samples, samples.length, noSearch ? 1 : 0, fullUtt ? 1 : 0),
     endUtt: (decoder) => ps_end_utt(decoder),
     getHyp: (decoder) => ps_get_hyp(decoder, [0]) as string | null,
-    getHypScore(decoder) {
-      const score = [0];
-      ps_get_hyp(decoder, score);
-      return score[0];
-    },
     segIter: (decoder) => ps_seg_iter(decoder, [0]) || null,
     segNext: (seg) => ps_seg_next(seg) || null,
     segFree: (seg) => void ps_seg_free(seg),
@@ -136,12 +127,6 @@ export function loadPocketSphinx(): PocketSphinxLib {
       return [sf[0], ef[0]];
     },
     segProb: (seg) => ps_seg_prob(seg, [0], [0], [0]) as number,
-    segScores(seg) {
-      const ascr = [0];
-      const lscr = [0];
-      ps_seg_prob(seg, ascr, lscr, [0]);
-      return { ascr: ascr[0], lscr: lscr[0] };
-    },
     getLogmath: (decoder) => ps_get_logmath(decoder),
     logmathExp: (logmath, logp) => logmath_exp(logmath, logp) as number,
   };
