@@ -116,7 +116,7 @@ function answeringParties(asker: Party, parties: readonly Party[]): Party[] {
  * something of substance or before a pause of `silenceGapSeconds`, padded; `limit` when it never spoke (the
  * recognizer may have heard nothing of a value that was said: keep the whole bound then).
  */
-function turnEnd(target: Party, parties: readonly Party[], from: number, limit: number, options: WindowOptions): number {
+export function turnEnd(target: Party, parties: readonly Party[], from: number, limit: number, options: WindowOptions): number {
   const stretches = target.activity.filter((s) => s.end > from && s.start < limit);
   if (stretches.length === 0) return limit;
   const others = parties.filter((p) => p.id !== target.id);

@@ -5,7 +5,7 @@
 // and garbles the rest, so the digits heard say where, and the turn says how long. Pure: no I/O, times and kinds only.
 import type { CueWindowsConfig } from '../../schema/resources/projectConfig.js';
 import type { EntityKind } from '../entityKinds.js';
-import { findCueWindows, substantive, type CueWindow } from './cueWindows.js';
+import { findCueWindows, substantive, turnEnd, type CueWindow } from './cueWindows.js';
 import { digitCount, numberRuns, numberWordClass, type NumberRun } from './numberSpeech.js';
 import { partiesOf, type Party, type WindowTranscript } from './parties.js';
 import { normalizeWord, phoneticKey } from './phonetic.js';
@@ -56,8 +56,11 @@ export function findSensitiveWindows(transcript: WindowTranscript, { kinds, proj
   const hints = findHints(parties, asked, opts);
   for (const party of parties) {
     const mine = cues.filter((c) => c.party === party.id).sort((a, b) => a.start - b.start);
-    for (const cue of mine) extendOverSpeech(cue, party, opts, audioEnd);
     const turns = turnsOf(party, parties, opts);
+    for (const cue of mine) {
+      extendOverSpeech(cue, party, opts, audioEnd);
+      finishTurn(cue, turns, opts, audioEnd);
+    }
     for (const run of numberRuns(party.words, { maxGapSeconds: opts.numberGapSeconds })) {
       const window = numberWindow(run, party, mine, hints, asked, opts, audioEnd);
       if (window) out.push(widenToTurn(window, turns, opts, audioEnd));
@@ -68,7 +71,75 @@ export function findSensitiveWindows(transcript: WindowTranscript, { kinds, proj
     }
   }
   for (const c of cues) out.push({ channel: c.channel, start: c.start, end: c.end, kind: c.kind, source: c.source, reason: c.reason });
+  if (opts.hintRequests && opts.cuesEnabled) out.push(...hintRequestWindows(parties, hints, cues, opts, audioEnd));
+  out.push(...paymentSegments(out, opts));
   return mergeWindows(out);
+}
+
+/**
+ * A hint word heard from one party ("...the full social please" heard as "levels social please") is taken as a
+ * request the recognizer half heard: a window on each other party's speech after it, to the end of their turn
+ * or the kind's bound. Conservative: the answer to a garbled request is as sensitive as to a clear one.
+ */
+function hintRequestWindows(parties: readonly Party[], hints: readonly Hint[], cues: readonly CueWindow[], opts: WindowOptions, audioEnd: number): SensitiveWindow[] {
+  const out: SensitiveWindow[] = [];
+  const turns = new Map(parties.map((p) => [p.id, turnsOf(p, parties, opts)]));
+  for (const hint of hints) {
+    const asker = parties.find((p) => p.id === hint.party)!;
+    if (!endsTurn(asker, turns.get(asker.id)!, hint.index)) continue;
+    for (const target of parties.filter((p) => p.id !== hint.party)) {
+      // The word is part of a cue phrase that was matched ("the cart number"): that cue's window stands.
+      if (cues.some((c) => c.party === target.id && c.kind === hint.kind && c.start >= hint.at - 1 && c.start <= hint.at + 3)) continue;
+      const limit = Math.min(audioEnd, hint.at + opts.maxSeconds[hint.kind]);
+      const end = Math.min(limit, turnEnd(target, parties, hint.at, limit, opts));
+      if (end > hint.at) out.push({ channel: target.channel, start: hint.at, end, kind: hint.kind, source: 'cue', reason: `hint "${hint.word}"` });
+    }
+  }
+  return out;
+}
+
+/** Words that may follow a request's key word at the end of a turn ("your social, please"). */
+const COURTESY = new Set(['please', 'thanks', 'thank', 'you', 'now', 'then', 'okay', 'ok', 'again', 'there']);
+
+/**
+ * Whether the word at `index` is the key word of its turn's ending ("...the full social please"): at most one
+ * other word after it in the turn, courtesies and hesitations aside. "I paid by card last week" says the word in
+ * passing; a request ends on what it asks for.
+ */
+function endsTurn(party: Party, turns: readonly Turn[], index: number): boolean {
+  const turn = turns.find((t) => t.first <= index && index <= t.last);
+  if (!turn) return false;
+  let after = 0;
+  for (let i = index + 1; i <= turn.last; i++) {
+    const w = normalizeWord(party.words[i].word);
+    if (!COURTESY.has(w) && numberWordClass(w) !== 'filler') after++;
+  }
+  return after <= 1;
+}
+
+/** Kinds whose cue windows mark a payment or verification exchange (number windows always do). */
+const SEGMENT_KINDS = new Set<string>(['CreditCardNumber', 'CVV', 'ExpirationDate', 'USBankAccountNumber', 'ABARoutingNumber', 'USSocialSecurityNumber', 'DateOfBirth']);
+
+/**
+ * The stretch between two number or cue windows of one channel, at most `segmentGapSeconds` apart: a payment
+ * segment inferred from the values found around it. A short value read between two long ones ("one five oh"
+ * after the card, before the SSN) is often heard as nothing number-like; muting the gap costs the channel's
+ * speech there (acknowledgements, silence), which is counted as over-redaction.
+ */
+function paymentSegments(windows: readonly SensitiveWindow[], opts: WindowOptions): SensitiveWindow[] {
+  if (opts.segmentGapSeconds <= 0) return [];
+  const out: SensitiveWindow[] = [];
+  const found = windows.filter((w) => w.source === 'number' || (w.source === 'cue' && SEGMENT_KINDS.has(w.kind)));
+  for (const channel of new Set(found.map((w) => w.channel))) {
+    const mine = found.filter((w) => w.channel === channel).sort((a, b) => a.start - b.start);
+    let reach = mine[0];
+    for (const w of mine.slice(1)) {
+      const gap = w.start - reach.end;
+      if (gap > 0 && gap <= opts.segmentGapSeconds) out.push({ channel, start: reach.end, end: w.start, kind: w.kind, source: 'number', reason: 'between two number windows (payment segment)' });
+      if (w.end > reach.end) reach = w;
+    }
+  }
+  return out;
 }
 
 /**
@@ -92,6 +163,17 @@ function extendOverSpeech(cue: CueWindow, party: Party, opts: WindowOptions, aud
     cue.end = Math.min(audioEnd, Math.max(cue.end, w.end + opts.padSeconds));
     prevEnd = w.end;
   }
+}
+
+/**
+ * A cue window cut by its kind's bound in the middle of the answering party's turn runs on to that turn's end
+ * (one more bound at most): the next value is often read straight after ("...the social" answered, then the
+ * account number asked and read while the window was still open), and stopping mid-turn halves it.
+ */
+function finishTurn(cue: CueWindow, turns: readonly Turn[], opts: WindowOptions, audioEnd: number) {
+  if (cue.end < cue.limit - 1e-6) return;
+  const turn = turns.find((t) => t.start < cue.end && t.end > cue.end);
+  if (turn) cue.end = Math.min(audioEnd, cue.limit + cue.bound, Math.max(cue.end, turn.end + opts.padSeconds));
 }
 
 function numberWindow(
@@ -121,7 +203,9 @@ function numberWindow(
       if (kind) return { ...base, kind, reason: `${reason} after "${normalizeWord(before.word)}"` };
     }
   }
-  if (run.length >= opts.minNumberWordsAnywhere && run.digits >= opts.minDigitWordsAnywhere) {
+  // Four digits said in a row, no "hundred": a number read out, whoever asked (the cue may be lost in noise).
+  const readOut = run.digits >= opts.minDigitRunAnywhere && run.magnitudes === 0;
+  if (readOut || (run.length >= opts.minNumberWordsAnywhere && run.digits >= opts.minDigitWordsAnywhere)) {
     const kind = latestHint(hints, run.start, opts)?.kind ?? kindFor(run.length, asked);
     if (kind) return { ...base, kind, reason };
   }
@@ -214,6 +298,9 @@ interface Hint {
   kind: EntityKind;
   word: string;
   at: number;
+  /** Who said it, and the word's index in that party's words. */
+  party: string;
+  index: number;
 }
 
 /** Hint words of the asked kinds, by exact text or sound key (keys of three sounds or more), in time order. */
@@ -232,11 +319,11 @@ function findHints(parties: readonly Party[], asked: ReadonlySet<string>, opts: 
   const hints: Hint[] = [];
   if (byText.size === 0) return hints;
   for (const party of parties)
-    for (const w of party.words) {
+    party.words.forEach((w, index) => {
       const text = normalizeWord(w.word);
       const kind = byText.get(text) ?? byKey.get(phoneticKey(text));
-      if (kind) hints.push({ kind, word: text, at: w.end });
-    }
+      if (kind) hints.push({ kind, word: text, at: w.end, party: party.id, index });
+    });
   return hints.sort((a, b) => a.at - b.at);
 }
 

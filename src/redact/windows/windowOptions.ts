@@ -27,6 +27,8 @@ export interface WindowOptions {
   minNumberWordsAnywhere: number;
   /** Of those, at least this many must be digits as said (not look-alikes such as "for", "to"). */
   minDigitWordsAnywhere: number;
+  /** Digit words as said (no look-alikes, no "hundred") in one run that make a window anywhere. */
+  minDigitRunAnywhere: number;
   /** Words below this confidence inside a cue window count as the value going on (may extend it). */
   lowConfidence: number;
   /** A pause this long in a party's words ends its turn for number-dense turns (another party's speech ends it too). */
@@ -35,6 +37,13 @@ export interface WindowOptions {
   minDenseDigits: number;
   /** ...and at least this share of its words number-like (look-alikes counted, hesitations not) is a window whole. */
   minDenseShare: number;
+  /**
+   * Two number windows of one channel this close (seconds apart) are one payment segment: the speech between them
+   * (a short value such as a CVV, heard as nothing number-like) is redacted too. 0: never.
+   */
+  segmentGapSeconds: number;
+  /** A hint word ("social", "card") heard from one party opens a window on the other party's next turn. */
+  hintRequests: boolean;
 }
 
 export const DEFAULT_WINDOW_OPTIONS: Readonly<WindowOptions> = Object.freeze({
@@ -50,10 +59,13 @@ export const DEFAULT_WINDOW_OPTIONS: Readonly<WindowOptions> = Object.freeze({
   minNumberWordsNearCue: 4,
   minNumberWordsAnywhere: 8,
   minDigitWordsAnywhere: 4,
+  minDigitRunAnywhere: 4,
   lowConfidence: 0.5,
   turnGapSeconds: 1.5,
   minDenseDigits: 3,
   minDenseShare: 0.4,
+  segmentGapSeconds: 15,
+  hintRequests: true,
 });
 
 function copyList(list: PhraseList): Partial<Record<EntityKind, string[]>> {
