@@ -1,11 +1,11 @@
-// The hand-written turns of eval/data/handwritten-calls.txt as utterances: a set written apart from the corpus
+// The hand-written turns of eval/handwritten-calls.txt as utterances: a set written apart from the corpus
 // generator and never tuned on, which says how detection does on phrasing the generator does not make.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { GoldSpan, Utterance } from '../scripts/pii-corpus/generate.js';
 import { ENTITY_KINDS, type EntityKind } from '../src/redact/entityKinds.js';
 
-const FILE = path.join(import.meta.dirname, 'data', 'handwritten-calls.txt');
+const FILE = path.join(import.meta.dirname, 'handwritten-calls.txt');
 const SPAN = /\{\{([A-Za-z]+)\|([^}]*)\}\}/g;
 
 /** A marked-up line as its text and gold spans ({{Kind|text}} → text, span over it). */

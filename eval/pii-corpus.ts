@@ -151,7 +151,7 @@ function main(): void {
     out.push(...table(`${split} split${probe ? ', probe names and streets' : ''} (${pii} PII turns, ${u.length - pii} no-PII turns; P / R / F2 in %)`, scoreCorpus(u), scoreCorpus(u, { tagger: false })));
   }
   if (!only) {
-    // Written apart from the generator, never tuned on (eval/data/handwritten-calls.txt).
+    // Written apart from the generator, never tuned on (eval/handwritten-calls.txt).
     const u = loadHandwritten();
     const pii = u.filter(hasPii).length;
     out.push(...table(`hand-written turns (${pii} PII turns, ${u.length - pii} no-PII turns; never tuned on; P / R / F2 in %)`, scoreCorpus(u), scoreCorpus(u, { tagger: false })));

@@ -1,4 +1,4 @@
-// Detection on hand-written call turns (eval/data/handwritten-calls.txt): written apart from the corpus generator,
+// Detection on hand-written call turns (eval/handwritten-calls.txt): written apart from the corpus generator,
 // never tuned on except where the README says so. Bounds sit a little under the measured figures (README
 // "Accuracy"), so a change that loses what generalizes beyond the generator's phrasing fails here.
 import assert from 'node:assert/strict';
