@@ -4,9 +4,11 @@
 // player loads the redacted audio; a read key gets no publish form and no keys view; a rule edited in the projects view
 // publishes a new version that the next job runs with; an admin makes a key in the keys view, sees it once and revokes
 // it; the open console's first key closes it. axe-core finds no serious or critical violation on any view, and every
-// view's screenshot is written to docs/console (the README shows them).
+// view's screenshot is taken; with SCRUBLINE_UPDATE_SCREENSHOTS=1 they are written to docs/console (the README shows
+// them), otherwise to a temporary folder so a test run leaves the checkout as it was.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
@@ -18,7 +20,10 @@ import { multipart } from '../helpers/multipart.js';
 import { until } from '../helpers/poll.js';
 import { required } from '../helpers/require.js';
 
-const SHOTS = path.resolve(import.meta.dirname, '../../docs/console');
+const SHOTS =
+  process.env.SCRUBLINE_UPDATE_SCREENSHOTS === '1'
+    ? path.resolve(import.meta.dirname, '../../docs/console')
+    : path.join(os.tmpdir(), `scrubline-console-shots-${process.pid}`);
 const canRun = fs.existsSync(CHROMIUM) && hasTool('ffmpeg') && hasFestivalVoice() && fs.existsSync('/usr/share/pocketsphinx/model/en-us/en-us');
 if (!fs.existsSync(CHROMIUM) && process.env.SCRUBLINE_REQUIRE_BROWSER === '1') throw new Error(`Chromium is required but missing at ${CHROMIUM}`);
 
