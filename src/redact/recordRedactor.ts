@@ -7,7 +7,7 @@ import type { Masker, MaskRule } from './masks.js';
 import { literalPattern } from './patterns.js';
 import type { PhraseRule, RecordRules } from './recordRules.js';
 import type { RedactionRule } from './rules.js';
-import { kindRules, type SpanOptions } from './spans.js';
+import { DetectionCache, kindRules } from './spans.js';
 import { textStreamSpans, type StreamSpan } from './streams.js';
 
 const PCI_KINDS = new Set(['CreditCardNumber', 'CVV', 'ExpirationDate']);
@@ -41,7 +41,7 @@ export class RecordRedactor {
     /** Values found in the record (another redactor's propagation()), masked wherever they appear. */
     propagated: readonly PhraseRule[] = [],
     /** Detections made so far, shared with another pass over the same record (spans.ts). */
-    readonly detections: SpanOptions['detections'] = new Map(),
+    readonly detections: DetectionCache = new DetectionCache(),
   ) {
     this.custom = propagated.length === 0 ? own : { phrases: [...(own?.phrases ?? []), ...propagated], kinds: own?.kinds ?? [], ignore: own?.ignore ?? [] };
     this.kinds = kindRules(rules, this.custom);
