@@ -86,3 +86,21 @@ test('a record nested too deeply is refused naming where (the walk spells the po
   assert.doesNotMatch(o.message, /867/);
   assert.equal(o.details, 'call [PHONE_1]');
 });
+
+test('a record handed over (a worker\'s own copy) is redacted in place to the same answer; otherwise it is left as sent', () => {
+  const make = () =>
+    ({
+      eventId: 'owned',
+      utterances: [{ speaker: 1, text: 'My name is Zebulon Quartermaine, call 555-867-5309.' }],
+      custom0: 'zebulon quartermaine',
+      vendorATranscript: { utterances: [{ metadata: { channel: 1 }, events: 'my name is zebulon quartermaine'.split(' ').map((word, i) => ({ word, start: i, end: i + 0.5 })) }] },
+    }) as unknown as EventRecord;
+  const input = make();
+  const copied = redactRecord(input, [PERSON, PHONE], new Masker('k'));
+  assert.deepEqual(input, make());
+  const owned = make();
+  const inPlace = redactRecord(owned, [PERSON, PHONE], new Masker('k'), undefined, true);
+  assert.deepEqual(inPlace, copied);
+  assert.equal(inPlace.record, owned);
+  assert.doesNotMatch(JSON.stringify(inPlace.record), /zebulon|quartermaine|867/i);
+});
