@@ -5,6 +5,10 @@
 // the machine runs; throughput (npm run bench) and wall time on a shared machine are not.
 //
 //   node --import tsx bench/post-call-cost.ts          BENCH_REQUESTS=20 measured after BENCH_WARMUP=4
+//   OLD_TREE=/path/to/old/checkout node --import tsx bench/post-call-cost.ts
+//                                                     this tree and the old one, each in a fresh process, alternating
+//                                                     BENCH_ROUNDS (3) times; medians of each figure per tree
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,6 +17,34 @@ import { loadConfig } from '../src/config.js';
 import { createLogger } from '../src/observability/logger.js';
 import { startServer } from '../src/server.js';
 import { realisticRecord } from './fixtures/realisticRecord.js';
+
+if (process.env.OLD_TREE) {
+  alternate(process.env.OLD_TREE, Number(process.env.BENCH_ROUNDS ?? 3));
+  process.exit(0);
+}
+
+/** This bench run in `old` (its own bench/post-call-cost.ts) and here, one after the other, `rounds` times. */
+function alternate(old: string, rounds: number): void {
+  const here = path.resolve(import.meta.dirname, '..');
+  const trees = { old: path.resolve(old), new: here };
+  const figures: Record<string, { loop: number[]; cpu: number[]; wall: number[] }> = { old: { loop: [], cpu: [], wall: [] }, new: { loop: [], cpu: [], wall: [] } };
+  const env = { ...process.env, OLD_TREE: '' };
+  for (let round = 0; round < rounds; round++) {
+    for (const [name, tree] of Object.entries(trees)) {
+      const out = execFileSync(process.execPath, ['--import', 'tsx', 'bench/post-call-cost.ts'], { cwd: tree, env, encoding: 'utf8' });
+      const m = /thread CPU ([\d.]+) ms\/request, process CPU ([\d.]+) ms\/request .*wall median ([\d.]+) ms/.exec(out);
+      if (!m) throw new Error(`${name}: no figures in ${out}`);
+      figures[name].loop.push(Number(m[1]));
+      figures[name].cpu.push(Number(m[2]));
+      figures[name].wall.push(Number(m[3]));
+      console.log(`round ${round + 1} ${name.padEnd(3)} ${out.trim()} (load ${os.loadavg()[0].toFixed(1)})`);
+    }
+  }
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
+  for (const [name, f] of Object.entries(figures)) {
+    console.log(`${name} (${trees[name as keyof typeof trees]}): event-loop thread ${median(f.loop).toFixed(1)} ms, process ${median(f.cpu).toFixed(0)} ms, wall ${median(f.wall).toFixed(0)} ms per request (medians of ${rounds})`);
+  }
+}
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 20);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 4);

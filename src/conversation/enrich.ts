@@ -80,7 +80,8 @@ export async function enrichRecord(input: EventRecord, options: EnrichOptions): 
   if (!first) {
     return { record: { ...record, insightsCreated: 0, segmentsCreated: 0 }, insights: [] };
   }
-  const insights = switches.insights ? runInsights(options.insights, first, { direction: options.direction }, new MatchIndex(first)) : [];
+  // No insight defined: nothing to match, and no index to build (a pass over every word of the call).
+  const insights = switches.insights && options.insights.length > 0 ? runInsights(options.insights, first, { direction: options.direction }, new MatchIndex(first)) : [];
 
   // Further masking (insight redaction flags, profanity) by the core, over the whole record.
   const rules = insightRules(insights);

@@ -31,11 +31,19 @@ export function placeEntities(entities: readonly Entity[], conversation: Convers
 /** Organizations named in the conversation (not redacted: no kind covers them). */
 export function organizations(conversation: Conversation): Entity[] {
   const out: Entity[] = [];
+  // compromise reads an utterance on its own (a millisecond or more each): a line said again word for word
+  // ("Thank you for calling Northwind Card Services") is parsed once.
+  const names = new Map<string, string[]>();
   for (const u of conversation.utterances) {
     // compromise finds organizations by their capitals: lower-case ASR text has none to find, and is not parsed
     // (a few ms an utterance). Masks are not names.
     if (!/\s[A-Z][a-z]/.test(u.text.replace(/\[[^\]]*\]/g, ''))) continue;
-    for (const name of nlp(u.text).organizations().out('array') as string[]) {
+    let found = names.get(u.text);
+    if (!found) {
+      found = nlp(u.text).organizations().out('array') as string[];
+      names.set(u.text, found);
+    }
+    for (const name of found) {
       const text = name.replace(/[.,;:!?]+$/, '').trim();
       const offset = u.text.indexOf(text);
       if (!text || text.startsWith('[') || offset < 0) continue;

@@ -23,8 +23,20 @@ interface MatchToken extends WordRange {
   text: string;
 }
 
-/** The normalised tokens of a doc, each with the words it came from. */
-function matchTokens(doc: Doc): MatchToken[] {
+/** matchTokens of each doc looked at: every record phrase (values found elsewhere too) is looked for in each doc. */
+const tokensOfDoc = new WeakMap<Doc, readonly MatchToken[]>();
+
+/** The normalised tokens of a doc, each with the words it came from (read only: they are shared). */
+function matchTokens(doc: Doc): readonly MatchToken[] {
+  let tokens = tokensOfDoc.get(doc);
+  if (!tokens) {
+    tokens = buildMatchTokens(doc);
+    tokensOfDoc.set(doc, tokens);
+  }
+  return tokens;
+}
+
+function buildMatchTokens(doc: Doc): MatchToken[] {
   const out: MatchToken[] = [];
   for (const t of doc.tokens) {
     const last = out[out.length - 1];

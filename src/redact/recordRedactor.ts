@@ -7,7 +7,7 @@ import type { Masker, MaskRule } from './masks.js';
 import { literalPattern } from './patterns.js';
 import type { PhraseRule, RecordRules } from './recordRules.js';
 import type { RedactionRule } from './rules.js';
-import { kindRules, type SpanOptions } from './spans.js';
+import { DetectionCache, kindRules } from './spans.js';
 import { textStreamSpans, type StreamSpan } from './streams.js';
 
 const PCI_KINDS = new Set(['CreditCardNumber', 'CVV', 'ExpirationDate']);
@@ -24,6 +24,12 @@ export class RecordRedactor {
   private readonly done = new WeakMap<object, Set<string>>();
   private readonly kinds: ReturnType<typeof kindRules>;
   private readonly values = new Map<string, PhraseRule>();
+  /**
+   * The spans of each piece of free text redacted so far (text()): a record repeats short strings (a time zone
+   * on every item, the same wordex forms, labels), and spans depend only on the text, the rules and the record's
+   * rules, which are this redactor's for its whole life. Masks and entities are still made per occurrence.
+   */
+  private readonly textSpans = new Map<string, StreamSpan[]>();
   /** What spans are found with: the record's own rules, plus the values to mask wherever they appear. */
   readonly custom?: RecordRules;
 
@@ -35,7 +41,7 @@ export class RecordRedactor {
     /** Values found in the record (another redactor's propagation()), masked wherever they appear. */
     propagated: readonly PhraseRule[] = [],
     /** Detections made so far, shared with another pass over the same record (spans.ts). */
-    readonly detections: SpanOptions['detections'] = new Map(),
+    readonly detections: DetectionCache = new DetectionCache(),
   ) {
     this.custom = propagated.length === 0 ? own : { phrases: [...(own?.phrases ?? []), ...propagated], kinds: own?.kinds ?? [], ignore: own?.ignore ?? [] };
     this.kinds = kindRules(rules, this.custom);
@@ -103,7 +109,12 @@ export class RecordRedactor {
     if (!/[\p{L}\p{N}]/u.test(value)) return value;
     let out = '';
     let at = 0;
-    for (const span of textStreamSpans([value], this.rules, this.custom, this.detections)) {
+    let spans = this.textSpans.get(value);
+    if (!spans) {
+      spans = textStreamSpans([value], this.rules, this.custom, this.detections);
+      this.textSpans.set(value, spans);
+    }
+    for (const span of spans) {
       const { start, end } = span.parts[0];
       const replacement = this.masker.mask(span.rule, value.slice(start, end));
       out += value.slice(at, start);

@@ -32,8 +32,12 @@ export function stampRedaction({ record, entities }: RecordRedaction, redaction:
   return { ...record, entities: [...(record.entities ?? []), ...entities], maskValues: true, redaction } as EventRecord;
 }
 
-export function redactRecord(input: EventRecord, rules: readonly RedactionRule[], masker: Masker, custom?: RecordRules): RecordRedaction {
-  const record = structuredClone(input) as Json;
+/**
+ * `owned`: the caller hands `input` over (a worker's own copy of a task): it is redacted in place instead of
+ * copied first. Otherwise `input` is left as it was.
+ */
+export function redactRecord(input: EventRecord, rules: readonly RedactionRule[], masker: Masker, custom?: RecordRules, owned = false): RecordRedaction {
+  const record = (owned ? input : structuredClone(input)) as Json;
   if (rules.length === 0 && !custom?.phrases.length && !custom?.kinds.length) return { record: record as EventRecord, entities: [] };
   // A value found in one place is masked wherever else it appears, said or written (a name given with "my name
   // is" in the transcript and alone in conversation.name). A first pass over a copy finds the values; the record

@@ -67,5 +67,7 @@ export interface WordSpan {
 /** Spans (word indices) to redact in a word list, disjoint and in order. */
 export function wordSpans(words: readonly string[], rules: readonly RedactionRule[], custom?: RecordRules, options?: SpanOptions): WordSpan[] {
   if (nothing(rules, custom)) return [];
-  return spansOrAll(() => docFromWords(words), rules, custom, { end: words.join(' ').length, words: words.length }, options).map(({ wordStart, wordEnd, rule, confidence, values }) => ({ wordStart, wordEnd, rule, confidence, values }));
+  const cache = options?.detections;
+  const build = () => (cache ? cache.wordsDoc(words, () => docFromWords(words)) : docFromWords(words));
+  return spansOrAll(build, rules, custom, { end: words.join(' ').length, words: words.length }, options).map(({ wordStart, wordEnd, rule, confidence, values }) => ({ wordStart, wordEnd, rule, confidence, values }));
 }

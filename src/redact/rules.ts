@@ -16,8 +16,16 @@ export interface RedactionRule {
 
 /** `[PERSON]`, `[US_SOCIAL_SECURITY_NUMBER]`: the default label of a kind. */
 export function defaultLabel(kind: string): string {
-  return `[${kind.replace(/([a-z])([A-Z])/g, '$1_$2').replace(/([A-Z]+)([A-Z][a-z])/g, '$1_$2').toUpperCase()}]`;
+  // Asked for every record phrase of every piece of text redacted: remembered per kind (kinds are few).
+  let label = labels.get(kind);
+  if (label === undefined) {
+    label = `[${kind.replace(/([a-z])([A-Z])/g, '$1_$2').replace(/([A-Z]+)([A-Z][a-z])/g, '$1_$2').toUpperCase()}]`;
+    if (labels.size < 1024) labels.set(kind, label);
+  }
+  return label;
 }
+
+const labels = new Map<string, string>();
 
 /** Unknown names in `types` are a 400 (never silently dropped). */
 export function resolveRules(options: { project?: ProjectConfig; types?: readonly string[]; realTime?: boolean }): RedactionRule[] {

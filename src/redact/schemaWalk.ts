@@ -55,33 +55,43 @@ function propertySchema(schema: Schema | undefined, key: string): Schema | undef
 }
 
 export class SchemaWalk {
+  /** The keys from the walk's root to the value being walked: a pointer is spelled only for an error. */
+  private path: (string | number)[] = [];
+
   constructor(private readonly r: RecordRedactor) {}
 
   /** Redact `record` in place under `schema`. */
   record(record: Json, schema: TSchema): void {
-    this.object(record, schema as Schema, 0, '');
+    this.path = [];
+    this.object(record, schema as Schema, 0);
   }
 
-  private object(holder: Json, schema: Schema | undefined, depth: number, pointer: string): void {
-    if (depth > MAX_DEPTH) throw tooDeep(pointer);
+  private object(holder: Json, schema: Schema | undefined, depth: number): void {
+    if (depth > MAX_DEPTH) throw tooDeep(this.path);
     for (const key of Object.keys(holder)) {
       // Credentials are sealed and masked by name wherever they are (security/credentials.ts).
       if (isCredentialField(key) || this.r.isDone(holder, key)) continue;
-      holder[key] = this.value(holder[key], propertySchema(schema, key), depth + 1, `${pointer}/${key}`);
+      this.path.push(key);
+      holder[key] = this.value(holder[key], propertySchema(schema, key), depth + 1);
+      this.path.pop();
     }
   }
 
-  private value(value: unknown, declared: Schema | undefined, depth: number, pointer: string): unknown {
+  private value(value: unknown, declared: Schema | undefined, depth: number): unknown {
     const schema = fitting(declared, value);
     if (typeof value === 'string') return this.string(value, schema);
     if (Array.isArray(value)) {
-      if (depth > MAX_DEPTH) throw tooDeep(pointer);
+      if (depth > MAX_DEPTH) throw tooDeep(this.path);
       const items = schema?.type === 'array' ? (schema.items as Schema | undefined) : undefined;
-      for (let i = 0; i < value.length; i++) value[i] = this.value(value[i], items, depth + 1, `${pointer}/${i}`);
+      for (let i = 0; i < value.length; i++) {
+        this.path.push(i);
+        value[i] = this.value(value[i], items, depth + 1);
+        this.path.pop();
+      }
       return value;
     }
     if (isObject(value)) {
-      this.object(value, schema?.type === 'object' ? schema : undefined, depth, pointer);
+      this.object(value, schema?.type === 'object' ? schema : undefined, depth);
       return value;
     }
     // Type.Unknown ({}) declares nothing: what it holds is undeclared data.
@@ -130,11 +140,16 @@ export class SchemaWalk {
     const parsed = embeddedJson(value);
     if (parsed === undefined) return this.r.text(value);
     const before = JSON.stringify(parsed);
+    // The embedded value is walked from its own root.
+    const outer = this.path;
+    this.path = [];
     try {
-      this.value(parsed, undefined, 0, '');
+      this.value(parsed, undefined, 0);
     } catch {
       // Nested too deeply to walk: searched as plain text instead.
       return this.r.text(value);
+    } finally {
+      this.path = outer;
     }
     const after = JSON.stringify(parsed);
     return after === before ? value : after;
@@ -153,7 +168,8 @@ function embeddedJson(value: string): object | undefined {
   }
 }
 
-function tooDeep(pointer: string) {
+function tooDeep(path: readonly (string | number)[]) {
+  const pointer = path.map((key) => `/${key}`).join('');
   return invalid(`The record is nested more than ${MAX_DEPTH} levels deep; it cannot be redacted field by field.`, [
     { pointer: pointer || '/', path: pointer.replace(/^\//, '').replace(/\//g, '.') || '(root)', message: `nested more than ${MAX_DEPTH} levels deep` },
   ]);

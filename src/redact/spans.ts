@@ -41,20 +41,48 @@ export interface SpanValue {
   confidence: number;
 }
 
+/**
+ * What the passes over one record share (building a doc and detecting in it are pure): detections by doc and
+ * kinds, and the docs themselves by their input (the second pass reads the same texts and word lists again).
+ */
+export class DetectionCache {
+  readonly detections = new Map<string, Detection[]>();
+  private readonly docs = new Map<string, Doc>();
+
+  /** The doc of written text `text` (docFromText with default options), built once. */
+  textDoc(text: string, build: () => Doc): Doc {
+    return this.doc(`t\u0000${text}`, build);
+  }
+
+  /** The doc of a word list (docFromWords with default options), built once. */
+  wordsDoc(words: readonly string[], build: () => Doc): Doc {
+    return this.doc(`w\u0000${JSON.stringify(words)}`, build);
+  }
+
+  private doc(key: string, build: () => Doc): Doc {
+    let doc = this.docs.get(key);
+    if (!doc) {
+      doc = build();
+      this.docs.set(key, doc);
+    }
+    return doc;
+  }
+}
+
 export interface SpanOptions {
   /** Word indices where a new line (utterance, sentence) starts; the whole doc is one line by default. */
   lineStarts?: readonly number[];
-  /** Detections already made, by doc and kinds: the passes over one record share them (detection is pure). */
-  detections?: Map<string, Detection[]>;
+  /** Detections (and docs) already made: the passes over one record share them. */
+  detections?: DetectionCache;
 }
 
 /** detectAll of the doc for these kinds, from `cache` when the same doc was looked at before. */
-function detections(doc: Doc, kinds: EntityKind[], cache?: Map<string, Detection[]>): Detection[] {
+function detections(doc: Doc, kinds: EntityKind[], cache?: DetectionCache): Detection[] {
   const run = () => detectAll(doc, { ...doc.options, kinds });
   if (!cache) return run();
   const key = [kinds.join(','), doc.spoken ? 'w' : 't', JSON.stringify(doc.options), doc.words.map((w) => w.start).join(','), doc.text].join('\u0000');
-  const hit = cache.get(key) ?? run();
-  cache.set(key, hit);
+  const hit = cache.detections.get(key) ?? run();
+  cache.detections.set(key, hit);
   return hit;
 }
 

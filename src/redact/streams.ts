@@ -67,7 +67,7 @@ export function textStreamSpans(pieces: readonly string[], rules: readonly Redac
     at += piece.length + 1;
   }
   const text = pieces.join('\n');
-  const doc = docFromText(text);
+  const doc = detections ? detections.textDoc(text, () => docFromText(text)) : docFromText(text);
   // The first word of each non-empty piece starts a line.
   const lineStarts: number[] = [];
   let w = 0;

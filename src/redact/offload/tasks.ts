@@ -175,23 +175,26 @@ export async function processRecord(record: EventRecord, options: ProcessOptions
 }
 
 /** A post-call record redacted (as a record task does it, then stamped) and processed, where the task runs. */
-function postCall(task: PostCallTask): Promise<Processed> {
+function postCall(task: PostCallTask, owned: boolean): Promise<Processed> {
   const { redact } = task;
-  const redacted = redact ? stampRedaction(redactRecord(task.record, redact.rules, new Masker(task.process.hashKey), recordRules(task.record)), redact.stamp) : task.record;
+  const redacted = redact ? stampRedaction(redactRecord(task.record, redact.rules, new Masker(task.process.hashKey), recordRules(task.record), owned), redact.stamp) : task.record;
   return processRecord(redacted, task.process);
 }
 
-/** Runs one task where it is called (a promise for the processing tasks). */
-export function perform<T extends RedactionTask>(task: T): TaskResult<T> | Promise<TaskResult<T>>;
-export function perform(task: RedactionTask): TaskResults[keyof TaskResults] | Promise<TaskResults[keyof TaskResults]> {
+/**
+ * Runs one task where it is called (a promise for the processing tasks). `owned`: the task is the caller's to
+ * spend (a worker's copy): a record is redacted in place rather than copied first (recordRules are read before).
+ */
+export function perform<T extends RedactionTask>(task: T, owned?: boolean): TaskResult<T> | Promise<TaskResult<T>>;
+export function perform(task: RedactionTask, owned = false): TaskResults[keyof TaskResults] | Promise<TaskResults[keyof TaskResults]> {
   switch (task.kind) {
     case 'enrich':
       return enrich(task);
     case 'postCall':
-      return postCall(task);
+      return postCall(task, owned);
     case 'record': {
       const custom = recordRules(task.ruleSource ?? task.record);
-      return redactRecord(task.record, task.rules, new Masker(task.hashKey), custom);
+      return redactRecord(task.record, task.rules, new Masker(task.hashKey), custom, owned);
     }
     case 'text': {
       const custom = task.ruleSource ? recordRules(task.ruleSource) : undefined;

@@ -5,7 +5,8 @@ import { perform, type RedactionTask, type TaskResults } from './tasks.js';
 
 export default async function run(task: RedactionTask): Promise<TaskReply<TaskResults[keyof TaskResults]>> {
   try {
-    return { ok: true, result: await perform(task) };
+    // The task is this thread's own copy (structured clone): its record may be redacted in place.
+    return { ok: true, result: await perform(task, true) };
   } catch (error) {
     return { ok: false, error: sendError(error) };
   }
