@@ -7,7 +7,9 @@
 //   OLD_TREE=/tmp/old npx tsx bench/stream-ab.ts      (ROUNDS=2, BENCH_FILES=5)
 //
 // Prints per round and median: partial lag p50/p95, end of last word → final p50/p95, CPU per stream, the
-// agreement of finals with batch, the load.
+// agreement of finals with batch, the load. This tree's channel is run as the stream pool runs it: split into a
+// partials decoder and a finals decoder (engine/streamPool.ts), each on a simulated core of its own (two
+// timelines); SPLIT=0: one decoder doing both, as the old build. FINALS=rescored|phrases picks this tree's finals.
 import os from 'node:os';
 import path from 'node:path';
 import { decodeChannels } from '../src/audio/decode.js';
@@ -33,24 +35,32 @@ const vad = { ...DEFAULT_VAD_PARAMS, uttmaxsilence: 800 };
 const batch = decodePcm(model, samples, detectSpeech(samples, RATE, vad)).words.map((w) => w.word);
 const pct = (xs: number[], p: number) => { const s = [...xs].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]; };
 const rounds = Number(process.env.ROUNDS ?? 3);
+const split = process.env.SPLIT !== '0';
 const rows: Record<string, number[][]> = { old: [], new: [] };
 for (let r = 0; r < rounds; r++) for (const which of r % 2 === 0 ? ['old', 'new'] : ['new', 'old']) {
   const load = os.loadavg()[0];
   const cpu0 = process.cpuUsage();
-  const d = which === 'old' ? new OldDecoder(model, vad) : new NewDecoder(model, vad);
-  let ready = 0; let busy = 0; const lag: number[] = []; const fin: number[] = []; const words: string[] = [];
+  const finals = (process.env.FINALS ?? 'phrases') as 'phrases';
+  const ds = which === 'old' ? [new OldDecoder(model, vad)] : split ? [new NewDecoder(model, vad, 'none'), new NewDecoder(model, vad, finals, false)] : [new NewDecoder(model, vad, finals)];
+  const ready = ds.map(() => 0); let busy = 0; const lag: number[] = []; const fin: number[] = []; const words: string[] = [];
+  let finalEnd = -1;
   for (let i = 0; i < samples.length; i += CHUNK) {
     const arrival = ((i + CHUNK) / RATE) * 1000;
-    const t0 = performance.now(); const c0 = process.cpuUsage();
-    const step = d.accept(samples.slice(i, i + CHUNK));
-    // CPU time, not wall: what the step takes on a core of its own (the shared machine's load left out).
-    const c1 = process.cpuUsage(c0); const compute = (c1.user + c1.system) / 1000; busy += performance.now() - t0;
-    ready = Math.max(ready, arrival) + compute;
-    if (step.partial) lag.push(ready - arrival);
-    for (const f of step.finals) { words.push(...f.words.map((w: { word: string }) => w.word)); if (f.words.length) fin.push(ready - f.words[f.words.length - 1].end * 1000); }
+    // The finals decoder first (when split): a partial whose utterance's final is ready by then is dropped.
+    for (let k = ds.length - 1; k >= 0; k--) {
+      const t0 = performance.now(); const c0 = process.cpuUsage();
+      const step = ds[k].accept(samples.slice(i, i + CHUNK));
+      // CPU time, not wall: what the step takes on a core of its own (the shared machine's load left out).
+      const c1 = process.cpuUsage(c0); const compute = (c1.user + c1.system) / 1000; busy += performance.now() - t0;
+      ready[k] = Math.max(ready[k], arrival) + compute;
+      if (step.partial && step.partial.start >= finalEnd) lag.push(ready[k] - arrival);
+      for (const f of step.finals) { finalEnd = Math.max(finalEnd, f.end); words.push(...f.words.map((w: { word: string }) => w.word)); if (f.words.length) fin.push(ready[k] - f.words[f.words.length - 1].end * 1000); }
+    }
   }
-  const t0 = performance.now(); const last = d.finish(); busy += performance.now() - t0; d.free();
-  for (const f of last.finals) words.push(...f.words.map((w: { word: string }) => w.word));
+  for (const d of ds) {
+    const t0 = performance.now(); const last = d.finish(); busy += performance.now() - t0; d.free();
+    for (const f of last.finals) words.push(...f.words.map((w: { word: string }) => w.word));
+  }
   const cpu = process.cpuUsage(cpu0);
   const cores = (cpu.user + cpu.system) / 1e6 / audioSeconds;
   const agree = 1 - wer(batch, words).wer;

@@ -50,11 +50,13 @@ const MIN_PHRASE_SECONDS = 1.5;
 
 /**
  * The incremental decoder's search when it only makes partials: the first pass alone (the partials are its
- * hypotheses), pruned harder (at most 3000 HMMs and 10 word exits a frame). Measured on 45 s of dev audio
- * (bench/stream.ts's): 0.11 CPU-s per s of audio against 0.27 with the default pruning; the last partial of an
- * utterance matches the batch words at 67% against 74% (the final replaces it with the batch words).
+ * hypotheses), pruned harder (at most 1500 HMMs and 10 word exits a frame, the 2 best Gaussians of each codebook
+ * instead of 4). Measured on bench/stream.ts's 45 s of dev audio, both in one process, alternating, load 7: 0.13
+ * CPU-s per s of audio against 0.17-0.24 with 3000 HMMs and 4 Gaussians (the previous setting) and about twice
+ * that with the default pruning; the utterances' last partials 37-45% WER against 38-44% (batch: 12%). The
+ * final replaces them with the final pass's words.
  */
-const PARTIALS_ONLY_ARGS = ['-fwdflat', 'no', '-bestpath', 'no', '-maxhmmpf', '3000', '-maxwpf', '10'];
+const PARTIALS_ONLY_ARGS = ['-fwdflat', 'no', '-bestpath', 'no', '-maxhmmpf', '1500', '-maxwpf', '10', '-topn', '2'];
 
 /** A final pass made during an utterance's trailing silence, kept until the utterance closes or speech resumes. */
 interface EarlyFinal {
