@@ -68,6 +68,17 @@ for (let r = 0; r < rounds; r++) for (const which of r % 2 === 0 ? ['old', 'new'
   console.log(`${which} round ${r}: partial lag p50 ${pct(lag, 50).toFixed(0)} p95 ${pct(lag, 95).toFixed(0)} ms; final (end of last word → final) p50 ${pct(fin, 50).toFixed(0)} p95 ${pct(fin, 95).toFixed(0)} ms; CPU ${cores.toFixed(3)} cores/stream (decode wall ${(busy / 1000 / audioSeconds).toFixed(3)}); agree with batch ${(agree * 100).toFixed(1)}%; load ${load.toFixed(1)}`);
 }
 const med = (xs: number[]) => pct(xs, 50);
+// Batch recognition of the same audio (a fresh decoder, as the batch pool's jobs), timed after the rounds: what a
+// stream costs against it, by ratio in the same run (the machine's load hits both).
+const batchCpu: number[] = [];
+for (let r = 0; r < rounds; r++) {
+  const c0 = process.cpuUsage();
+  decodePcm(model, samples, detectSpeech(samples, RATE, vad));
+  const c = process.cpuUsage(c0);
+  batchCpu.push((c.user + c.system) / 1e6 / audioSeconds);
+}
+const cBatch = med(batchCpu);
+console.log(`batch: CPU ${batchCpu.map((x) => x.toFixed(3)).join(', ')} s per s of audio; per stream old/batch ×${(med(rows.old.map((x) => x[4])) / cBatch).toFixed(2)}, new/batch ×${(med(rows.new.map((x) => x[4])) / cBatch).toFixed(2)}`);
 for (const which of ['old', 'new']) { const c = (k: number) => med(rows[which].map((x) => x[k])); console.log(`${which} median: lag p50 ${c(0).toFixed(0)} p95 ${c(1).toFixed(0)}; final p50 ${c(2).toFixed(0)} p95 ${c(3).toFixed(0)}; CPU ${c(4).toFixed(3)} cores/stream; agree ${(c(6) * 100).toFixed(1)}%`); }
 const cOld = med(rows.old.map((x) => x[4])), cNew = med(rows.new.map((x) => x[4]));
 console.log(`CPU per stream new/old ×${(cNew / cOld).toFixed(2)}; audio ${audioSeconds.toFixed(1)} s; load now ${os.loadavg()[0].toFixed(1)}`);

@@ -22,7 +22,7 @@ const batch = decodePcm(base, samples, detectSpeech(samples, RATE, vad)).words.m
 console.log(`batch WER vs ref ${(wer(refWords, batch).wer * 100).toFixed(1)}%`);
 const variants: Record<string, () => StreamDecoder> = JSON.parse(process.env.VARIANTS ?? 'null') ? {} : {};
 const specs: [string, string, string[]][] = JSON.parse(process.env.VARIANTS ?? '[["rescored","rescored",[]],["live","live",[]]]');
-for (const [name, finals, extra] of specs) variants[name] = () => new StreamDecoder({ ...base, extraArgs: extra }, vad, finals as never);
+for (const [name, finals, extra] of specs) variants[name] = () => new StreamDecoder({ ...base, extraArgs: extra }, vad, finals as never, process.env.PARTIALS !== "0");
 const rounds = Number(process.env.ROUNDS ?? 2);
 for (let r = 0; r < rounds; r++) for (const name of Object.keys(variants)) {
   const c0 = process.cpuUsage();
