@@ -37,24 +37,46 @@ const pct = (xs: number[], p: number) => { const s = [...xs].sort((a, b) => a - 
 const rounds = Number(process.env.ROUNDS ?? 3);
 const split = process.env.SPLIT !== '0';
 const rows: Record<string, number[][]> = { old: [], new: [] };
-for (let r = 0; r < rounds; r++) for (const which of r % 2 === 0 ? ['old', 'new'] : ['new', 'old']) {
+/** One decoder step: which decoder (timeline), when its audio arrived (ms), its CPU ms, what it produced. */
+interface Traced { k: number; arrival: number; compute: number; partial: boolean; finalEnds: number[] }
+const traces: Record<string, Traced[][]> = { old: [], new: [] };
+/** Latencies of a traced round with every step's CPU time × `scale`: each decoder on a core of its own. */
+function simulate(trace: Traced[], scale: number): { lag: number[]; fin: number[] } {
+  const ready: number[] = []; const lag: number[] = []; const fin: number[] = [];
+  for (const t of trace) {
+    ready[t.k] = Math.max(ready[t.k] ?? 0, t.arrival) + t.compute * scale;
+    if (t.partial) lag.push(ready[t.k] - t.arrival);
+    for (const end of t.finalEnds) fin.push(ready[t.k] - end * 1000);
+  }
+  return { lag, fin };
+}
+const batchCpu: number[] = [];
+for (let r = 0; r < rounds; r++) for (const which of r % 2 === 0 ? ['old', 'new', 'batch'] : ['batch', 'new', 'old']) {
   const load = os.loadavg()[0];
   const cpu0 = process.cpuUsage();
+  if (which === 'batch') {
+    // Batch recognition of the same audio (a fresh decoder, as a batch job's): what a stream costs against it.
+    decodePcm(model, samples, detectSpeech(samples, RATE, vad));
+    const c = process.cpuUsage(cpu0);
+    batchCpu.push((c.user + c.system) / 1e6 / audioSeconds);
+    console.log(`batch round ${r}: CPU ${batchCpu[batchCpu.length - 1].toFixed(3)} s per s of audio; load ${load.toFixed(1)}`);
+    continue;
+  }
   const finals = (process.env.FINALS ?? 'phrases') as 'phrases';
   const ds = which === 'old' ? [new OldDecoder(model, vad)] : split ? [new NewDecoder(model, vad, 'none'), new NewDecoder(model, vad, finals, false)] : [new NewDecoder(model, vad, finals)];
-  const ready = ds.map(() => 0); let busy = 0; const lag: number[] = []; const fin: number[] = []; const words: string[] = [];
+  let busy = 0; const words: string[] = []; const trace: Traced[] = [];
   let finalEnd = -1;
   for (let i = 0; i < samples.length; i += CHUNK) {
     const arrival = ((i + CHUNK) / RATE) * 1000;
-    // The finals decoder first (when split): a partial whose utterance's final is ready by then is dropped.
+    // The finals decoder first (when split): a partial whose utterance's final is out by then is dropped.
     for (let k = ds.length - 1; k >= 0; k--) {
       const t0 = performance.now(); const c0 = process.cpuUsage();
       const step = ds[k].accept(samples.slice(i, i + CHUNK));
       // CPU time, not wall: what the step takes on a core of its own (the shared machine's load left out).
       const c1 = process.cpuUsage(c0); const compute = (c1.user + c1.system) / 1000; busy += performance.now() - t0;
-      ready[k] = Math.max(ready[k], arrival) + compute;
-      if (step.partial && step.partial.start >= finalEnd) lag.push(ready[k] - arrival);
-      for (const f of step.finals) { finalEnd = Math.max(finalEnd, f.end); words.push(...f.words.map((w: { word: string }) => w.word)); if (f.words.length) fin.push(ready[k] - f.words[f.words.length - 1].end * 1000); }
+      const finalEnds: number[] = [];
+      for (const f of step.finals) { finalEnd = Math.max(finalEnd, f.end); words.push(...f.words.map((w: { word: string }) => w.word)); if (f.words.length) finalEnds.push(f.words[f.words.length - 1].end); }
+      trace.push({ k, arrival, compute, partial: !!step.partial && step.partial.start >= finalEnd, finalEnds });
     }
   }
   for (const d of ds) {
@@ -64,21 +86,23 @@ for (let r = 0; r < rounds; r++) for (const which of r % 2 === 0 ? ['old', 'new'
   const cpu = process.cpuUsage(cpu0);
   const cores = (cpu.user + cpu.system) / 1e6 / audioSeconds;
   const agree = 1 - wer(batch, words).wer;
+  const { lag, fin } = simulate(trace, 1);
+  traces[which].push(trace);
   rows[which].push([pct(lag, 50), pct(lag, 95), pct(fin, 50), pct(fin, 95), cores, busy / 1000 / audioSeconds, agree, load]);
   console.log(`${which} round ${r}: partial lag p50 ${pct(lag, 50).toFixed(0)} p95 ${pct(lag, 95).toFixed(0)} ms; final (end of last word → final) p50 ${pct(fin, 50).toFixed(0)} p95 ${pct(fin, 95).toFixed(0)} ms; CPU ${cores.toFixed(3)} cores/stream (decode wall ${(busy / 1000 / audioSeconds).toFixed(3)}); agree with batch ${(agree * 100).toFixed(1)}%; load ${load.toFixed(1)}`);
 }
 const med = (xs: number[]) => pct(xs, 50);
-// Batch recognition of the same audio (a fresh decoder, as the batch pool's jobs), timed after the rounds: what a
-// stream costs against it, by ratio in the same run (the machine's load hits both).
-const batchCpu: number[] = [];
-for (let r = 0; r < rounds; r++) {
-  const c0 = process.cpuUsage();
-  decodePcm(model, samples, detectSpeech(samples, RATE, vad));
-  const c = process.cpuUsage(c0);
-  batchCpu.push((c.user + c.system) / 1e6 / audioSeconds);
-}
-const cBatch = med(batchCpu);
-console.log(`batch: CPU ${batchCpu.map((x) => x.toFixed(3)).join(', ')} s per s of audio; per stream old/batch ×${(med(rows.old.map((x) => x[4])) / cBatch).toFixed(2)}, new/batch ×${(med(rows.new.map((x) => x[4])) / cBatch).toFixed(2)}`);
 for (const which of ['old', 'new']) { const c = (k: number) => med(rows[which].map((x) => x[k])); console.log(`${which} median: lag p50 ${c(0).toFixed(0)} p95 ${c(1).toFixed(0)}; final p50 ${c(2).toFixed(0)} p95 ${c(3).toFixed(0)}; CPU ${c(4).toFixed(3)} cores/stream; agree ${(c(6) * 100).toFixed(1)}%`); }
 const cOld = med(rows.old.map((x) => x[4])), cNew = med(rows.new.map((x) => x[4]));
+const cBatch = med(batchCpu);
+console.log(`batch: CPU ${cBatch.toFixed(3)} s per s of audio (median); per stream old/batch ×${(cOld / cBatch).toFixed(2)}, new/batch ×${(cNew / cBatch).toFixed(2)}`);
+// The same traces with every CPU time scaled so that batch costs IDLE_BATCH_RTF (bench/stream.ts on the idle
+// machine: 0.140): an estimate of the latencies and streams per core on an idle core, by the ratios measured here.
+const idle = Number(process.env.IDLE_BATCH_RTF ?? 0.14);
+for (const which of ['old', 'new']) {
+  const sims = traces[which].map((t) => simulate(t, idle / cBatch));
+  const m = (f: (x: { lag: number[]; fin: number[] }) => number) => med(sims.map(f));
+  const perStream = (which === 'old' ? cOld : cNew) * (idle / cBatch);
+  console.log(`${which} scaled to batch RTF ${idle}: lag p50 ${m((x) => pct(x.lag, 50)).toFixed(0)} p95 ${m((x) => pct(x.lag, 95)).toFixed(0)} ms; final p50 ${m((x) => pct(x.fin, 50)).toFixed(0)} p95 ${m((x) => pct(x.fin, 95)).toFixed(0)} ms; ${perStream.toFixed(3)} CPU-s per s → ${(1 / perStream).toFixed(1)} streams per core`);
+}
 console.log(`CPU per stream new/old ×${(cNew / cOld).toFixed(2)}; audio ${audioSeconds.toFixed(1)} s; load now ${os.loadavg()[0].toFixed(1)}`);
