@@ -6,7 +6,8 @@
 import { frameEnergies, VAD_FRAME_MS, type VadParams } from './vad.js';
 
 export type EndpointEvent =
-  | { kind: 'open' }
+  /** `start`: seconds of the stream at which the utterance begins (its padding included). */
+  | { kind: 'open'; start: number }
   | { kind: 'audio'; samples: Int16Array }
   /**
    * `noise`: too little activity to be speech (a click, a breath); times in seconds of the stream. `speechEnd`:
@@ -116,7 +117,7 @@ export class Endpointer {
     const pre = this.preroll;
     this.preroll = [];
     this.utterance = { startFrame: this.frame - pre.length, firstActive: -1, lastActive: this.frame };
-    events.push({ kind: 'open' });
+    events.push({ kind: 'open', start: this.utterance.startFrame / 100 });
     if (pre.length > 0) {
       const joined = new Int16Array(pre.length * this.frameLen);
       pre.forEach((p, i) => joined.set(p, i * this.frameLen));

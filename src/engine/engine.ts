@@ -69,8 +69,8 @@ export interface StreamOptions extends RecognizeOptions {
   onUpdate(update: StreamUpdate): void;
   /** The stream failed (its decoder or worker); nothing more is reported. */
   onError(error: Error): void;
-  /** `rescored` (default): each ended utterance decoded again whole, as batch does; `live`: the incremental result. */
-  finals?: 'rescored' | 'live';
+  /** `phrases` (default): each phrase of an utterance decoded again whole, as batch does, as soon as it pauses; `rescored`: each ended utterance whole (the batch words); `live`: the incremental result. */
+  finals?: 'phrases' | 'rescored' | 'live';
   /** Whether partials are wanted (default true); without them an engine may skip its incremental decoding. */
   partials?: boolean;
 }

@@ -4,6 +4,13 @@
 // the fewest channels, and stays there (its decoder state lives in that thread). Apart from the batch pool
 // (engine/pool.ts): a batch task decodes a minute of audio at once and would hold a live stream up that long.
 //
+// A PocketSphinx channel with partials and finals decoded again (phrases, rescored) is split over two decoders on
+// two threads: one makes the partials (finals 'none'), one the finals (no partials: endpointer and final passes
+// only), both fed every chunk. A final pass takes a phrase's batch decoding time (seconds for a long one under
+// load), and on the partials' thread it held up the partials of every stream there that long (partial lag p95
+// 4.3-5.9 s, README); on a thread of its own it only shares the cores. The two halves cut the audio into the same
+// utterances (the same endpointer on the same audio), so a partial of an utterance whose final is out is dropped.
+//
 // Per channel at most one chunk is with its worker at a time; what arrives meanwhile waits here and goes as
 // one chunk when the worker answers. So a worker's queue never holds two chunks of one stream: a stream with a
 // backlog (a client sending faster than real time, a long utterance) takes one turn like every other stream on
@@ -49,8 +56,17 @@ interface Slot {
 
 let nextId = 0;
 
-/** One channel of a live stream as the pool sees it. */
-export class ChannelStream {
+/** One channel of a live stream as the pool sees it: one decoder, or two (SplitChannel). */
+export interface ChannelHandle {
+  readonly pendingSamples: number;
+  readonly closed: boolean;
+  write(samples: Int16Array): void;
+  finish(): Promise<StreamStep>;
+  close(): void;
+}
+
+/** One channel on one worker's decoder. */
+export class ChannelStream implements ChannelHandle {
   private queue: Int16Array[] = [];
   private queued = 0;
   private inFlight = false;
@@ -143,6 +159,67 @@ export class ChannelStream {
   }
 }
 
+/**
+ * A channel whose partials and finals are made on two workers (see the top): the finals half's updates pass as
+ * they come; the partials half's partials pass unless their utterance's final is already out.
+ */
+class SplitChannel implements ChannelHandle {
+  private readonly partials: ChannelStream;
+  private readonly finals: ChannelStream;
+  /** End of the latest final sent, and the finals half's heard seconds (what updates report). */
+  private finalEnd = -1;
+  private heard = 0;
+  private failed = false;
+
+  constructor(open: (half: 'partials' | 'finals', callbacks: StreamCallbacks) => ChannelStream, private readonly callbacks: StreamCallbacks) {
+    const onError = (error: Error) => this.fail(error);
+    this.finals = open('finals', { onStep: (step) => this.onFinals(step), onError });
+    this.partials = open('partials', {
+      onStep: (step) => {
+        if (step.partial && step.partial.start >= this.finalEnd) callbacks.onStep({ finals: [], partial: step.partial, heardSeconds: this.heard, decodeSeconds: step.decodeSeconds });
+      },
+      onError,
+    });
+  }
+
+  get pendingSamples(): number {
+    return Math.max(this.partials.pendingSamples, this.finals.pendingSamples);
+  }
+
+  get closed(): boolean {
+    return this.finals.closed;
+  }
+
+  write(samples: Int16Array): void {
+    // Each half owns (and may transfer) what it is given.
+    this.partials.write(samples.slice());
+    this.finals.write(samples);
+  }
+
+  async finish(): Promise<StreamStep> {
+    const [, last] = await Promise.all([this.partials.finish(), this.finals.finish()]);
+    return last;
+  }
+
+  close(): void {
+    this.partials.close();
+    this.finals.close();
+  }
+
+  private onFinals(step: StreamStep): void {
+    this.heard = step.heardSeconds;
+    for (const f of step.finals) this.finalEnd = Math.max(this.finalEnd, f.end);
+    this.callbacks.onStep(step);
+  }
+
+  private fail(error: Error): void {
+    if (this.failed) return;
+    this.failed = true;
+    this.close();
+    this.callbacks.onError(error);
+  }
+}
+
 function concat(parts: Int16Array[], total: number): Int16Array {
   const out = new Int16Array(total);
   let at = 0;
@@ -159,17 +236,39 @@ export function defaultStreamThreads(): number {
   return Math.max(1, os.availableParallelism());
 }
 
+/** Whether a channel's partials and finals go to two threads (SCRUBLINE_STREAM_SPLIT=0: one decoder, one thread). */
+export function splitStreams(): boolean {
+  return process.env.SCRUBLINE_STREAM_SPLIT !== '0';
+}
+
 export class StreamPool {
   readonly size: number;
   private readonly slots: Slot[] = [];
+  /** Workers of the finals halves of split channels (as many as `size` at most). */
+  private readonly finalSlots: Slot[] = [];
 
-  constructor(size = defaultStreamThreads()) {
+  constructor(
+    size = defaultStreamThreads(),
+    private readonly split = splitStreams(),
+  ) {
     this.size = Math.max(1, Math.floor(size));
   }
 
-  /** Opens a decoder for one channel on the least-loaded worker. */
-  open(decoder: StreamDecoderSpec, callbacks: StreamCallbacks): ChannelStream {
-    const slot = this.pick();
+  /** Opens a channel: one decoder on the least-loaded worker, or a split one (see the top). */
+  open(decoder: StreamDecoderSpec, callbacks: StreamCallbacks): ChannelHandle {
+    const finals = decoder.engine === 'pocketsphinx' ? (decoder.finals ?? 'phrases') : undefined;
+    if (this.split && decoder.engine === 'pocketsphinx' && decoder.partials !== false && (finals === 'phrases' || finals === 'rescored')) {
+      return new SplitChannel(
+        (half, cb) =>
+          half === 'partials' ? this.openOn(this.slots, { ...decoder, finals: 'none' }, cb) : this.openOn(this.finalSlots, { ...decoder, partials: false }, cb),
+        callbacks,
+      );
+    }
+    return this.openOn(this.slots, decoder, callbacks);
+  }
+
+  private openOn(slots: Slot[], decoder: StreamDecoderSpec, callbacks: StreamCallbacks): ChannelStream {
+    const slot = this.pick(slots);
     const id = `s${++nextId}`;
     const stream = new ChannelStream(id, slot, callbacks);
     slot.streams.set(id, stream);
@@ -188,21 +287,21 @@ export class StreamPool {
   }
 
   async close(): Promise<void> {
-    const slots = this.slots.splice(0);
+    const slots = [...this.slots.splice(0), ...this.finalSlots.splice(0)];
     for (const slot of slots) for (const stream of [...slot.streams.values()]) stream.fail(new Error('the stream pool was closed'));
     await Promise.all(slots.map((s) => s.worker.terminate()));
   }
 
-  private pick(): Slot {
-    if (this.slots.length < this.size) {
-      const idle = this.slots.find((s) => s.streams.size === 0);
+  private pick(slots: Slot[]): Slot {
+    if (slots.length < this.size) {
+      const idle = slots.find((s) => s.streams.size === 0);
       if (idle) return idle;
-      return this.spawn();
+      return this.spawn(slots);
     }
-    return this.slots.reduce((best, s) => (s.streams.size < best.streams.size ? s : best));
+    return slots.reduce((best, s) => (s.streams.size < best.streams.size ? s : best));
   }
 
-  private spawn(): Slot {
+  private spawn(slots: Slot[]): Slot {
     const worker = startWorker('streamWorker');
     const slot: Slot = { worker, streams: new Map(), held: [] };
     worker.unref();
@@ -212,13 +311,13 @@ export class StreamPool {
       if (slot.streams.size === 0) worker.unref();
     });
     const lost = (error: Error) => {
-      const index = this.slots.indexOf(slot);
-      if (index >= 0) this.slots.splice(index, 1);
+      const index = slots.indexOf(slot);
+      if (index >= 0) slots.splice(index, 1);
       for (const stream of [...slot.streams.values()]) stream.fail(error);
     };
     worker.on('error', (error) => lost(new Error(`a stream worker failed: ${error.message}`)));
     worker.on('exit', (code) => lost(new Error(`a stream worker stopped (exit code ${code})`)));
-    this.slots.push(slot);
+    slots.push(slot);
     return slot;
   }
 }

@@ -1,16 +1,18 @@
-// The live PocketSphinx decoder's finals are the batch transcript's words: each ended utterance is decoded whole
-// (the stretch batch decodes: speech ± uttpadding) on the thread's batch decoder. Its final pass starts during the
-// trailing silence, before the utterance closes; speech that resumes within uttmaxsilence must void that pass,
-// or the final would lose the words after the pause.
+// The live PocketSphinx decoder's finals. 'rescored': the batch transcript's words: each ended utterance is
+// decoded whole (the stretch batch decodes: speech ± uttpadding) on the thread's batch decoder; its final pass
+// starts during the trailing silence, before the utterance closes; speech that resumes within uttmaxsilence must
+// void that pass, or the final would lose the words after the pause. 'phrases' (the default): that pass is kept
+// and the rest of the utterance decoded after it, so the final holds both parts' words. 'none': partials only.
 import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
 import { decodeChannels } from '../../src/audio/decode.js';
 import { DEFAULT_VAD_PARAMS, detectSpeech } from '../../src/audio/vad.js';
 import { installedModels } from '../../src/engine/models.js';
 import { decodePcm, freeWarmDecoders, type PocketSphinxModel } from '../../src/engine/pocketsphinx/decoder.js';
-import { StreamDecoder } from '../../src/engine/pocketsphinx/streamDecoder.js';
+import { StreamDecoder, type FinalPass } from '../../src/engine/pocketsphinx/streamDecoder.js';
 import type { Word } from '../../src/transcript/types.js';
 import { devDataSkip, loadReferences } from '../helpers/devData.js';
+import { wer } from '../helpers/wer.js';
 
 const skip = devDataSkip();
 const RATE = 16000;
@@ -22,8 +24,8 @@ function model(): PocketSphinxModel {
 }
 
 /** The audio through a stream decoder in 100 ms chunks: its finals' words, how many finals and partials. */
-function stream(pcm: Int16Array, partials = true): { words: Word[]; finals: number; partials: number } {
-  const decoder = new StreamDecoder(model(), DEFAULT_VAD_PARAMS, 'rescored', partials);
+function stream(pcm: Int16Array, partials = true, finalPass: FinalPass | 'default' = 'rescored'): { words: Word[]; finals: number; partials: number } {
+  const decoder = new StreamDecoder(model(), DEFAULT_VAD_PARAMS, finalPass === 'default' ? undefined : finalPass, partials);
   const words: Word[] = [];
   let finals = 0;
   let shown = 0;
@@ -89,5 +91,31 @@ describe('live PocketSphinx stream decoder', { skip }, () => {
     assert.deepEqual(live.words.map((w) => w.word), batch.map((w) => w.word));
     // Words after the pause (an early final made during it would lack them).
     assert.ok(live.words.some((w) => w.start > first.length / RATE));
+  });
+
+  test("'phrases': the pass made in a pause is kept and the rest decoded after it: one final holding both parts' words", async () => {
+    const first = await dev(/jfk/);
+    const second = await dev(/LJ001-0002/);
+    const pcm = concat([first, new Int16Array(RATE / 2), second, new Int16Array(RATE)]);
+    const live = stream(pcm, true, 'phrases');
+    assert.equal(live.finals, 1);
+    assert.ok(live.partials > 0);
+    // Each part as batch decodes it alone: the final is the first part's words, then the second's.
+    const alone = (part: Int16Array, offset: number) => decodePcm(model(), part, detectSpeech(part, RATE, DEFAULT_VAD_PARAMS)).words.map((w) => ({ ...w, start: w.start + offset }));
+    const parts = [...alone(first, 0), ...alone(second, first.length / RATE + 0.5)];
+    const agree = 1 - wer(parts.map((w) => w.word), live.words.map((w) => w.word)).wer;
+    assert.ok(agree >= 0.8, `the final agrees with the parts decoded alone: ${(agree * 100).toFixed(1)}%`);
+    assert.ok(live.words.some((w) => w.start > first.length / RATE), 'words after the pause');
+    assert.ok(live.words.some((w) => w.end < first.length / RATE), 'words before the pause');
+    for (let i = 1; i < live.words.length; i++) assert.ok(live.words[i].start >= live.words[i - 1].start, 'words in time order, none twice');
+    // The default is 'phrases'.
+    assert.deepEqual(stream(pcm, false, 'default').words, stream(pcm, false, 'phrases').words);
+  });
+
+  test("'none': partials only, no final, no final pass", async () => {
+    const pcm = concat([await dev(/jfk/), new Int16Array(RATE)]);
+    const live = stream(pcm, true, 'none');
+    assert.equal(live.finals, 0);
+    assert.ok(live.partials > 0);
   });
 });

@@ -104,7 +104,8 @@ export class PocketSphinxEngine implements Engine {
   stream(channel: number, options: StreamOptions): EngineStream {
     const model = this.resolve(options.model);
     const vad = vadParamsFrom(options.params as Record<string, unknown>);
-    const decoder = { engine: 'pocketsphinx' as const, model, vad, ...(options.finals && { finals: options.finals }), ...(options.partials === false && { partials: false }) };
+    const finals = options.finals ?? defaultFinalPass();
+    const decoder = { engine: 'pocketsphinx' as const, model, vad, ...(finals && { finals }), ...(options.partials === false && { partials: false }) };
     return engineStream(this.ownStreamPool ?? sharedStreamPool(), decoder, channel, model.sampleRate, options);
   }
 
@@ -119,4 +120,13 @@ function stats(results: PoolResult[]): ChannelStats {
     tasks: results.length,
     peakRssBytes: results.reduce((m, r) => Math.max(m, r.rssBytes), 0),
   };
+}
+
+/**
+ * How live finals are made when the caller does not say (SCRUBLINE_STREAM_FINALS): `phrases` (the decoder's
+ * default), `rescored` (the batch transcript's words, later finals) or `live`; anything else is the default.
+ */
+export function defaultFinalPass(): 'phrases' | 'rescored' | 'live' | undefined {
+  const configured = process.env.SCRUBLINE_STREAM_FINALS;
+  return configured === 'phrases' || configured === 'rescored' || configured === 'live' ? configured : undefined;
 }

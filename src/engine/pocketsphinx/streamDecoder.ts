@@ -5,17 +5,24 @@
 // (ps_get_hyp) is the partial. A FRESH decoder per stream channel (decoder state leaks between recordings,
 // STACK.md); the utterances of one channel share it.
 //
-// Finals ('rescored', the default) are the utterance decoded whole, as batch decodes a VAD segment: the same
-// stretch (first active frame − uttpadding to last active frame + uttpadding), on this thread's kept batch
-// decoder (decoder.ts decodeWarm: reset as a fresh one, cepstral mean over the utterance), so the final's words
-// are the batch transcript's. The incremental decoder only makes partials, so it runs the first search pass
-// alone, pruned harder (PARTIALS_ONLY_ARGS), and not at all when the client asked for no partials. The final pass
-// starts as soon as the trailing silence reaches uttpadding (or later, while it still finishes before
-// uttmaxsilence), not when the utterance closes: the final goes out the moment the endpointer closes the
-// utterance. Speech that resumes voids that pass; a new one waits until the utterance has grown by half, which
-// bounds the wasted work (measured: bench/stream.ts).
+// Finals are decoded whole again, as batch decodes a VAD segment, on this thread's kept batch decoder (decoder.ts
+// decodeWarm: reset as a fresh one, cepstral mean over the stretch given). The incremental decoder only makes
+// partials, so it runs the first search pass alone, pruned harder (PARTIALS_ONLY_ARGS), and not at all when the
+// client asked for no partials. Two ways (FinalPass):
+// - 'phrases' (the default): a phrase is speech up to a pause of at least `uttpadding`. Its pass (phrase start to
+//   its last active frame + uttpadding) runs as soon as the pause reaches uttpadding; speech that resumes keeps
+//   that pass's words and the next phrase starts at the pause. So no pass is ever wasted, and the pass left at the
+//   close is the utterance's last phrase only: the final goes out when the endpointer closes the utterance
+//   (uttmaxsilence) for phrases up to about (uttmaxsilence − uttpadding) / RTF long. Its words differ from
+//   batch's where a phrase boundary is not an utterance boundary for batch (97.8% agreement on bench/stream.ts's
+//   audio; README). Pauses are looked for once per chunk: one that begins and ends inside a chunk (a backlog sent
+//   as one) makes no phrase, so a stream behind real time gets longer phrases (closer to batch, later finals).
+// - 'rescored': the whole utterance in one pass, the batch transcript's words exactly. A pass made in a pause is
+//   voided by speech that resumes; a new one waits until the utterance has grown by half (bounds the wasted work),
+//   and the final of a long utterance waits for its whole decode after the close.
 //
-// Synchronous and CPU-bound: it runs in a worker thread, never on the event loop.
+// engine/streamPool.ts runs a channel's partials ('none') and its finals (no partials) on two decoders on two
+// threads, so that a pass never holds partials up. Synchronous and CPU-bound: worker threads, never the event loop.
 import { Endpointer, type EndpointEvent } from '../../audio/endpointer.js';
 import type { VadParams } from '../../audio/vad.js';
 import type { Word } from '../../transcript/types.js';
@@ -33,20 +40,26 @@ export interface StreamStep {
 }
 
 /**
- * How finals are made: `rescored` decodes each ended utterance whole as batch does (see above), so finals are
- * the batch transcript's words; `live` keeps the incremental decoder's own result (less CPU, but its cepstral
- * mean is estimated as the audio comes, which decodes the first seconds of a stream much worse). The README
- * states the figures of both.
+ * How finals are made: `phrases` (default) and `rescored` decode again as batch does (see above), phrase by phrase
+ * or the whole utterance (the batch transcript's words); `live` keeps the incremental decoder's own result (less
+ * CPU, but its cepstral mean is estimated as the audio comes: 32% WER on bench/stream.ts's audio against batch's
+ * 12%). The README states the figures. `none`: partials only (engine/streamPool.ts runs a channel's partials and its
+ * finals on two decoders on different threads, so that a final pass never holds partials up).
  */
-export type FinalPass = 'rescored' | 'live';
+export type FinalPass = 'phrases' | 'rescored' | 'live' | 'none';
+
+/** A phrase shorter than this (seconds, its padding included) is not decoded alone: it joins the next. */
+const MIN_PHRASE_SECONDS = 1.5;
 
 /**
  * The incremental decoder's search when it only makes partials: the first pass alone (the partials are its
- * hypotheses), pruned harder (at most 3000 HMMs and 10 word exits a frame). Measured on 45 s of dev audio
- * (bench/stream.ts's): 0.11 CPU-s per s of audio against 0.27 with the default pruning; the last partial of an
- * utterance matches the batch words at 67% against 74% (the final replaces it with the batch words).
+ * hypotheses), pruned harder (at most 1500 HMMs and 10 word exits a frame, the 2 best Gaussians of each codebook
+ * instead of 4). Measured on bench/stream.ts's 45 s of dev audio, both in one process, alternating, load 7: 0.13
+ * CPU-s per s of audio against 0.17-0.24 with 3000 HMMs and 4 Gaussians (the previous setting) and about twice
+ * that with the default pruning; the utterances' last partials 37-45% WER against 38-44% (batch: 12%). The
+ * final replaces them with the final pass's words.
  */
-const PARTIALS_ONLY_ARGS = ['-fwdflat', 'no', '-bestpath', 'no', '-maxhmmpf', '3000', '-maxwpf', '10'];
+const PARTIALS_ONLY_ARGS = ['-fwdflat', 'no', '-bestpath', 'no', '-maxhmmpf', '1500', '-maxwpf', '10', '-topn', '2'];
 
 /** A final pass made during an utterance's trailing silence, kept until the utterance closes or speech resumes. */
 interface EarlyFinal {
@@ -63,10 +76,19 @@ export class StreamDecoder {
   /** The open utterance's latest hypothesis (what the last partial showed). */
   private lastHyp: string | undefined;
   private closed = false;
+  /** Whether finals are decoded again on the batch decoder ('phrases', 'rescored'). */
+  private readonly passes: boolean;
 
   /** The open utterance's audio (for the final pass), as fed, from its start. */
   private heard: Int16Array[] = [];
   private heardSamples = 0;
+  /** Stream seconds at which `heard` begins (the utterance's start, later the open phrase's). */
+  private heardFrom = 0;
+  /** 'phrases': the words of the open utterance's phrases already decoded, and where the open phrase starts. */
+  private phraseWords: Word[] = [];
+  private phraseStart = 0;
+  /** End of the decoded phrases' stretch: a word of the open phrase ending before it was theirs. */
+  private phraseOverlapEnd = 0;
   private early: EarlyFinal | undefined;
   /** Seconds of the open utterance the latest early final pass decoded (0: none yet). */
   private earlySeconds = 0;
@@ -76,14 +98,15 @@ export class StreamDecoder {
   constructor(
     private readonly model: PocketSphinxModel,
     private readonly vad: VadParams,
-    private readonly finals: FinalPass = 'rescored',
+    private readonly finals: FinalPass = 'phrases',
     partials = true,
   ) {
     this.lib = loadPocketSphinx();
     checkModelFiles(model);
+    this.passes = finals === 'phrases' || finals === 'rescored';
     // Rescored finals without partials need no incremental decoding at all.
     if (partials || finals === 'live') {
-      const config = this.lib.parseConfig([...decoderArgs(model), ...(finals === 'rescored' ? PARTIALS_ONLY_ARGS : [])]);
+      const config = this.lib.parseConfig([...decoderArgs(model), ...(finals !== 'live' ? PARTIALS_ONLY_ARGS : [])]);
       try {
         this.decoder = this.lib.init(config);
       } finally {
@@ -92,7 +115,7 @@ export class StreamDecoder {
     }
     this.endpointer = new Endpointer(vad, model.sampleRate);
     // This thread's batch decoder for the final pass, loaded now rather than at the stream's first final.
-    if (finals === 'rescored') decodeWarm(model, new Int16Array(0));
+    if (this.passes) decodeWarm(model, new Int16Array(0));
   }
 
   /** One chunk of the channel (any length). */
@@ -100,7 +123,7 @@ export class StreamDecoder {
     const t0 = performance.now();
     const finals = this.run(this.endpointer.push(samples));
     const partial = this.partial();
-    if (this.finals === 'rescored') this.maybeFinalEarly();
+    if (this.passes) this.maybeFinalEarly();
     return { finals, ...(partial && { partial }), heardSeconds: this.endpointer.heardSeconds, decodeSeconds: (performance.now() - t0) / 1000 };
   }
 
@@ -123,10 +146,14 @@ export class StreamDecoder {
     const finals: StreamStep['finals'] = [];
     for (const event of events) {
       if (event.kind === 'open') {
+        this.heardFrom = event.start;
         if (this.decoder !== undefined && this.lib.startUtt(this.decoder) < 0) throw new Error('PocketSphinx could not start an utterance');
         this.lastHyp = '';
         this.heard = [];
         this.heardSamples = 0;
+        this.phraseWords = [];
+        this.phraseStart = event.start;
+        this.phraseOverlapEnd = 0;
         this.early = undefined;
         this.earlySeconds = 0;
       } else if (event.kind === 'audio') this.process(event.samples);
@@ -139,7 +166,7 @@ export class StreamDecoder {
   }
 
   private process(samples: Int16Array): void {
-    if (this.finals === 'rescored') {
+    if (this.passes) {
       this.heard.push(samples.slice());
       this.heardSamples += samples.length;
     }
@@ -158,33 +185,61 @@ export class StreamDecoder {
   }
 
   /**
-   * The final pass during the open utterance's trailing silence, timed to end before uttmaxsilence does (an
-   * estimate from this stream's measured speed), never before uttpadding of silence (the stretch batch decodes).
-   * After a voided pass the next waits for half as much audio again, so wasted passes cost at most about twice
-   * the final's own.
+   * The final pass during the open utterance's trailing silence, never before uttpadding of silence (the stretch
+   * batch decodes). 'phrases': at once, and speech that resumes keeps its words (the phrase is done). 'rescored':
+   * timed to end before uttmaxsilence does (an estimate from this stream's measured speed); after a voided pass
+   * the next waits for half as much audio again, so wasted passes cost at most about twice the final's own.
    */
   private maybeFinalEarly(): void {
     const start = this.endpointer.utteranceStart;
     const speechEnd = this.endpointer.speechEnd;
     if (start === undefined || speechEnd === undefined || this.early?.speechEnd === speechEnd) return;
     const pad = this.vad.uttpadding / 1000;
-    const seconds = speechEnd + pad - start;
     const silence = this.endpointer.heardSeconds - speechEnd;
+    if (this.finals === 'phrases') {
+      // Speech resumed after the pass of a phrase: its words stand; the next phrase starts in the pause.
+      if (this.early) this.endPhrase(this.early);
+      if (silence < pad || speechEnd + pad - this.phraseStart < MIN_PHRASE_SECONDS) return;
+      this.early = { speechEnd, words: this.finalPass(this.phraseStart, speechEnd) };
+      return;
+    }
+    const seconds = speechEnd + pad - start;
     const due = this.vad.uttmaxsilence / 1000 - (1.5 * this.finalRtf * seconds + 0.2);
     if (silence < Math.max(pad, due) || seconds < 1.5 * this.earlySeconds) return;
     this.earlySeconds = seconds;
     this.early = { speechEnd, words: this.finalPass(start, speechEnd) };
   }
 
-  /** The utterance's stretch (its start to the speech end + uttpadding) decoded whole, as batch decodes it. */
+  /**
+   * A phrase decoded, and speech went on: its words are kept, the next phrase starts at its last active frame
+   * (the pause, at least uttpadding long, is the next phrase's leading padding; a word the next pass finds in
+   * the overlap was this one's), and the audio before that is dropped.
+   */
+  private endPhrase(early: EarlyFinal): void {
+    this.early = undefined;
+    this.phraseWords.push(...early.words.filter((w) => w.end > this.phraseOverlapEnd));
+    this.phraseStart = early.speechEnd;
+    this.phraseOverlapEnd = early.speechEnd + this.vad.uttpadding / 1000;
+    const drop = Math.round((this.phraseStart - this.heardFrom) * this.model.sampleRate);
+    let dropped = 0;
+    while (this.heard.length > 0 && dropped + this.heard[0].length <= drop) dropped += this.heard.shift()!.length;
+    this.heardSamples -= dropped;
+    this.heardFrom += dropped / this.model.sampleRate;
+  }
+
+  /** A stretch of the open utterance (`start` to the speech end + uttpadding) decoded whole, as batch decodes it. */
   private finalPass(start: number, speechEnd: number): Word[] {
     const rate = this.model.sampleRate;
-    const length = Math.min(this.heardSamples, Math.round((speechEnd + this.vad.uttpadding / 1000 - start) * rate));
+    const skip = Math.max(0, Math.round((start - this.heardFrom) * rate));
+    const length = Math.max(0, Math.min(this.heardSamples - skip, Math.round((speechEnd + this.vad.uttpadding / 1000 - start) * rate)));
     const audio = new Int16Array(length);
     let at = 0;
+    let skipped = 0;
     for (const h of this.heard) {
       if (at >= length) break;
-      const part = h.subarray(0, Math.min(h.length, length - at));
+      const from = Math.min(h.length, Math.max(0, skip - skipped));
+      skipped += from;
+      const part = h.subarray(from, Math.min(h.length, from + length - at));
       audio.set(part, at);
       at += part.length;
     }
@@ -193,6 +248,16 @@ export class StreamDecoder {
     const seconds = length / rate;
     if (seconds >= 1) this.finalRtf = 0.7 * this.finalRtf + 0.3 * ((performance.now() - t0) / 1000 / seconds);
     return words.map((w) => ({ ...w, start: round3(w.start + start), end: round3(w.end + start) }));
+  }
+
+  /** 'phrases' at the close: the decoded phrases' words and the last phrase's (decoded now unless it was already). */
+  private lastPhrase(early: EarlyFinal | undefined, speechEnd: number): Word[] {
+    if (early && early.speechEnd !== speechEnd) this.endPhrase(early);
+    const last = early?.speechEnd === speechEnd ? early.words : speechEnd > this.phraseStart ? this.finalPass(this.phraseStart, speechEnd) : [];
+    const words = [...this.phraseWords, ...last.filter((w) => w.end > this.phraseOverlapEnd)];
+    this.phraseWords = [];
+    this.phraseOverlapEnd = 0;
+    return words;
   }
 
   private close(event: Extract<EndpointEvent, { kind: 'close' }>): { start: number; end: number; words: Word[] } | undefined {
@@ -204,10 +269,10 @@ export class StreamDecoder {
     this.early = undefined;
     // Too little speech to be an utterance (a click, a breath): nothing final, unless a partial was shown,
     // which the final must then replace.
-    if (noise && shown === '') return undefined;
+    if (this.finals === 'none' || (noise && shown === '')) return undefined;
     if (noise) return { start, end, words: [] };
     if (this.finals === 'live') return { start, end, words: readSegments(this.lib, this.decoder!, start, end) };
-    const words = early?.speechEnd === speechEnd ? early.words : this.finalPass(start, speechEnd);
+    const words = this.finals === 'phrases' ? this.lastPhrase(early, speechEnd) : early?.speechEnd === speechEnd ? early.words : this.finalPass(start, speechEnd);
     this.heard = [];
     this.heardSamples = 0;
     return { start, end, words: words.filter((w) => w.start < end).map((w) => (w.end > end ? { ...w, end } : w)) };

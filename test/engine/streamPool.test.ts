@@ -1,0 +1,85 @@
+// The stream pool runs a PocketSphinx channel with partials on two decoders on two threads (partials; finals):
+// partials and finals both arrive, finals as one decoder makes them, and no partial of an utterance arrives
+// after its final (the halves run at their own pace; the pool drops such a partial).
+import assert from 'node:assert/strict';
+import { after, describe, test } from 'node:test';
+import { decodeChannels } from '../../src/audio/decode.js';
+import { DEFAULT_VAD_PARAMS, detectSpeech } from '../../src/audio/vad.js';
+import type { StreamStep } from '../../src/engine/pocketsphinx/streamDecoder.js';
+import { installedModels } from '../../src/engine/models.js';
+import { decodePcm, type PocketSphinxModel } from '../../src/engine/pocketsphinx/decoder.js';
+import { StreamPool } from '../../src/engine/streamPool.js';
+import { devDataSkip, loadReferences } from '../helpers/devData.js';
+import { wer } from '../helpers/wer.js';
+
+const skip = devDataSkip();
+const RATE = 16000;
+
+function model(): PocketSphinxModel {
+  const info = installedModels().find((m) => m.name === 'en-us:wideband');
+  assert.ok(info?.files, 'en-us:wideband is installed');
+  return { ...info.files, sampleRate: info.sampleRate };
+}
+
+async function dev(pattern: RegExp): Promise<Int16Array> {
+  const file = (loadReferences() ?? []).find((r) => pattern.test(r.audio));
+  assert.ok(file, `a dev file matching ${pattern}`);
+  return (await decodeChannels(file.path, { sampleRate: RATE })).channels[0];
+}
+
+/** The audio through one pool channel in 100 ms chunks, each written when the previous step came back. */
+async function run(pool: StreamPool, pcm: Int16Array): Promise<StreamStep[]> {
+  const steps: StreamStep[] = [];
+  let wake: (() => void) | undefined;
+  let failure: Error | undefined;
+  const channel = pool.open(
+    { engine: 'pocketsphinx', model: model(), vad: DEFAULT_VAD_PARAMS },
+    {
+      onStep: (step) => {
+        steps.push(step);
+        wake?.();
+      },
+      onError: (error) => {
+        failure = error;
+        wake?.();
+      },
+    },
+  );
+  for (let i = 0; i < pcm.length; i += RATE / 10) {
+    channel.write(pcm.slice(i, i + RATE / 10));
+    // Pace loosely: let the halves answer now and then (chunks queued meanwhile go as one).
+    if ((i / (RATE / 10)) % 5 === 4) await new Promise<void>((resolve) => ((wake = resolve), setTimeout(resolve, 200)));
+  }
+  steps.push(await channel.finish());
+  if (failure) throw failure;
+  return steps;
+}
+
+describe('stream pool: partials and finals on two threads', { skip }, () => {
+  const split = new StreamPool(1, true);
+  const single = new StreamPool(1, false);
+  after(async () => {
+    await split.close();
+    await single.close();
+  });
+
+  test('partials and finals arrive; no partial of an utterance after its final; the finals close to batch, as one decoder makes them', async () => {
+    const pcm = new Int16Array(RATE * 15);
+    pcm.set(await dev(/jfk/));
+    const steps = await run(split, pcm);
+    const finals = steps.flatMap((s) => s.finals);
+    assert.ok(finals.length >= 1);
+    assert.ok(steps.some((s) => s.partial), 'partials');
+    let finalEnd = -1;
+    for (const step of steps) {
+      if (step.partial) assert.ok(step.partial.start >= finalEnd, 'a partial after its utterance\'s final');
+      for (const f of step.finals) finalEnd = Math.max(finalEnd, f.end);
+    }
+    const words = finals.flatMap((f) => f.words.map((w) => w.word));
+    const batch = decodePcm(model(), pcm, detectSpeech(pcm, RATE, DEFAULT_VAD_PARAMS)).words.map((w) => w.word);
+    assert.ok(1 - wer(batch, words).wer >= 0.8, `finals agree with batch: ${words.join(' ')}`);
+    assert.ok(words.includes('americans'), words.join(' '));
+    const one = (await run(single, pcm)).flatMap((s) => s.finals.flatMap((f) => f.words.map((w) => w.word)));
+    assert.ok(1 - wer(one, words).wer >= 0.8, `split and single agree: ${one.join(' ')}`);
+  });
+});
