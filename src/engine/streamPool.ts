@@ -35,7 +35,9 @@ export type StreamRequest =
   | { op: 'open'; id: string; decoder: StreamDecoderSpec }
   | { op: 'audio'; id: string; samples: Int16Array }
   | { op: 'finish'; id: string }
-  | { op: 'close'; id: string };
+  | { op: 'close'; id: string }
+  /** Lowers this worker thread's scheduling priority (Linux nice, per thread); no answer. */
+  | { op: 'nice'; id: string; increment: number };
 
 export type StreamReply =
   | { id: string; ok: true; op: 'opened'; heldModels?: string[] }
@@ -237,6 +239,12 @@ export function defaultStreamThreads(): number {
 }
 
 /** Whether a channel's partials and finals go to two threads (SCRUBLINE_STREAM_SPLIT=0: one decoder, one thread). */
+/**
+ * Scheduling priority given up by the finals threads of split channels: when the cores are saturated, the kernel
+ * runs the partials threads first (a partial is due within moments, a final's pass can wait for the pause).
+ */
+const FINALS_NICE = 5;
+
 export function splitStreams(): boolean {
   return process.env.SCRUBLINE_STREAM_SPLIT !== '0';
 }
@@ -260,15 +268,17 @@ export class StreamPool {
     if (this.split && decoder.engine === 'pocketsphinx' && decoder.partials !== false && (finals === 'phrases' || finals === 'rescored')) {
       return new SplitChannel(
         (half, cb) =>
-          half === 'partials' ? this.openOn(this.slots, { ...decoder, finals: 'none' }, cb) : this.openOn(this.finalSlots, { ...decoder, partials: false }, cb),
+          half === 'partials'
+          ? this.openOn(this.slots, { ...decoder, finals: 'none' }, cb)
+          : this.openOn(this.finalSlots, { ...decoder, partials: false }, cb, FINALS_NICE),
         callbacks,
       );
     }
     return this.openOn(this.slots, decoder, callbacks);
   }
 
-  private openOn(slots: Slot[], decoder: StreamDecoderSpec, callbacks: StreamCallbacks): ChannelStream {
-    const slot = this.pick(slots);
+  private openOn(slots: Slot[], decoder: StreamDecoderSpec, callbacks: StreamCallbacks, nice = 0): ChannelStream {
+    const slot = this.pick(slots, nice);
     const id = `s${++nextId}`;
     const stream = new ChannelStream(id, slot, callbacks);
     slot.streams.set(id, stream);
@@ -292,17 +302,18 @@ export class StreamPool {
     await Promise.all(slots.map((s) => s.worker.terminate()));
   }
 
-  private pick(slots: Slot[]): Slot {
+  private pick(slots: Slot[], nice: number): Slot {
     if (slots.length < this.size) {
       const idle = slots.find((s) => s.streams.size === 0);
       if (idle) return idle;
-      return this.spawn(slots);
+      return this.spawn(slots, nice);
     }
     return slots.reduce((best, s) => (s.streams.size < best.streams.size ? s : best));
   }
 
-  private spawn(slots: Slot[]): Slot {
+  private spawn(slots: Slot[], nice: number): Slot {
     const worker = startWorker('streamWorker');
+    if (nice > 0) worker.postMessage({ op: 'nice', id: '', increment: nice } satisfies StreamRequest);
     const slot: Slot = { worker, streams: new Map(), held: [] };
     worker.unref();
     worker.on('message', (reply: StreamReply) => {

@@ -21,6 +21,14 @@ interface ChannelDecoder {
 
 const decoders = new Map<string, ChannelDecoder>();
 
+/**
+ * Lowers this thread's priority with @napi-rs/nice (Linux setpriority on the calling thread; piscina's optional
+ * dependency, also what the redaction pool uses). Without it the thread keeps the process's priority.
+ */
+function lowerPriority(increment: number): void {
+  import('@napi-rs/nice').then((m: { nice(increment: number): number }) => m.nice(increment)).catch(() => undefined);
+}
+
 function decoderFor(spec: StreamDecoderSpec): ChannelDecoder {
   if (spec.engine === 'pocketsphinx') return new StreamDecoder(spec.model, spec.vad, spec.finals, spec.partials);
   // A streaming model decodes as the audio comes; an offline one per utterance (streaming simulated).
@@ -62,6 +70,9 @@ port.on('message', (request: StreamRequest) => {
         decoders.get(id)?.free();
         decoders.delete(id);
         return; // no answer: the stream is gone
+      case 'nice':
+        lowerPriority(request.increment);
+        return;
     }
   } catch (error) {
     decoders.get(id)?.free();

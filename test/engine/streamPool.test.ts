@@ -2,6 +2,7 @@
 // partials and finals both arrive, finals as one decoder makes them, and no partial of an utterance arrives
 // after its final (the halves run at their own pace; the pool drops such a partial).
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
 import { after, describe, test } from 'node:test';
 import { decodeChannels } from '../../src/audio/decode.js';
 import { DEFAULT_VAD_PARAMS, detectSpeech } from '../../src/audio/vad.js';
@@ -82,4 +83,19 @@ describe('stream pool: partials and finals on two threads', { skip }, () => {
     const one = (await run(single, pcm)).flatMap((s) => s.finals.flatMap((f) => f.words.map((w) => w.word)));
     assert.ok(1 - wer(one, words).wer >= 0.8, `split and single agree: ${one.join(' ')}`);
   });
+
+  test('the finals thread runs at a lower priority than the partials thread (Linux nice, per thread)', async () => {
+    // Both pools have run a channel above: exactly the split pool's finals worker gave up priority.
+    const nice = threadNices();
+    assert.equal(nice.filter((n) => n === 5).length, 1, `thread nice values: ${nice.join(',')}`);
+  });
 });
+
+/** The nice value of each thread of this process (field 19 of /proc/self/task/<tid>/stat). */
+function threadNices(): number[] {
+  return fs.readdirSync('/proc/self/task').map((tid) => {
+    const stat = fs.readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+    // Fields after the command (which is in parentheses and may hold spaces): state is field 3, nice field 19.
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+  });
+}
