@@ -420,3 +420,33 @@ describe('ordinary conversation opens no window', () => {
     assert.ok(heldOut.rate <= 0.2, JSON.stringify(heldOut));
   });
 });
+
+describe('stray digit words (a garbled number read in noise)', () => {
+  test('a digit word heard unsure, or beside a number-like word, is masked where it stands; a confident one in passing is not', () => {
+    // "bullet in the one when do we leave" for a card number at 10 dB: only "one" of it is a digit, heard unsure.
+    const garbled = say(4, 'bullet in the one when do we leave', { confidence: 0.3 });
+    // "only? one for? him?": a confident "one" beside an unsure look-alike.
+    const aside = say(12, 'only one for him', { confidence: 0.3 }).map((w) => (w.word === 'one' ? { ...w, confidence: 0.8 } : w));
+    const passing = [...say(20, 'i want the one on the front', { confidence: 0.9 }), ...say(26, 'please hold for one moment', { confidence: 0.9 })];
+    const list = windows(stereo(say(0, 'thank you'), [...garbled, ...aside, ...passing]));
+    const stray = list.filter((w) => /digit word/.test(w.reason ?? ''));
+    assert.ok(covers(stray, 1, garbled[3].start, garbled[3].end), JSON.stringify(list));
+    assert.ok(covers(stray, 1, aside[1].start, aside[1].end), JSON.stringify(list));
+    // Each covers its word only: the garbled words around it and the confident "one" in passing stay.
+    assert.ok(stray.every((w) => w.end - w.start <= 0.4 + 1e-9), JSON.stringify(stray));
+    for (const i of [3, 10]) assert.ok(!list.some((w) => w.channel === 1 && w.start < passing[i].end && w.end > passing[i].start), JSON.stringify(list));
+    assert.ok(!list.some((w) => w.channel === 1 && w.start < garbled[2].end && w.end > garbled[2].start), JSON.stringify(list));
+  });
+
+  test('stray digit words make no payment segment between them', () => {
+    const caller = [...say(2, 'well one', { confidence: 0.3 }), ...say(10, 'okay five', { confidence: 0.3 })];
+    const list = windows(stereo(say(0, 'hello'), caller));
+    assert.ok(list.every((w) => w.end - w.start <= 0.4 + 1e-9), JSON.stringify(list));
+  });
+
+  test('off in the options: no stray-digit window', () => {
+    const t = stereo(say(0, 'thank you'), say(4, 'bullet in the one when', { confidence: 0.3 }));
+    const list = findSensitiveWindows(t, { kinds: ALL, options: resolveWindowOptions(undefined, { strayDigits: false }) });
+    assert.deepEqual(list, []);
+  });
+});

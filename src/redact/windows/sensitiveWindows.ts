@@ -73,6 +73,8 @@ export function findSensitiveWindows(transcript: WindowTranscript, { kinds, proj
   for (const c of cues) out.push({ channel: c.channel, start: c.start, end: c.end, kind: c.kind, source: c.source, reason: c.reason });
   if (opts.hintRequests && opts.cuesEnabled) out.push(...hintRequestWindows(parties, hints, cues, opts, audioEnd));
   out.push(...paymentSegments(out, opts));
+  // After the segments: a stray word is too weak a sign to mute the speech between it and a number.
+  if (opts.strayDigits) for (const party of parties) out.push(...strayDigitWindows(party, hints, asked, opts, audioEnd));
   return mergeWindows(out);
 }
 
@@ -115,6 +117,40 @@ function endsTurn(party: Party, turns: readonly Turn[], index: number): boolean 
     if (!COURTESY.has(w) && numberWordClass(w) !== 'filler') after++;
   }
   return after <= 1;
+}
+
+/** Words that are one digit as said: what a leaked number looks like in the text. */
+const SINGLE_DIGIT_WORDS = new Set(['zero', 'oh', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'niner', 'double', 'triple']);
+
+/** The farthest (s) a number-like neighbour may be for a digit word to count as part of a number. */
+const STRAY_NEIGHBOUR_SECONDS = 1;
+
+/**
+ * A digit word heard inside garbled speech ("bullet in the one when do we leave" for a card number read in noise)
+ * that no run, turn or cue rule covered: masked where it stands when it was heard unsure, or beside a
+ * number-like word heard unsure ("only one for? him"). One word's time each, so ordinary talk loses at most that word ("no one
+ * else" heard unsure); a confident digit word said in passing ("the one on the front") stays.
+ */
+function strayDigitWindows(party: Party, hints: readonly Hint[], asked: ReadonlySet<string>, opts: WindowOptions, audioEnd: number): SensitiveWindow[] {
+  const out: SensitiveWindow[] = [];
+  const words = party.words;
+  const unsureAt = (i: number) => i >= 0 && i < words.length && words[i].confidence !== undefined && words[i].confidence! < opts.lowConfidence;
+  // A neighbour heard unsure that may be a digit ("for?", "won?"); confident "for one moment" is ordinary talk.
+  const numberLike = (i: number) => {
+    const cls = i >= 0 && i < words.length ? numberWordClass(words[i].word) : 'other';
+    return (cls === 'digit' || cls === 'lookalike') && unsureAt(i);
+  };
+  words.forEach((w, i) => {
+    if (!SINGLE_DIGIT_WORDS.has(normalizeWord(w.word))) return;
+    const unsure = unsureAt(i);
+    const beside =
+      (numberLike(i - 1) && w.start - words[i - 1].end <= STRAY_NEIGHBOUR_SECONDS) || (numberLike(i + 1) && words[i + 1].start - w.end <= STRAY_NEIGHBOUR_SECONDS);
+    if (!unsure && !beside) return;
+    const kind = latestHint(hints, w.start, opts)?.kind ?? kindFor(1, asked);
+    if (!kind) return;
+    out.push({ channel: party.channel, start: w.start, end: Math.min(audioEnd, Math.max(w.end, w.start)), kind, source: 'number', reason: unsure ? 'a digit word heard unsure' : 'a digit word beside a number-like word' });
+  });
+  return out;
 }
 
 /** Kinds whose cue windows mark a payment or verification exchange (number windows always do). */

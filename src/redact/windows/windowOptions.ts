@@ -44,6 +44,11 @@ export interface WindowOptions {
   segmentGapSeconds: number;
   /** A hint word ("social", "card") heard from one party opens a window on the other party's next turn. */
   hintRequests: boolean;
+  /**
+   * A single digit word heard unsure (under `lowConfidence`) or beside a number-like word heard unsure is masked where it
+   * stands (its own time only), though no run or turn rule fired: it is what the text would show of a garbled number.
+   */
+  strayDigits: boolean;
 }
 
 export const DEFAULT_WINDOW_OPTIONS: Readonly<WindowOptions> = Object.freeze({
@@ -66,6 +71,7 @@ export const DEFAULT_WINDOW_OPTIONS: Readonly<WindowOptions> = Object.freeze({
   minDenseShare: 0.4,
   segmentGapSeconds: 15,
   hintRequests: true,
+  strayDigits: true,
 });
 
 function copyList(list: PhraseList): Partial<Record<EntityKind, string[]>> {
