@@ -7,21 +7,17 @@ import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
 import { decodeChannels } from '../../src/audio/decode.js';
 import { DEFAULT_VAD_PARAMS, detectSpeech } from '../../src/audio/vad.js';
-import { installedModels } from '../../src/engine/models.js';
-import { decodePcm, freeWarmDecoders, type PocketSphinxModel } from '../../src/engine/pocketsphinx/decoder.js';
+import { decodePcm, freeWarmDecoders } from '../../src/engine/pocketsphinx/decoder.js';
 import { StreamDecoder, type FinalPass } from '../../src/engine/pocketsphinx/streamDecoder.js';
 import type { Word } from '../../src/transcript/types.js';
 import { devDataSkip, loadReferences } from '../helpers/devData.js';
 import { wer } from '../helpers/wer.js';
+import { pocketSphinxModel } from '../helpers/models.js';
 
 const skip = devDataSkip();
 const RATE = 16000;
 
-function model(): PocketSphinxModel {
-  const info = installedModels().find((m) => m.name === 'en-us:wideband');
-  assert.ok(info?.files, 'en-us:wideband is installed');
-  return { ...info.files, sampleRate: info.sampleRate };
-}
+const model = pocketSphinxModel;
 
 /** The audio through a stream decoder in 100 ms chunks: its finals' words, how many finals and partials. */
 function stream(pcm: Int16Array, partials = true, finalPass: FinalPass | 'default' = 'rescored'): { words: Word[]; finals: number; partials: number } {

@@ -7,20 +7,16 @@ import { after, describe, test } from 'node:test';
 import { decodeChannels } from '../../src/audio/decode.js';
 import { DEFAULT_VAD_PARAMS, detectSpeech } from '../../src/audio/vad.js';
 import type { StreamStep } from '../../src/engine/pocketsphinx/streamDecoder.js';
-import { installedModels } from '../../src/engine/models.js';
-import { decodePcm, type PocketSphinxModel } from '../../src/engine/pocketsphinx/decoder.js';
+import { decodePcm } from '../../src/engine/pocketsphinx/decoder.js';
 import { StreamPool } from '../../src/engine/streamPool.js';
 import { devDataSkip, loadReferences } from '../helpers/devData.js';
 import { wer } from '../helpers/wer.js';
+import { pocketSphinxModel } from '../helpers/models.js';
 
 const skip = devDataSkip();
 const RATE = 16000;
 
-function model(): PocketSphinxModel {
-  const info = installedModels().find((m) => m.name === 'en-us:wideband');
-  assert.ok(info?.files, 'en-us:wideband is installed');
-  return { ...info.files, sampleRate: info.sampleRate };
-}
+const model = pocketSphinxModel;
 
 async function dev(pattern: RegExp): Promise<Int16Array> {
   const file = (loadReferences() ?? []).find((r) => pattern.test(r.audio));

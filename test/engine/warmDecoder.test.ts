@@ -4,18 +4,14 @@
 import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
 import { decodeChannels } from '../../src/audio/decode.js';
-import { installedModels } from '../../src/engine/models.js';
-import { decodePcm, decoderArgs, decoderStats, decodeWarm, freeWarmDecoders, readSegments, type PocketSphinxModel } from '../../src/engine/pocketsphinx/decoder.js';
+import { decodePcm, decoderArgs, decoderStats, decodeWarm, freeWarmDecoders, readSegments } from '../../src/engine/pocketsphinx/decoder.js';
 import { loadPocketSphinx } from '../../src/engine/pocketsphinx/binding.js';
 import { devDataSkip, loadReferences } from '../helpers/devData.js';
+import { pocketSphinxModel } from '../helpers/models.js';
 
 const skip = devDataSkip();
 
-function model(name: string): PocketSphinxModel {
-  const info = installedModels().find((m) => m.name === name);
-  assert.ok(info?.files, `${name} is installed`);
-  return { ...info.files, sampleRate: info.sampleRate };
-}
+const model = pocketSphinxModel;
 
 describe('warm PocketSphinx decoders', { skip }, () => {
   after(() => freeWarmDecoders());
