@@ -119,7 +119,7 @@ function latencies(run: Awaited<ReturnType<typeof streamOnce>>, batch: Word[]) {
 async function main(): Promise<void> {
   const samples = await audio();
   const seconds = samples.length / RATE;
-  console.log(`code: ${process.env.BENCH_LABEL ?? 'this tree'}`);
+  console.log(`code: ${process.env.BENCH_LABEL ?? 'this tree'}; final deadline ${process.env.SCRUBLINE_STREAM_FINAL_DEADLINE_MS ?? 'default (300 ms)'}`);
   console.log(`audio: ${FILES} dev files, ${seconds.toFixed(1)} s; ${os.availableParallelism()} cores; stream threads ${defaultStreamThreads()}; load ${os.loadavg()[0].toFixed(1)}`);
   const engine = new PocketSphinxEngine();
 
@@ -144,7 +144,7 @@ async function main(): Promise<void> {
   };
   console.log(`one stream: end of word → first partial p50 ${single.partialP50} ms, p95 ${single.partialP95} ms; end of utterance → final p50 ${single.finalP50} ms, p95 ${single.finalP95} ms (uttmaxsilence ${UTTMAXSILENCE_MS} ms); finals agree with batch ${(agreement * 100).toFixed(1)}%`);
 
-  const levels: { streams: number; lagP50: number; lagP95: number; finalP50: number; finalP95: number; coresPerStream: number; load: number }[] = [];
+  const levels: { streams: number; lagP50: number; lagP95: number; finalP50: number; finalP95: number; agreement: number; shedShare: number; coresPerStream: number; load: number }[] = [];
   for (let n = 1; n <= MAX_STREAMS; n *= 2) {
     // CPU of the whole process (every thread) per stream and second of audio: what one stream costs.
     const cpu0 = process.cpuUsage();
@@ -154,9 +154,14 @@ async function main(): Promise<void> {
     const lag = all.flatMap((x) => x.lag);
     const fin = all.flatMap((x) => x.final);
     const coresPerStream = r3((cpu.user + cpu.system) / 1e6 / (n * seconds));
-    const level = { streams: n, lagP50: r3(pct(lag, 50)), lagP95: r3(pct(lag, 95)), finalP50: r3(pct(fin, 50)), finalP95: r3(pct(fin, 95)), coresPerStream, load: r3(os.loadavg()[0]) };
+    // Finals' agreement with batch (mean over the streams) and the share of the finals' seconds shed (their words
+    // the partials decoder's: a pass that would have made the final late, SCRUBLINE_STREAM_FINAL_DEADLINE_MS).
+    const agreement = r3(runs.reduce((sum, r) => sum + 1 - wer(batchWords.map((w) => w.word), r.finals.map((w) => w.word)).wer, 0) / n);
+    const finals = runs.flatMap((r) => r.received.flatMap((x) => x.update.finals));
+    const shedShare = r3(finals.reduce((sum, f) => sum + (f.shedSeconds ?? 0), 0) / Math.max(1e-9, finals.reduce((sum, f) => sum + (f.end - f.start), 0)));
+    const level = { streams: n, lagP50: r3(pct(lag, 50)), lagP95: r3(pct(lag, 95)), finalP50: r3(pct(fin, 50)), finalP95: r3(pct(fin, 95)), agreement, shedShare, coresPerStream, load: r3(os.loadavg()[0]) };
     levels.push(level);
-    console.log(`${n} streams at once: partial lag p50 ${level.lagP50} ms, p95 ${level.lagP95} ms; final p50 ${level.finalP50} ms, p95 ${level.finalP95} ms; CPU ${coresPerStream} cores per stream; load ${level.load}`);
+    console.log(`${n} streams at once: partial lag p50 ${level.lagP50} ms, p95 ${level.lagP95} ms; final p50 ${level.finalP50} ms, p95 ${level.finalP95} ms; finals agree with batch ${(agreement * 100).toFixed(1)}%, ${(shedShare * 100).toFixed(0)}% of their seconds shed; CPU ${coresPerStream} cores per stream; load ${level.load}`);
   }
   // Partials and finals may be made on different threads (engine/streamPool.ts): a level is sustained when neither
   // falls behind, the partial lag p95 within max(2 × one stream's, 600 ms) and the final p95 within 2 × one stream's.
@@ -168,7 +173,7 @@ async function main(): Promise<void> {
   const out = path.join(here, 'results');
   fs.mkdirSync(out, { recursive: true });
   const file = path.join(out, `stream-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-  fs.writeFileSync(file, JSON.stringify({ label: process.env.BENCH_LABEL, audioSeconds: seconds, cores: os.availableParallelism(), load: os.loadavg(), batch: { seconds: batchSeconds, rtf: batchRtf }, single, levels, sustained }, null, 2));
+  fs.writeFileSync(file, JSON.stringify({ label: process.env.BENCH_LABEL, finalDeadline: process.env.SCRUBLINE_STREAM_FINAL_DEADLINE_MS ?? 'default', audioSeconds: seconds, cores: os.availableParallelism(), load: os.loadavg(), batch: { seconds: batchSeconds, rtf: batchRtf }, single, levels, sustained }, null, 2));
   console.log(`written ${file}`);
   await closeSharedStreamPool();
   await closeSharedPool();

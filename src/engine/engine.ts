@@ -46,6 +46,8 @@ export interface StreamFinal {
   start: number;
   end: number;
   words: Word[];
+  /** Seconds of it whose words are the incremental decoder's: a pass shed to keep the final on time. */
+  shedSeconds?: number;
 }
 
 /** The open utterance so far: its words may still change (no word times yet). */
@@ -73,6 +75,11 @@ export interface StreamOptions extends RecognizeOptions {
   finals?: 'phrases' | 'rescored' | 'live';
   /** Whether partials are wanted (default true); without them an engine may skip its incremental decoding. */
   partials?: boolean;
+  /**
+   * PocketSphinx `phrases` finals: ms after an utterance's end plus uttmaxsilence by which its final is due; a pass
+   * that would end later is shed (the incremental decoder's words). Default SCRUBLINE_STREAM_FINAL_DEADLINE_MS or 300; Infinity: never.
+   */
+  finalDeadlineMs?: number;
 }
 
 /** One channel of a live call, fed as it arrives (PCM at the engine's sample rate), decoded off the event loop. */

@@ -22,18 +22,18 @@ import type { Word } from '../transcript/types.js';
 import type { EngineStream, StreamOptions } from './engine.js';
 import { monotonic } from './speechBatches.js';
 import type { PocketSphinxModel } from './pocketsphinx/decoder.js';
-import type { FinalPass, StreamStep } from './pocketsphinx/streamDecoder.js';
+import { type Arrivals, fillShed, type FinalPass, shedSeconds, type StepFinal, type StreamStep } from './pocketsphinx/streamDecoder.js';
 import { startWorker } from './pool.js';
 import type { SherpaModelSpec } from './sherpa/modelFolder.js';
 
 /** Which decoder a channel gets on its worker: the bundled engine's, or a streaming sherpa-onnx model's. */
 export type StreamDecoderSpec =
-  | { engine: 'pocketsphinx'; model: PocketSphinxModel; vad: VadParams; finals?: FinalPass; partials?: boolean }
+  | { engine: 'pocketsphinx'; model: PocketSphinxModel; vad: VadParams; finals?: FinalPass; partials?: boolean; deadlineMs?: number }
   | { engine: 'sherpa-onnx'; model: string; spec: SherpaModelSpec; vad: VadParams; align?: PocketSphinxModel; maxUtteranceSeconds?: number };
 
 export type StreamRequest =
   | { op: 'open'; id: string; decoder: StreamDecoderSpec }
-  | { op: 'audio'; id: string; samples: Int16Array }
+  | { op: 'audio'; id: string; samples: Int16Array; arrivals: Arrivals }
   | { op: 'finish'; id: string }
   | { op: 'close'; id: string }
   /** Lowers this worker thread's scheduling priority (Linux nice, per thread); no answer. */
@@ -70,6 +70,8 @@ export interface ChannelHandle {
 /** One channel on one worker's decoder. */
 export class ChannelStream implements ChannelHandle {
   private queue: Int16Array[] = [];
+  /** When each queued chunk was written: (sample count, wall-clock ms) pairs, as the decoder judges lateness by. */
+  private arrivals: number[] = [];
   private queued = 0;
   private inFlight = false;
   private finishing: { resolve: (step: StreamStep) => void; reject: (error: Error) => void } | undefined;
@@ -93,6 +95,7 @@ export class ChannelStream implements ChannelHandle {
   write(samples: Int16Array): void {
     if (this.done || this.finishing || samples.length === 0) return;
     this.queue.push(samples);
+    this.arrivals.push(samples.length, Date.now());
     this.queued += samples.length;
     this.pump();
   }
@@ -111,6 +114,7 @@ export class ChannelStream implements ChannelHandle {
     if (this.done) return;
     this.done = true;
     this.queue = [];
+    this.arrivals = [];
     this.queued = 0;
     this.slot.streams.delete(this.id);
     this.slot.worker.postMessage({ op: 'close', id: this.id } satisfies StreamRequest);
@@ -120,11 +124,13 @@ export class ChannelStream implements ChannelHandle {
     if (this.inFlight || this.done) return;
     if (this.queue.length > 0) {
       const chunk = this.queue.length === 1 ? this.queue[0] : concat(this.queue, this.queued);
+      const arrivals = this.arrivals;
       this.queue = [];
+      this.arrivals = [];
       this.queued = 0;
       this.inFlight = true;
       const owned = chunk.byteOffset === 0 && chunk.byteLength === chunk.buffer.byteLength && chunk.buffer instanceof ArrayBuffer;
-      this.slot.worker.postMessage({ op: 'audio', id: this.id, samples: chunk } satisfies StreamRequest, owned ? [chunk.buffer as ArrayBuffer] : []);
+      this.slot.worker.postMessage({ op: 'audio', id: this.id, samples: chunk, arrivals } satisfies StreamRequest, owned ? [chunk.buffer as ArrayBuffer] : []);
       return;
     }
     if (this.finishing) {
@@ -163,7 +169,9 @@ export class ChannelStream implements ChannelHandle {
 
 /**
  * A channel whose partials and finals are made on two workers (see the top): the finals half's updates pass as
- * they come; the partials half's partials pass unless their utterance's final is already out.
+ * they come; the partials half's partials pass unless their utterance's final is already out. A final with shed
+ * stretches (pocketsphinx/streamDecoder.ts) gets the partials half's words of the same utterance there (both
+ * halves cut the same utterances, so they share its start); it waits for them if that half is behind.
  */
 class SplitChannel implements ChannelHandle {
   private readonly partials: ChannelStream;
@@ -172,12 +180,19 @@ class SplitChannel implements ChannelHandle {
   private finalEnd = -1;
   private heard = 0;
   private failed = false;
+  /** The partials half's words by utterance start, until the final of that utterance has taken them. */
+  private readonly live = new Map<number, Word[]>();
+  /** The partials half has finished (every utterance it will end is in `live`). */
+  private liveEnded = false;
+  /** Finals half steps waiting for live words (in order). */
+  private waiting: StreamStep[] = [];
 
   constructor(open: (half: 'partials' | 'finals', callbacks: StreamCallbacks) => ChannelStream, private readonly callbacks: StreamCallbacks) {
     const onError = (error: Error) => this.fail(error);
     this.finals = open('finals', { onStep: (step) => this.onFinals(step), onError });
     this.partials = open('partials', {
       onStep: (step) => {
+        this.onLive(step);
         if (step.partial && step.partial.start >= this.finalEnd) callbacks.onStep({ finals: [], partial: step.partial, heardSeconds: this.heard, decodeSeconds: step.decodeSeconds });
       },
       onError,
@@ -199,8 +214,9 @@ class SplitChannel implements ChannelHandle {
   }
 
   async finish(): Promise<StreamStep> {
-    const [, last] = await Promise.all([this.partials.finish(), this.finals.finish()]);
-    return last;
+    const [first, last] = await Promise.all([this.partials.finish(), this.finals.finish()]);
+    this.onLive(first, true);
+    return this.fill(last);
   }
 
   close(): void {
@@ -208,9 +224,49 @@ class SplitChannel implements ChannelHandle {
     this.finals.close();
   }
 
+  private onLive(step: StreamStep, ended = false): void {
+    for (const f of step.liveFinals ?? []) this.live.set(f.start, f.words);
+    if (ended) this.liveEnded = true;
+    while (this.waiting.length > 0 && this.ready(this.waiting[0])) this.pass(this.fill(this.waiting.shift()!));
+  }
+
   private onFinals(step: StreamStep): void {
+    if (this.waiting.length > 0 || !this.ready(step)) {
+      this.waiting.push(step);
+      return;
+    }
+    this.pass(this.fill(step));
+  }
+
+  /** Whether every shed final of the step has the partials half's words (or that half has ended). */
+  private ready(step: StreamStep): boolean {
+    return step.finals.every((f) => !f.shed || this.liveStart(f.start) !== undefined || this.liveEnded);
+  }
+
+  /** The partials half's utterance starting where a final's does (the same endpointer: equal, to rounding). */
+  private liveStart(start: number): number | undefined {
+    for (const s of this.live.keys()) if (Math.abs(s - start) < 0.05) return s;
+    return undefined;
+  }
+
+  private fill(step: StreamStep): StreamStep {
+    if (!step.finals.some((f) => f.shed)) return step;
+    const finals = step.finals.map((f): StepFinal => {
+      if (!f.shed) return f;
+      const at = this.liveStart(f.start);
+      const live = at === undefined ? [] : this.live.get(at)!;
+      if (at !== undefined) this.live.delete(at);
+      const words = fillShed(f.words, live, f.shed).filter((w) => w.start < f.end);
+      return { start: f.start, end: f.end, words, shedSeconds: shedSeconds(f.shed) };
+    });
+    return { ...step, finals };
+  }
+
+  private pass(step: StreamStep): void {
     this.heard = step.heardSeconds;
     for (const f of step.finals) this.finalEnd = Math.max(this.finalEnd, f.end);
+    // Live words of utterances already final are not needed any more.
+    for (const start of this.live.keys()) if (start < this.finalEnd) this.live.delete(start);
     this.callbacks.onStep(step);
   }
 
@@ -274,7 +330,9 @@ export class StreamPool {
         callbacks,
       );
     }
-    return this.openOn(this.slots, decoder, callbacks);
+    // A finals-only decoder alone has no words to put in a shed stretch: its passes are never shed.
+    const alone = decoder.engine === 'pocketsphinx' && decoder.partials === false ? { ...decoder, deadlineMs: Infinity } : decoder;
+    return this.openOn(this.slots, alone, callbacks);
   }
 
   private openOn(slots: Slot[], decoder: StreamDecoderSpec, callbacks: StreamCallbacks, nice = 0): ChannelStream {

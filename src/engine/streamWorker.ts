@@ -4,7 +4,7 @@
 // it recognized. Messages of different streams interleave: the pool sends at most one chunk per stream at a
 // time, so a stream with a backlog waits its turn instead of holding the others up.
 import { parentPort } from 'node:worker_threads';
-import { StreamDecoder, type StreamStep } from './pocketsphinx/streamDecoder.js';
+import { type Arrivals, StreamDecoder, type StreamStep } from './pocketsphinx/streamDecoder.js';
 import { heldModels } from './sherpa/decode.js';
 import { isOnlineFamily } from './sherpa/modelFolder.js';
 import { SherpaStreamDecoder } from './sherpa/online.js';
@@ -14,7 +14,8 @@ import type { StreamDecoderSpec, StreamReply, StreamRequest } from './streamPool
 if (!parentPort) throw new Error('streamWorker.ts runs as a worker thread of engine/streamPool.ts');
 const port = parentPort;
 interface ChannelDecoder {
-  accept(samples: Int16Array): StreamStep;
+  /** `arrivals`: when the chunk's parts arrived (a PocketSphinx decoder sheds late final passes by them). */
+  accept(samples: Int16Array, arrivals?: Arrivals): StreamStep;
   finish(): StreamStep;
   free(): void;
 }
@@ -30,7 +31,7 @@ function lowerPriority(increment: number): void {
 }
 
 function decoderFor(spec: StreamDecoderSpec): ChannelDecoder {
-  if (spec.engine === 'pocketsphinx') return new StreamDecoder(spec.model, spec.vad, spec.finals, spec.partials);
+  if (spec.engine === 'pocketsphinx') return new StreamDecoder(spec.model, spec.vad, spec.finals, spec.partials, spec.deadlineMs ?? Infinity);
   // A streaming model decodes as the audio comes; an offline one per utterance (streaming simulated).
   if (isOnlineFamily(spec.spec.family)) return new SherpaStreamDecoder(spec.model, spec.spec, spec.vad);
   return new SegmentStreamDecoder(spec.model, spec.spec, spec.vad, spec.align, spec.maxUtteranceSeconds);
@@ -54,7 +55,7 @@ port.on('message', (request: StreamRequest) => {
       case 'audio': {
         const decoder = decoders.get(id);
         if (!decoder) throw new Error(`no open stream ${id}`);
-        reply = { id, ok: true, op: 'step', step: decoder.accept(request.samples) };
+        reply = { id, ok: true, op: 'step', step: decoder.accept(request.samples, request.arrivals) };
         break;
       }
       case 'finish': {

@@ -58,6 +58,8 @@ export interface StreamSummary extends OutgoingMessage {
   messages: number;
   finals: number;
   partials: number;
+  /** Seconds of the finals whose words are the partials decoder's (passes shed to keep finals on time). */
+  finalsShedSeconds: number;
   lastSequence: number;
   model: string;
   redaction: { kinds: string[] };
@@ -95,6 +97,7 @@ export class StreamSession {
   private sequence = 0;
   private finals = 0;
   private partials = 0;
+  private shedSeconds = 0;
   private ending: Promise<StreamSummary> | undefined;
   private failed: Error | undefined;
   private readonly sourceRate: number;
@@ -266,6 +269,7 @@ export class StreamSession {
       messages: this.sequence,
       finals: this.finals,
       partials: this.partials,
+      finalsShedSeconds: round3(this.shedSeconds),
       lastSequence: this.sequence,
       model: this.options.model,
       redaction: { kinds: [...this.options.kinds] },
@@ -311,6 +315,7 @@ export class StreamSession {
     if (!channel) return;
     channel.heard = update.heardSeconds;
     for (const final of update.finals) {
+      this.shedSeconds += final.shedSeconds ?? 0;
       // Cues are heard on the words as recognized, before redaction (a cue may sit next to what it masks).
       this.cues.hear(channel.index, final.words);
       this.sendFinals(channel, channel.redactor.final(final));

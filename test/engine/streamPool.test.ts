@@ -44,8 +44,9 @@ async function run(pool: StreamPool, pcm: Int16Array): Promise<StreamStep[]> {
   );
   for (let i = 0; i < pcm.length; i += RATE / 10) {
     channel.write(pcm.slice(i, i + RATE / 10));
-    // Pace loosely: let the halves answer now and then (chunks queued meanwhile go as one).
-    if ((i / (RATE / 10)) % 5 === 4) await new Promise<void>((resolve) => ((wake = resolve), setTimeout(resolve, 200)));
+    // Each chunk goes to the halves alone (a chunk written while one is queued would be joined to it): the next
+    // is written once neither half has one waiting. Pace by answers, never by the clock.
+    while (channel.pendingSamples > 0 && !failure) await new Promise<void>((resolve) => ((wake = resolve), setTimeout(resolve, 5)));
   }
   steps.push(await channel.finish());
   if (failure) throw failure;

@@ -105,7 +105,8 @@ export class PocketSphinxEngine implements Engine {
     const model = this.resolve(options.model);
     const vad = vadParamsFrom(options.params as Record<string, unknown>);
     const finals = options.finals ?? defaultFinalPass();
-    const decoder = { engine: 'pocketsphinx' as const, model, vad, ...(finals && { finals }), ...(options.partials === false && { partials: false }) };
+    const deadlineMs = options.finalDeadlineMs ?? defaultFinalDeadlineMs();
+    const decoder = { engine: 'pocketsphinx' as const, model, vad, deadlineMs, ...(finals && { finals }), ...(options.partials === false && { partials: false }) };
     return engineStream(this.ownStreamPool ?? sharedStreamPool(), decoder, channel, model.sampleRate, options);
   }
 
@@ -129,4 +130,19 @@ function stats(results: PoolResult[]): ChannelStats {
 export function defaultFinalPass(): 'phrases' | 'rescored' | 'live' | undefined {
   const configured = process.env.SCRUBLINE_STREAM_FINALS;
   return configured === 'phrases' || configured === 'rescored' || configured === 'live' ? configured : undefined;
+}
+
+/** The issue's target: a final at most this long after its utterance's end plus uttmaxsilence. */
+const FINAL_DEADLINE_MS = 300;
+
+/**
+ * How late a live final may be (ms after its utterance's end plus uttmaxsilence) before its phrase's pass is shed
+ * and the incremental decoder's words stand (pocketsphinx/streamDecoder.ts): SCRUBLINE_STREAM_FINAL_DEADLINE_MS,
+ * a number, or `off` (never shed: batch-quality finals however late); default 300.
+ */
+export function defaultFinalDeadlineMs(): number {
+  const configured = process.env.SCRUBLINE_STREAM_FINAL_DEADLINE_MS;
+  if (configured === 'off') return Infinity;
+  const ms = Number(configured);
+  return configured !== undefined && configured !== '' && Number.isFinite(ms) && ms >= 0 ? ms : FINAL_DEADLINE_MS;
 }

@@ -23,6 +23,15 @@
 //
 // engine/streamPool.ts runs a channel's partials ('none') and its finals (no partials) on two decoders on two
 // threads, so that a pass never holds partials up. Synchronous and CPU-bound: worker threads, never the event loop.
+//
+// A final is due `deadlineMs` after its utterance's end plus uttmaxsilence (the issue's target: 300 ms). In
+// 'phrases' mode a pass that would end after that (a long phrase, a busy machine, a finals thread behind the audio)
+// is not run: its phrase is *shed*, and its words are the incremental decoder's (this one's own, or the partials
+// half's on the other thread, engine/streamPool.ts). So a final's latency does not grow with load or phrase
+// length; its words then have the partials' quality (README "Live streams" states both figures). When a pass is
+// judged is known from when each chunk arrived (`arrivals`, wall-clock ms, given by the pool; never earlier than
+// real-time pace from the first chunk, so a client sending faster than real time is not judged late). Without
+// arrival times (a direct caller) nothing is shed.
 import { Endpointer, type EndpointEvent } from '../../audio/endpointer.js';
 import type { VadParams } from '../../audio/vad.js';
 import type { Word } from '../../transcript/types.js';
@@ -31,12 +40,25 @@ import { checkModelFiles, cleanWord, decodeWarm, decoderArgs, readSegments, type
 
 /** What one chunk (or the end) produced: at most one partial (the open utterance) and the utterances it ended. */
 export interface StreamStep {
-  finals: { start: number; end: number; words: Word[] }[];
+  finals: StepFinal[];
+  /** The partials half of a split channel ('none'): its own words of each utterance it ended (for shed stretches). */
+  liveFinals?: { start: number; end: number; words: Word[] }[];
   partial?: { start: number; end: number; words: string[] };
   /** Seconds of the channel heard so far. */
   heardSeconds: number;
   /** CPU seconds this step took in the decoder. */
   decodeSeconds: number;
+}
+
+/** An ended utterance's final. */
+export interface StepFinal {
+  start: number;
+  end: number;
+  words: Word[];
+  /** Stretches shed (see the top) whose words this decoder could not give: the pool fills them. */
+  shed?: ShedSpan[];
+  /** Seconds of the utterance whose words are the incremental decoder's (shed passes). */
+  shedSeconds?: number;
 }
 
 /**
@@ -47,6 +69,12 @@ export interface StreamStep {
  * finals on two decoders on different threads, so that a final pass never holds partials up).
  */
 export type FinalPass = 'phrases' | 'rescored' | 'live' | 'none';
+
+/** Seconds of this channel's audio a known arrival time is kept for (the pending phrase lies within it). */
+const ARRIVALS_KEPT_SECONDS = 120;
+
+/** Seconds of pass work per second of audio assumed before a stream has measured its own (idle machine: 0.37). */
+const START_RTF = 0.35;
 
 /** A phrase shorter than this (seconds, its padding included) is not decoded alone: it joins the next. */
 const MIN_PHRASE_SECONDS = 1.5;
@@ -66,6 +94,15 @@ interface EarlyFinal {
   /** The utterance's speech end it was made for (new speech voids it). */
   speechEnd: number;
   words: Word[];
+}
+
+/** When the samples of a chunk arrived: pairs of (sample count, wall-clock ms) in stream order. */
+export type Arrivals = readonly number[];
+
+/** A stretch of an utterance whose final pass was shed: its words are the incremental decoder's. */
+export interface ShedSpan {
+  start: number;
+  end: number;
 }
 
 export class StreamDecoder {
@@ -93,13 +130,23 @@ export class StreamDecoder {
   /** Seconds of the open utterance the latest early final pass decoded (0: none yet). */
   private earlySeconds = 0;
   /** Seconds of final-pass work per second of audio in this stream, as measured (a start value until then). */
-  private finalRtf = 0.35;
+  private finalRtf = START_RTF;
+  /** Shed stretches of the open utterance (filled with the incremental decoder's words at the close). */
+  private shed: ShedSpan[] = [];
+  /** Arrival times of the audio heard: [end sample (exclusive), wall-clock ms] per chunk, oldest first. */
+  private arrivals: [number, number][] = [];
+  private firstArrival: number | undefined;
+  private samplesIn = 0;
+  /** 'none': the incremental decoder's words of the utterances ended since the last step. */
+  private liveWords: NonNullable<StreamStep['liveFinals']> = [];
 
   constructor(
     private readonly model: PocketSphinxModel,
     private readonly vad: VadParams,
     private readonly finals: FinalPass = 'phrases',
     partials = true,
+    /** How long after (utterance end + uttmaxsilence) a final may come before its pass is shed (Infinity: never). */
+    private readonly deadlineMs = Infinity,
   ) {
     this.lib = loadPocketSphinx();
     checkModelFiles(model);
@@ -118,20 +165,28 @@ export class StreamDecoder {
     if (this.passes) decodeWarm(model, new Int16Array(0));
   }
 
-  /** One chunk of the channel (any length). */
-  accept(samples: Int16Array): StreamStep {
+  /** One chunk of the channel (any length), and when its parts arrived (see Arrivals; none: never shed). */
+  accept(samples: Int16Array, arrivals?: Arrivals): StreamStep {
     const t0 = performance.now();
+    this.noteArrivals(samples.length, arrivals);
     const finals = this.run(this.endpointer.push(samples));
     const partial = this.partial();
     if (this.passes) this.maybeFinalEarly();
-    return { finals, ...(partial && { partial }), heardSeconds: this.endpointer.heardSeconds, decodeSeconds: (performance.now() - t0) / 1000 };
+    return { finals, ...(partial && { partial }), ...this.takeLiveWords(), heardSeconds: this.endpointer.heardSeconds, decodeSeconds: (performance.now() - t0) / 1000 };
   }
 
   /** End of the channel: the open utterance ends. */
   finish(): StreamStep {
     const t0 = performance.now();
     const finals = this.run(this.endpointer.finish());
-    return { finals, heardSeconds: this.endpointer.heardSeconds, decodeSeconds: (performance.now() - t0) / 1000 };
+    return { finals, ...this.takeLiveWords(), heardSeconds: this.endpointer.heardSeconds, decodeSeconds: (performance.now() - t0) / 1000 };
+  }
+
+  private takeLiveWords(): Pick<StreamStep, 'liveFinals'> {
+    if (this.liveWords.length === 0) return {};
+    const liveFinals = this.liveWords;
+    this.liveWords = [];
+    return { liveFinals };
   }
 
   free(): void {
@@ -142,12 +197,49 @@ export class StreamDecoder {
     this.lib.free(this.decoder);
   }
 
+  private noteArrivals(length: number, arrivals: Arrivals | undefined): void {
+    if (!arrivals || arrivals.length < 2) {
+      this.samplesIn += length;
+      return;
+    }
+    this.firstArrival ??= arrivals[1];
+    for (let i = 0; i + 1 < arrivals.length; i += 2) {
+      this.samplesIn += arrivals[i];
+      this.arrivals.push([this.samplesIn, arrivals[i + 1]]);
+    }
+    const keepFrom = this.samplesIn - ARRIVALS_KEPT_SECONDS * this.model.sampleRate;
+    while (this.arrivals.length > 1 && this.arrivals[0][0] < keepFrom) this.arrivals.shift();
+  }
+
+  /** When stream time `seconds` arrived (wall-clock ms), never earlier than real-time pace from the first chunk. */
+  private arrivedAt(seconds: number): number | undefined {
+    if (this.firstArrival === undefined) return undefined;
+    const sample = seconds * this.model.sampleRate;
+    const known = this.arrivals.find(([end]) => end >= sample)?.[1] ?? this.arrivals[this.arrivals.length - 1]?.[1] ?? this.firstArrival;
+    return Math.max(known, this.firstArrival + seconds * 1000);
+  }
+
+  /**
+   * Whether a pass over `seconds` of audio, for speech that ended at `speechEnd`, would end after the final is
+   * due. A shed pass relaxes the speed estimate toward the idle figure, so passes resume when the load falls.
+   */
+  private late(speechEnd: number, seconds: number): boolean {
+    if (!Number.isFinite(this.deadlineMs) || this.finals !== 'phrases') return false;
+    const arrived = this.arrivedAt(speechEnd);
+    if (arrived === undefined) return false;
+    const late = Date.now() + this.finalRtf * seconds * 1000 > arrived + this.vad.uttmaxsilence + this.deadlineMs;
+    if (late) this.finalRtf = 0.8 * this.finalRtf + 0.2 * START_RTF;
+    return late;
+  }
+
   private run(events: EndpointEvent[]): StreamStep['finals'] {
     const finals: StreamStep['finals'] = [];
     for (const event of events) {
       if (event.kind === 'open') {
         this.heardFrom = event.start;
-        if (this.decoder !== undefined && this.lib.startUtt(this.decoder) < 0) throw new Error('PocketSphinx could not start an utterance');
+        // A new stream per utterance restarts the frame count (word times are from the utterance's start, as
+        // readSegments reads them); the cepstral mean carries over.
+        if (this.decoder !== undefined && (this.lib.startStream(this.decoder) < 0 || this.lib.startUtt(this.decoder) < 0)) throw new Error('PocketSphinx could not start an utterance');
         this.lastHyp = '';
         this.heard = [];
         this.heardSamples = 0;
@@ -156,6 +248,7 @@ export class StreamDecoder {
         this.phraseOverlapEnd = 0;
         this.early = undefined;
         this.earlySeconds = 0;
+        this.shed = [];
       } else if (event.kind === 'audio') this.process(event.samples);
       else {
         const final = this.close(event);
@@ -200,7 +293,7 @@ export class StreamDecoder {
       // Speech resumed after the pass of a phrase: its words stand; the next phrase starts in the pause.
       if (this.early) this.endPhrase(this.early);
       if (silence < pad || speechEnd + pad - this.phraseStart < MIN_PHRASE_SECONDS) return;
-      this.early = { speechEnd, words: this.finalPass(this.phraseStart, speechEnd) };
+      this.early = { speechEnd, words: this.phrasePass(this.phraseStart, speechEnd) };
       return;
     }
     const seconds = speechEnd + pad - start;
@@ -225,6 +318,14 @@ export class StreamDecoder {
     while (this.heard.length > 0 && dropped + this.heard[0].length <= drop) dropped += this.heard.shift()!.length;
     this.heardSamples -= dropped;
     this.heardFrom += dropped / this.model.sampleRate;
+  }
+
+  /** A phrase's pass, or (too late for its final) none: the stretch is shed and its words come later. */
+  private phrasePass(start: number, speechEnd: number): Word[] {
+    const end = speechEnd + this.vad.uttpadding / 1000;
+    if (!this.late(speechEnd, end - start)) return this.finalPass(start, speechEnd);
+    this.shed.push({ start: round3(start), end: round3(end) });
+    return [];
   }
 
   /** A stretch of the open utterance (`start` to the speech end + uttpadding) decoded whole, as batch decodes it. */
@@ -253,30 +354,56 @@ export class StreamDecoder {
   /** 'phrases' at the close: the decoded phrases' words and the last phrase's (decoded now unless it was already). */
   private lastPhrase(early: EarlyFinal | undefined, speechEnd: number): Word[] {
     if (early && early.speechEnd !== speechEnd) this.endPhrase(early);
-    const last = early?.speechEnd === speechEnd ? early.words : speechEnd > this.phraseStart ? this.finalPass(this.phraseStart, speechEnd) : [];
+    const last = early?.speechEnd === speechEnd ? early.words : speechEnd > this.phraseStart ? this.phrasePass(this.phraseStart, speechEnd) : [];
     const words = [...this.phraseWords, ...last.filter((w) => w.end > this.phraseOverlapEnd)];
     this.phraseWords = [];
     this.phraseOverlapEnd = 0;
     return words;
   }
 
-  private close(event: Extract<EndpointEvent, { kind: 'close' }>): { start: number; end: number; words: Word[] } | undefined {
+  private close(event: Extract<EndpointEvent, { kind: 'close' }>): StepFinal | undefined {
     const shown = this.lastHyp;
     this.lastHyp = undefined;
     if (this.decoder !== undefined && this.lib.endUtt(this.decoder) < 0) throw new Error('PocketSphinx could not end an utterance');
     const { start, end, noise, speechEnd } = event;
     const early = this.early;
     this.early = undefined;
+    // The partials half of a split channel: its own words, for the finals half's shed stretches (streamPool.ts).
+    if (this.finals === 'none') {
+      if (!noise && this.decoder !== undefined) this.liveWords.push({ start, end, words: readSegments(this.lib, this.decoder, start, end) });
+      return undefined;
+    }
     // Too little speech to be an utterance (a click, a breath): nothing final, unless a partial was shown,
     // which the final must then replace.
-    if (this.finals === 'none' || (noise && shown === '')) return undefined;
+    if (noise && shown === '') return undefined;
     if (noise) return { start, end, words: [] };
     if (this.finals === 'live') return { start, end, words: readSegments(this.lib, this.decoder!, start, end) };
-    const words = this.finals === 'phrases' ? this.lastPhrase(early, speechEnd) : early?.speechEnd === speechEnd ? early.words : this.finalPass(start, speechEnd);
+    let words = this.finals === 'phrases' ? this.lastPhrase(early, speechEnd) : early?.speechEnd === speechEnd ? early.words : this.finalPass(start, speechEnd);
     this.heard = [];
     this.heardSamples = 0;
-    return { start, end, words: words.filter((w) => w.start < end).map((w) => (w.end > end ? { ...w, end } : w)) };
+    const shed = this.shed;
+    this.shed = [];
+    // Shed stretches get this decoder's own words when it has an incremental decoder; else the pool fills them.
+    if (shed.length > 0 && this.decoder !== undefined) {
+      words = fillShed(words, readSegments(this.lib, this.decoder, start, end), shed);
+      return { start, end, words: clip(words, end), shedSeconds: shedSeconds(shed) };
+    }
+    return { start, end, words: clip(words, end), ...(shed.length > 0 && { shed }) };
   }
+}
+
+/** A final's words with the words of `live` (another decoding of the same utterance) in its shed stretches. */
+export function fillShed(words: readonly Word[], live: readonly Word[], shed: readonly ShedSpan[]): Word[] {
+  const inShed = (w: Word) => shed.some((s) => (w.start + w.end) / 2 >= s.start && (w.start + w.end) / 2 < s.end);
+  return [...words.filter((w) => !inShed(w)), ...live.filter(inShed)].sort((a, b) => a.start - b.start);
+}
+
+export function shedSeconds(shed: readonly ShedSpan[]): number {
+  return round3(shed.reduce((s, x) => s + (x.end - x.start), 0));
+}
+
+function clip(words: readonly Word[], end: number): Word[] {
+  return words.filter((w) => w.start < end).map((w) => (w.end > end ? { ...w, end } : w));
 }
 
 function round3(x: number): number {
