@@ -73,8 +73,13 @@ export type FinalPass = 'phrases' | 'rescored' | 'live' | 'none';
 /** Seconds of this channel's audio a known arrival time is kept for (the pending phrase lies within it). */
 const ARRIVALS_KEPT_SECONDS = 120;
 
-/** Seconds of pass work per second of audio assumed before a stream has measured its own (idle machine: 0.37). */
-const START_RTF = 0.35;
+/**
+ * Seconds of pass work per second of audio on this thread lately (a moving average over every stream's passes of
+ * at least a second; 0.35 until one was measured). A new stream starts from it, and a stream that sheds passes
+ * relaxes its own estimate toward it: a stream that only sheds would never measure that passes got faster, while
+ * the thread's other streams' shorter phrases still pass and measure it.
+ */
+let threadRtf = 0.35;
 
 /** A phrase shorter than this (seconds, its padding included) is not decoded alone: it joins the next. */
 const MIN_PHRASE_SECONDS = 1.5;
@@ -130,7 +135,7 @@ export class StreamDecoder {
   /** Seconds of the open utterance the latest early final pass decoded (0: none yet). */
   private earlySeconds = 0;
   /** Seconds of final-pass work per second of audio in this stream, as measured (a start value until then). */
-  private finalRtf = START_RTF;
+  private finalRtf = threadRtf;
   /** Shed stretches of the open utterance (filled with the incremental decoder's words at the close). */
   private shed: ShedSpan[] = [];
   /** Arrival times of the audio heard: [end sample (exclusive), wall-clock ms] per chunk, oldest first. */
@@ -228,7 +233,7 @@ export class StreamDecoder {
     const arrived = this.arrivedAt(speechEnd);
     if (arrived === undefined) return false;
     const late = Date.now() + this.finalRtf * seconds * 1000 > arrived + this.vad.uttmaxsilence + this.deadlineMs;
-    if (late) this.finalRtf = 0.8 * this.finalRtf + 0.2 * START_RTF;
+    if (late) this.finalRtf = 0.8 * this.finalRtf + 0.2 * threadRtf;
     return late;
   }
 
@@ -347,7 +352,11 @@ export class StreamDecoder {
     const t0 = performance.now();
     const { words } = decodeWarm(this.model, audio);
     const seconds = length / rate;
-    if (seconds >= 1) this.finalRtf = 0.7 * this.finalRtf + 0.3 * ((performance.now() - t0) / 1000 / seconds);
+    if (seconds >= 1) {
+      const rtf = (performance.now() - t0) / 1000 / seconds;
+      this.finalRtf = 0.7 * this.finalRtf + 0.3 * rtf;
+      threadRtf = 0.8 * threadRtf + 0.2 * rtf;
+    }
     return words.map((w) => ({ ...w, start: round3(w.start + start), end: round3(w.end + start) }));
   }
 
