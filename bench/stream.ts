@@ -19,6 +19,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { concatPcm } from '../src/audio/concatPcm.js';
 import { decodeChannels } from '../src/audio/decode.js';
 import type { StreamUpdate } from '../src/engine/engine.js';
 import { closeSharedPool } from '../src/engine/pool.js';
@@ -53,13 +54,7 @@ async function audio(): Promise<Int16Array> {
     parts.push((await decodeChannels(f, { sampleRate: RATE })).channels[0]);
     parts.push(new Int16Array(RATE * 1.5)); // a pause between speakers
   }
-  const out = new Int16Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
+  return concatPcm(parts);
 }
 
 interface Received {

@@ -17,6 +17,7 @@
 // that worker, and its backlog is measured here (`pendingSamples`) for back-pressure.
 import os from 'node:os';
 import type { Worker } from 'node:worker_threads';
+import { concatPcm } from '../audio/concatPcm.js';
 import type { VadParams } from '../audio/vad.js';
 import type { Word } from '../transcript/types.js';
 import type { EngineStream, StreamOptions } from './engine.js';
@@ -123,7 +124,7 @@ export class ChannelStream implements ChannelHandle {
   private pump(): void {
     if (this.inFlight || this.done) return;
     if (this.queue.length > 0) {
-      const chunk = this.queue.length === 1 ? this.queue[0] : concat(this.queue, this.queued);
+      const chunk = this.queue.length === 1 ? this.queue[0] : concatPcm(this.queue, this.queued);
       const arrivals = this.arrivals;
       this.queue = [];
       this.arrivals = [];
@@ -276,16 +277,6 @@ class SplitChannel implements ChannelHandle {
     this.close();
     this.callbacks.onError(error);
   }
-}
-
-function concat(parts: Int16Array[], total: number): Int16Array {
-  const out = new Int16Array(total);
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
 }
 
 export function defaultStreamThreads(): number {

@@ -8,6 +8,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { concatPcm } from '../audio/concatPcm.js';
 import { decodeALaw, decodeMuLaw } from '../audio/g711.js';
 import { StreamResampler } from '../audio/resampler.js';
 import { WavWriter } from '../audio/wavWriter.js';
@@ -296,7 +297,7 @@ export class StreamSession {
     if (frames === 0) return;
     const out = new Int16Array(frames * n);
     for (const c of this.channels) {
-      const joined = join(c.pending, c.pendingLength);
+      const joined = c.pending.length === 1 ? c.pending[0] : concatPcm(c.pending, c.pendingLength);
       for (let i = 0; i < Math.min(frames, joined.length); i++) out[i * n + c.index] = joined[i];
       const rest = joined.subarray(Math.min(frames, joined.length));
       c.pending = rest.length > 0 ? [rest.slice()] : [];
@@ -390,17 +391,6 @@ export function decodeSamples(bytes: Uint8Array, encoding: StreamStart['encoding
   const out = new Int16Array(count);
   const view = new DataView(bytes.buffer, bytes.byteOffset, count * 2);
   for (let i = 0; i < count; i++) out[i] = view.getInt16(i * 2, true);
-  return out;
-}
-
-function join(parts: Int16Array[], total: number): Int16Array {
-  if (parts.length === 1) return parts[0];
-  const out = new Int16Array(total);
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
   return out;
 }
 

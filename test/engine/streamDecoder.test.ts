@@ -5,6 +5,7 @@
 // and the rest of the utterance decoded after it, so the final holds both parts' words. 'none': partials only.
 import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
+import { concatPcm } from '../../src/audio/concatPcm.js';
 import { decodeChannels } from '../../src/audio/decode.js';
 import { DEFAULT_VAD_PARAMS, detectSpeech } from '../../src/audio/vad.js';
 import { decodePcm, freeWarmDecoders } from '../../src/engine/pocketsphinx/decoder.js';
@@ -42,15 +43,7 @@ function stream(pcm: Int16Array, partials = true, finalPass: FinalPass | 'defaul
   return { words, finals, partials: shown };
 }
 
-function concat(parts: Int16Array[]): Int16Array {
-  const out = new Int16Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-}
+const concat = concatPcm;
 
 describe('live PocketSphinx stream decoder', { skip }, () => {
   after(() => freeWarmDecoders());

@@ -6,6 +6,7 @@
 // times, no deadline) must shed nothing. No word may be lost either way.
 import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
+import { concatPcm } from '../../src/audio/concatPcm.js';
 import { decodeChannels } from '../../src/audio/decode.js';
 import { DEFAULT_VAD_PARAMS } from '../../src/audio/vad.js';
 import { freeWarmDecoders } from '../../src/engine/pocketsphinx/decoder.js';
@@ -28,13 +29,7 @@ async function dev(pattern: RegExp): Promise<Int16Array> {
 /** Two dev recordings with pauses: several phrases and utterances. */
 async function audio(): Promise<Int16Array> {
   const parts = [await dev(/jfk/), new Int16Array(RATE * 2), await dev(/LJ001-0003/), new Int16Array(RATE)];
-  const out = new Int16Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
+  return concatPcm(parts);
 }
 
 /** One decoder (partials and finals), chunk by chunk; `arrivedAt(i)`: when chunk i arrived (none: not given). */
