@@ -183,7 +183,8 @@ class SplitChannel implements ChannelHandle {
   private failed = false;
   /** The partials half's words by utterance start, until the final of that utterance has taken them. */
   private readonly live = new Map<number, Word[]>();
-  /** The partials half has finished (every utterance it will end is in `live`). */
+  /** How far the partials half has heard, and whether it has finished. */
+  private liveHeard = 0;
   private liveEnded = false;
   /** Finals half steps waiting for live words (in order). */
   private waiting: StreamStep[] = [];
@@ -227,6 +228,7 @@ class SplitChannel implements ChannelHandle {
 
   private onLive(step: StreamStep, ended = false): void {
     for (const f of step.liveFinals ?? []) this.live.set(f.start, f.words);
+    this.liveHeard = Math.max(this.liveHeard, step.heardSeconds);
     if (ended) this.liveEnded = true;
     while (this.waiting.length > 0 && this.ready(this.waiting[0])) this.pass(this.fill(this.waiting.shift()!));
   }
@@ -239,9 +241,14 @@ class SplitChannel implements ChannelHandle {
     this.pass(this.fill(step));
   }
 
-  /** Whether every shed final of the step has the partials half's words (or that half has ended). */
+  /**
+   * Whether every shed final of the step has the partials half's words, or never will: that half has ended, or has
+   * heard past the utterance's close (the step that closes an utterance carries its words) without ending the same
+   * utterance. The halves' endpointers should never disagree; if they did, the final goes without those words
+   * rather than holding every later final until the stream ends (the after-call job recognizes the audio anyway).
+   */
   private ready(step: StreamStep): boolean {
-    return step.finals.every((f) => !f.shed || this.liveStart(f.start) !== undefined || this.liveEnded);
+    return step.finals.every((f) => !f.shed || this.liveStart(f.start) !== undefined || this.liveEnded || this.liveHeard >= f.end);
   }
 
   /** The partials half's utterance starting where a final's does (the same endpointer: equal, to rounding). */
