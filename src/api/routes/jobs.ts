@@ -13,8 +13,9 @@ import { TERMINAL } from '../../store/jobs.js';
 import type { JobRow } from '../../store/tables.js';
 import type { Services } from '../../services.js';
 import { idString, isoParam, isoTime, paging } from '../../schema/bounds.js';
+import { JOB_STATUSES } from '../../schema/job.js';
 import { ref } from '../../schema/registry.js';
-import { responses, VALIDATED_IN_HANDLER } from '../schemas.js';
+import { responses, VALIDATED_IN_HANDLER, withHeaders } from '../schemas.js';
 import { transcriptResponse } from '../transcriptResponse.js';
 import { assertFileName } from '../inputGuard.js';
 import { discard, rawAudioParser, readTranscribeInput, transcribeBody, type UploadedFile } from './transcribeInput.js';
@@ -25,7 +26,6 @@ import { scopeAllows } from '../../store/apiKeys.js';
 import { renderMetaForJob } from '../../jobs/renderMeta.js';
 import { renderTranscript, transcriptFileName, TRANSCRIPT_FORMATS, type TranscriptFormat } from '../../transcript/index.js';
 
-const JOB_STATUSES = ['queued', 'processing', 'completed', 'failed', 'cancelled'] as const;
 
 interface JobListParams {
   status?: (typeof JOB_STATUSES)[number];
@@ -52,6 +52,7 @@ export function jobRoutes(services: Services): FastifyPluginAsync {
   const jobs = services.jobs;
 
   const JobParams = Type.Object({ jobId: idString() });
+  const JOB_LOCATION = Type.String({ description: 'The job: /asr/jobs/{jobId}. Absent on a jobBatch (each job carries its jobId).' });
 
   async function answerJob(reply: FastifyReply, row: JobRow, created: boolean) {
     const record = await services.jobRecords.record(row);
@@ -112,7 +113,12 @@ export function jobRoutes(services: Services): FastifyPluginAsync {
           querystring: { ...TranscribeParams, [VALIDATED_IN_HANDLER]: true },
           body: transcribeBody(),
           response: responses(
-            { 200: ref('ProcessJob'), 202: Type.Union([ref('ProcessJob'), ref('JobBatch')], { description: 'The job; several recordings (or some refused): a jobBatch.' }) },
+            {
+              200: withHeaders(ref('Job'), { Location: JOB_LOCATION }),
+              202: withHeaders(Type.Union([ref('Job'), ref('JobBatch')], { description: 'The job; several recordings (or some refused): a jobBatch.' }), {
+                Location: JOB_LOCATION,
+              }),
+            },
             [400, 404, 409, 413, 415, 422, 503],
           ),
         },
@@ -205,7 +211,7 @@ export function jobRoutes(services: Services): FastifyPluginAsync {
               limit: Type.Integer(),
               offset: Type.Integer(),
               nextCursor: Type.Union([Type.String(), Type.Null()], { description: 'Pass as `cursor` for the next page; null on the last page.' }),
-              jobs: Type.Array(ref('ProcessJob')),
+              jobs: Type.Array(ref('Job')),
             }),
           }),
         },
@@ -234,7 +240,7 @@ export function jobRoutes(services: Services): FastifyPluginAsync {
           summary: 'A job (processJob, resource 6) with its transcript shapes once complete',
           params: JobParams,
           querystring: Type.Object({ wait: Type.Optional(Type.Integer({ minimum: 0, maximum: 600, description: 'Block up to N seconds for a terminal state.' })) }),
-          response: responses({ 200: ref('ProcessJob') }, [400, 404]),
+          response: responses({ 200: ref('Job') }, [400, 404]),
         },
       },
       async (request) => {
@@ -247,7 +253,7 @@ export function jobRoutes(services: Services): FastifyPluginAsync {
       '/asr/jobs/:jobId/cancel',
       {
         config: { scope: 'submit' },
-        schema: { operationId: 'cancelJob', tags, summary: 'Cancel a queued or running job', params: JobParams, response: responses({ 200: ref('ProcessJob') }, [404, 409]) },
+        schema: { operationId: 'cancelJob', tags, summary: 'Cancel a queued or running job', params: JobParams, response: responses({ 200: ref('Job') }, [404, 409]) },
       },
       async (request) => services.jobRecords.record(await jobs.cancel(request.params.jobId)),
     );

@@ -18,6 +18,7 @@ import { ServiceError } from '../../errors.js';
 import { presentedKey } from '../auth.js';
 import Type from 'typebox';
 import { problem, sendProblem, STATUS } from '../problems.js';
+import { ref } from '../../schema/registry.js';
 import { responses } from '../schemas.js';
 import type { Services } from '../../services.js';
 import { StreamPause, StreamResume, type StreamStart } from '../../schema/resources/streamMessages.js';
@@ -290,7 +291,11 @@ export function streamRoutes(services: Services): FastifyPluginAsync {
       tags: ['Engine'],
       summary,
       description: `${description} A plain HTTP GET (no WebSocket upgrade) is answered 426.`,
-      response: responses({ 101: Type.Null({ description: 'Switching Protocols: the WebSocket is open; messages as described.' }) }, [426]),
+      response: {
+        ...responses({ 101: Type.Null({ description: 'Switching Protocols: the WebSocket is open; messages as described.' }) }, [426]),
+        // The upgrade answers 101, not a 2xx; `default` documents whatever else comes back (always a problem).
+        default: { description: 'Any other answer: a problem.', content: { 'application/problem+json': { schema: ref('Problem') } } },
+      },
     });
     // A request without the upgrade: 426, saying how to connect.
     const upgradeRequired = async (_request: FastifyRequest, reply: FastifyReply) =>
