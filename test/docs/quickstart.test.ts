@@ -51,7 +51,8 @@ describe('README quick start', { skip: required(missing && `needs ${missing}`) }
     // The README's paths are the repository's: the sample call, and (for the CLI) its tsx loader.
     fs.symlinkSync(path.join(REPO, 'examples'), path.join(dir, 'examples'));
     fs.symlinkSync(path.join(REPO, 'node_modules'), path.join(dir, 'node_modules'));
-    server = await startServerProcess({ SCRUBLINE_DATA_DIR: path.join(dir, 'data') });
+    // The embedded default the README describes, whatever the test run's environment says.
+    server = await startServerProcess({ SCRUBLINE_DATA_DIR: path.join(dir, 'data'), DATABASE_URL: '', REDIS_URL: '', SCRUBLINE_BLOB_STORE: 'local' });
     blocks = quickStartBlocks();
   });
   after(async () => {
@@ -65,6 +66,7 @@ describe('README quick start', { skip: required(missing && `needs ${missing}`) }
     assert.equal(Math.round(durationOf(SAMPLE)), 20);
     assert.ok(fs.existsSync(path.join(REPO, 'examples', 'make-sample-call.sh')));
     assert.equal(blocks[0].trim(), './run start', 'the first step starts the service');
+    assert.match(server.output(), /"store":"sqlite"/, 'the service runs embedded, as the README says');
   });
 
   test('every quick-start command runs, and the call comes back redacted', () => {
