@@ -263,7 +263,7 @@ export async function createServices(config: Config, logger: Logger, overrides: 
   const retention = new RetentionSweeper(store, (id) => jobs.delete(id), logger);
   // /ready decodes half a second with the default model, at most once per 30 s (the answer is shared meanwhile).
   const decodeCheck = new DecodeCheck({ model: async () => String((await parameters.engineParams()).model), ttlMs: 30_000 });
-  const streams = new StreamRegistry({ store, processId: worker.id, maxStreams: config.limits.maxStreams, totalStreams: config.limits.totalStreams, logger });
+  const streams = new StreamRegistry({ store, processId: worker.id, maxStreams: config.limits.maxStreams, totalStreams: config.limits.totalStreams, logger, metrics });
   return {
     decodeCheck,
     retention,

@@ -75,6 +75,7 @@ export async function openStream(
     tempDir: uploadTempDir(services.config.dataDir),
     send,
     ...(onError && { onError }),
+    timing: services.metrics.streamTiming(),
     // The project's realTime insights on each final (the same evaluation as POST /cache/real-call).
     insights: streamInsights(project?.config),
     // The finals as sent (redacted) are kept under the stream's id: GET /asr/stream/{streamId}/messages.

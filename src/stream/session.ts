@@ -18,6 +18,7 @@ import type { RedactionRule } from '../redact/rules.js';
 import type { SensitiveWindowMark } from '../schema/resources/request.js';
 import type { StreamPause, StreamResume, StreamStart } from '../schema/resources/streamMessages.js';
 import type { Word } from '../transcript/types.js';
+import { ArrivalClock } from './arrivalClock.js';
 import { LiveRedactor, type RedactedFinal } from './liveRedactor.js';
 import { NumberCues } from './numberCues.js';
 import { MarkedWindows } from './markedWindows.js';
@@ -49,6 +50,8 @@ export interface SessionOptions {
   /** Where finals are kept as sent (stream_messages); the summary waits for it. */
   transcript?: { keep(message: OutgoingMessage & { sequence: number; channel: number }): void; settled(): Promise<string | undefined> };
   onError?(error: Error): void;
+  /** Told how long after its audio arrived each message was sent (s): partial lag, final delay from its last word. */
+  timing?: { partial(lagSeconds: number): void; final(delaySeconds: number): void };
 }
 
 export interface StreamSummary extends OutgoingMessage {
@@ -104,6 +107,7 @@ export class StreamSession {
   private readonly sourceRate: number;
   private carry = new Uint8Array(0);
   private readonly windows: MarkedWindows;
+  private readonly arrivals: ArrivalClock;
   lastAudioAt = Date.now();
 
   constructor(private readonly options: SessionOptions) {
@@ -141,6 +145,7 @@ export class StreamSession {
       });
     }
     this.windows = new MarkedWindows(count);
+    this.arrivals = new ArrivalClock(count);
   }
 
   get model(): string {
@@ -193,6 +198,7 @@ export class StreamSession {
     channel.pending.push(samples);
     channel.pendingLength += samples.length;
     channel.received += samples.length;
+    this.arrivals.arrived(index, channel.received / this.sourceRate, this.lastAudioAt);
     this.record(false);
     channel.stream.write(channel.resampler.push(samples));
   }
@@ -370,6 +376,17 @@ export class StreamSession {
     };
     this.options.send(message);
     if (fields.isFinal === true) this.options.transcript?.keep(message);
+    this.time(channel.index, fields.isFinal === true, fields.messageEndTime as number);
+  }
+
+  /** A message's lag behind the audio it is about, for the metrics (none when that audio's arrival is not known). */
+  private time(channel: number, isFinal: boolean, endSeconds: number): void {
+    const timing = this.options.timing;
+    const arrived = timing && Number.isFinite(endSeconds) ? this.arrivals.arrivedAt(channel, endSeconds) : undefined;
+    if (arrived === undefined) return;
+    const seconds = Math.max(0, (Date.now() - arrived) / 1000);
+    if (isFinal) timing!.final(seconds);
+    else timing!.partial(seconds);
   }
 
   /** The caller's number as a phone field: masked when phone numbers are redacted. */
