@@ -189,6 +189,11 @@ export class JobService {
     };
   }
 
+  /** Refuse a request's notification target now (a live stream checks its after-call job's at its start). */
+  checkNotificationTarget(params: TranscribeParams): void {
+    checkNotificationTarget(params, this.options.notificationPolicy);
+  }
+
   /** A recording already written to `tempPath`: checked, moved into the job's folder (a blob), queued. */
   async submitAudio(tempPath: string, fileName: string, params: TranscribeParams, caller: Caller = {}): Promise<JobRow> {
     checkNotificationTarget(params, this.options.notificationPolicy);

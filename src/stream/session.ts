@@ -22,6 +22,10 @@ import { ArrivalClock } from './arrivalClock.js';
 import { LiveRedactor, type RedactedFinal } from './liveRedactor.js';
 import { NumberCues } from './numberCues.js';
 import { MarkedWindows } from './markedWindows.js';
+import { invalid } from '../errors.js';
+
+/** The longest gap (s) a track's timestamps may leave, filled with silence. */
+export const MAX_GAP_SECONDS = 600;
 
 /** Where real-time insights (alerts, prompts) plug in: given a redacted final, what to add to its message. */
 export type InsightsHook = (final: { channel: number; speaker: string; text: string; start: number; end: number }) =>
@@ -201,6 +205,21 @@ export class StreamSession {
     this.arrivals.arrived(index, channel.received / this.sourceRate, this.lastAudioAt);
     this.record(false);
     channel.stream.write(channel.resampler.push(samples));
+  }
+
+  /**
+   * Silence up to `seconds` of the channel's stream time, where its audio stops short of it (a Twilio track that
+   * starts late or skips packets, by media.timestamp): the words after the gap keep their time. A jump of more than
+   * MAX_GAP_SECONDS is refused (a timestamp that far ahead is no call's).
+   */
+  fillTo(index: number, seconds: number): void {
+    const channel = this.channels[index];
+    if (!channel || this.ending) return;
+    const missing = Math.round(seconds * this.sourceRate) - channel.received;
+    // Jitter of less than a packet (20 ms) is not a gap.
+    if (missing <= this.sourceRate / 50) return;
+    if (missing > MAX_GAP_SECONDS * this.sourceRate) throw invalid(`media.timestamp ${Math.round(seconds * 1000)} is more than ${MAX_GAP_SECONDS} s past the track's audio.`);
+    for (let left = missing; left > 0; left -= this.sourceRate) this.acceptChannel(index, new Int16Array(Math.min(left, this.sourceRate)));
   }
 
   /** A pause control message: a window opens at the audio received so far. Throws when it cannot be done as asked. */

@@ -115,7 +115,10 @@ class LiveConnection {
         if (!this.starting) throw new ServiceError('invalid', 'A media message came before the start message.');
         const channel = this.tracks[trackOf(message)];
         if (channel === undefined) return; // a track the start message did not name
-        this.whenReady(() => this.audio(channel, event.payload, true));
+        this.whenReady(() => {
+          if (event.timestamp !== undefined) this.gap(channel, event.timestamp / 1000);
+          this.audio(channel, event.payload, true);
+        });
         return;
       }
       case 'stop':
@@ -188,6 +191,17 @@ class LiveConnection {
     if (oneChannel) session.acceptChannel(channel, decodeMuLaw(bytes)); // Twilio: mu-law, one track per message
     else session.acceptFrame(bytes);
     this.backPressure();
+  }
+
+  /** A Twilio track's timestamp ahead of its audio: silence fills the gap (a refusal ends the stream). */
+  private gap(channel: number, seconds: number): void {
+    const session = this.session!;
+    if (session.ended) return;
+    try {
+      session.fillTo(channel, seconds);
+    } catch (error) {
+      this.refuse(error as Error);
+    }
   }
 
   /** Faster than real time: stop reading the socket (the client's sends then block) and say so, until caught up. */

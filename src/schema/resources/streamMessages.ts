@@ -30,6 +30,12 @@ export const StreamStart = Type.Object(
     model: str('Model as language:name; en-us:auto (default) takes en-us:telephony for 8 kHz audio when installed. A sherpa-onnx model streams too (offline ones per utterance).'),
     partials: Type.Optional(Type.Boolean({ default: true, description: 'Send partial (isFinal false) messages.' })),
     job: Type.Optional(Type.Boolean({ default: true, description: 'Make the after-call job from the stream\'s audio.' })),
+    // What an upload can ask of its job, for the after-call job (Twilio: <Parameter>s of the same names).
+    webhook: Type.Optional(
+      Type.String({ maxLength: 2048, pattern: '^[^\\u0000-\\u001f\\u007f]*$', description: 'The after-call job\'s notification URL (as an upload\'s `webhook`; the same address policy).' }),
+    ),
+    analytics: Type.Optional(Type.Boolean({ description: 'The after-call job runs call analytics (as an upload\'s `analytics`).' })),
+    insights: Type.Optional(Type.Array(idString(), { maxItems: 200, description: 'Insights of the project (sid) the after-call job runs, or * for all (as an upload\'s `insights`).' })),
   },
   { additionalProperties: false, title: 'streamStart', description: 'The first message of a stream (text frame).' },
 );
