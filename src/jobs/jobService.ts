@@ -173,6 +173,7 @@ export class JobService {
       priority: priorityValue(params.priority),
       sid: params.sid ?? null,
       tracking_id: params.tracking_id ?? null,
+      call_sid: params.callSid ?? null,
       model,
       params: JSON.stringify(sealed),
       record: JSON.stringify({}),

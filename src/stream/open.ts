@@ -84,7 +84,7 @@ export async function openStream(
     // The project's realTime insights on each final (the same evaluation as POST /cache/real-call).
     insights: streamInsights(project?.config),
     // The finals as sent (redacted) are kept under the stream's id: GET /asr/stream/{streamId}/messages.
-    transcript: new TranscriptKeeper(services.store.streamMessages, id, start.job === false ? policy.retentionDays : undefined),
+    transcript: new TranscriptKeeper(services.store.streamMessages, id, start.job === false ? policy.retentionDays : undefined, start.callSid),
     makeJob: async (wav, s) => {
       // The after-call job redacts at least what the stream did: its kinds asked, plus the project's own rules.
       const marks = s.sensitiveWindows();
@@ -99,6 +99,7 @@ export async function openStream(
         ...(marks.length > 0 && { sensitiveWindows: marks }),
         ...(start.channels === 2 && { agent_location: (start.agentChannel ?? 0) === 0 ? 'left' : 'right' }),
         tracking_id: s.id,
+        ...(start.callSid && { callSid: start.callSid }),
         ...(start.model && !isAutoModel(start.model) && { model: start.model }),
         ...(start.webhook && { webhook: start.webhook }),
         ...(start.analytics !== undefined && { analytics: start.analytics }),

@@ -45,7 +45,7 @@ export function parseTwilio(message: unknown): TwilioEvent {
         ...(text('scrubaudio') && { scrubaudio: text('scrubaudio') === 'true' }),
         ...(text('scrubsound') && { scrubsound: text('scrubsound') }),
         engagementId: text('engagementId') ?? (typeof start.streamSid === 'string' ? start.streamSid : undefined),
-        ...(typeof start.callSid === 'string' && { ucid: text('ucid') ?? start.callSid }),
+        ...(typeof start.callSid === 'string' && { ucid: text('ucid') ?? start.callSid, callSid: start.callSid }),
         ...(text('agentId') && { agentId: text('agentId') }),
         ...(text('clientNumber') && { clientNumber: text('clientNumber') }),
         ...(text('campaign') && { campaign: text('campaign') }),

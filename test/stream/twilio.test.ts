@@ -115,6 +115,14 @@ describe(`Twilio calls (${dialect})`, { skip }, () => {
     assert.ok(words.length > 0, 'the agent was heard');
     assert.ok(words.every((w) => w.start >= LATE - 0.05), `agent words from ${Math.min(...words.map((w) => w.start))} s`);
     await until(() => delivered.some((d) => JSON.stringify(d).includes(summary.jobId)), 'the after-call notification');
+    // The call is found by its callSid: its after-call job, and the stream that kept its finals.
+    const byCall = json(await svc.request({ method: 'GET', url: '/asr/jobs?callSid=CA7' }));
+    assert.deepEqual(byCall.jobs.map((j: any) => j.jobId ?? j.id), [summary.jobId]);
+    assert.equal(json(await svc.request({ method: 'GET', url: '/asr/jobs?callSid=CA8' })).total, 0);
+    const streams = json(await svc.request({ method: 'GET', url: '/asr/streams?callSid=CA7' }));
+    assert.deepEqual(streams.streams.map((x: any) => [x.streamId, x.messages]), [[summary.streamId, summary.finals]]);
+    const kept = json(await svc.request({ method: 'GET', url: `/asr/stream/${streams.streams[0].streamId}/messages` }));
+    assert.equal(kept.messages.length, summary.finals);
     // analytics=true reached the job: its record carries the call's analytics.
     assert.ok(record.includes('"analytics"'), 'the job ran call analytics');
   });

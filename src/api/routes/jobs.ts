@@ -31,6 +31,7 @@ interface JobListParams {
   status?: (typeof JOB_STATUSES)[number];
   tracking_id?: string;
   sid?: string;
+  callSid?: string;
   from?: string;
   to?: string;
   cursor?: string;
@@ -186,7 +187,7 @@ export function jobRoutes(services: Services): FastifyPluginAsync {
           tags,
           summary: 'Jobs, newest first, filtered and paged',
           description:
-            'Filters combine (all must match): `status`, `tracking_id` (the reference given at submit), `sid` (the project), ' +
+            'Filters combine (all must match): `status`, `tracking_id` (the reference given at submit), `sid` (the project), `callSid` (the telephony call), ' +
             '`from` (created at or after) and `to` (created before), ISO times or dates. `total` counts the matching jobs. ' +
             'Paging: `limit` with `offset`, or `cursor` (the previous answer\'s `nextCursor`, stable while jobs are added or deleted; ' +
             '`nextCursor` is null on the last page). A parameter not listed here is refused (400).',
@@ -194,6 +195,7 @@ export function jobRoutes(services: Services): FastifyPluginAsync {
             status: Type.Optional(Type.Enum([...JOB_STATUSES])),
             tracking_id: Type.Optional(idString({ description: 'Only jobs submitted with this tracking_id.' })),
             sid: Type.Optional(idString({ description: 'Only jobs of this project.' })),
+            callSid: Type.Optional(idString({ description: "Only jobs of this telephony call (submitted with callSid; a Twilio stream's after-call job)." })),
             from: Type.Optional(isoTime('Only jobs created at or after this time (ISO 8601 date-time, or a date: its midnight UTC).')),
             to: Type.Optional(isoTime('Only jobs created before this time (ISO 8601 date-time, or a date: its midnight UTC).')),
             cursor: Type.Optional(Type.String({ minLength: 1, maxLength: 2048, pattern: '^[A-Za-z0-9_-]+$', description: 'nextCursor of the previous page.' })),
@@ -216,7 +218,7 @@ export function jobRoutes(services: Services): FastifyPluginAsync {
         const from = isoParam(request.query.from, 'from');
         const to = isoParam(request.query.to, 'to');
         const position = cursor !== undefined ? decodeCursor(cursor, ['createdAt', 'id'] as const) : undefined;
-        const page = await jobs.list({ status, trackingId: request.query.tracking_id, sid: request.query.sid, from, to, after: position, limit: limit + 1, offset });
+        const page = await jobs.list({ status, trackingId: request.query.tracking_id, sid: request.query.sid, callSid: request.query.callSid, from, to, after: position, limit: limit + 1, offset });
         const rows = page.jobs.slice(0, limit);
         const last = rows.at(-1);
         const nextCursor = page.jobs.length > limit && last ? encodeCursor({ createdAt: last.created_at, id: last.id }) : null;

@@ -24,6 +24,7 @@ export const StreamStart = Type.Object(
     ),
     engagementId: str('Engagement metadata, copied into every realTimeMessage.'),
     ucid: str('Universal call id, copied into every realTimeMessage.'),
+    callSid: str("The telephony call's id (Twilio: the start message's callSid): the after-call job and the kept finals are found by it (GET /asr/jobs?callSid=, GET /asr/streams?callSid=)."),
     agentId: str('Agent, copied into every realTimeMessage.'),
     clientNumber: Type.Optional(Type.String({ maxLength: 64, description: 'The caller\'s number (a phone field: masked like every phone number).' })),
     campaign: str('Campaign, copied into every realTimeMessage.'),
