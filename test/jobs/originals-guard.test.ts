@@ -151,7 +151,7 @@ for (const dialect of await dialects()) {
     async function assertNothingOriginal(who: 'read' | 'submit', jobId: string, expected: { audio: number[]; transcript: number[] }) {
       for (const query of ['', '?redacted=false', '?redacted=true']) {
         const res = await get(who, `/asr/jobs/${jobId}/audio${query}`);
-        assert.notDeepEqual(res.rawPayload, original, `${who} /audio${query} answered the original of ${jobId} ${(await get('admin', `/asr/jobs/${jobId}`)).body.slice(0, 1500)}`);
+        assert.notDeepEqual(res.rawPayload, original, `${who} /audio${query} answered the original of ${jobId}`);
         assert.ok(expected.audio.includes(res.statusCode), `${who} /audio${query}: ${res.statusCode} ${res.body.slice(0, 300)}`);
         if (res.statusCode >= 400) assert.match(res.headers['content-type'] as string, /application\/problem\+json/);
       }
