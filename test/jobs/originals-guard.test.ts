@@ -14,12 +14,15 @@ import type { RecognizeFile } from '../../src/jobs/worker.js';
 import { PermanentJobError } from '../../src/jobs/worker.js';
 import { textToTranscript } from '../../src/jobs/textTranscript.js';
 import { deliveryVerdict, originalsVerdict } from '../../src/jobs/originalsGuard.js';
+import { CloudBuckets } from '../../src/jobs/cloud/buckets.js';
+import { resultExporter } from '../../src/jobs/cloud/exportResults.js';
 import { TRANSCRIPT_FORMATS } from '../../src/transcript/index.js';
 import { ffmpeg, hasTool, tempDir } from '../helpers/audio.js';
 import { dialects, json, startTestService, type TestService } from '../helpers/harness.js';
 import { multipart } from '../helpers/multipart.js';
 import { until } from '../helpers/poll.js';
 import { required } from '../helpers/require.js';
+import { testS3 } from '../helpers/s3.js';
 
 // One speaker (the recording is mono): the words fall inside its 12 seconds.
 const CALL = 'may i have your social security number my social is one two three four five six seven eight nine thank you';
@@ -83,6 +86,8 @@ for (const dialect of await dialects()) {
     const recognizer = new ScriptedRecognizer();
     const keys: Record<'admin' | 'submit' | 'read', { key: string; id: string }> = {} as never;
     const scrub = { scrubtext: 'true', types: 'USSocialSecurityNumber' };
+    // A notification target that never answers: what matters is the payload the job queued for it.
+    const notify = { notification: JSON.stringify({ url: 'http://127.0.0.1:9/hook', contents: ['transcript', 'transcript.txt', 'transcript.srt'] }) };
     /** Jobs by the state the test put them in. */
     const jobs: Record<string, string> = {};
 
@@ -109,7 +114,7 @@ for (const dialect of await dialects()) {
       ffmpeg(['-f', 'lavfi', '-i', 'sine=frequency=300:duration=12', '-ar', '16000', file]);
       original = fs.readFileSync(file);
       // One worker slot: while the held job runs, the next one stays queued.
-      svc = await startTestService(dialect, { env: { SCRUBLINE_WORKERS: '1', SCRUBLINE_JOB_LEASE_MS: '600000' }, overrides: { recognize: recognizer.recognize } });
+      svc = await startTestService(dialect, { env: { SCRUBLINE_WORKERS: '1', SCRUBLINE_JOB_LEASE_MS: '600000', SCRUBLINE_WEBHOOK_ALLOW: '127.0.0.0/8' }, overrides: { recognize: recognizer.recognize } });
       for (const scope of ['admin', 'submit', 'read'] as const) {
         const made = await svc.services.store.apiKeys.create(scope, scope);
         keys[scope] = { key: made.key, id: made.id };
@@ -117,12 +122,12 @@ for (const dialect of await dialects()) {
       await svc.app.keysChanged();
 
       // Completed: text redaction only (the recording stays as it was), and audio redaction keeping the original.
-      jobs.completedTextOnly = await submit({ ...scrub, tracking_id: 'done' });
+      jobs.completedTextOnly = await submit({ ...scrub, ...notify, tracking_id: 'done' });
       await until(async () => (await status(jobs.completedTextOnly)) === 'completed', 'the scrubtext job to complete');
       jobs.completedAudio = await submit({ ...scrub, scrubaudio: 'true', keepOriginal: 'true', tracking_id: 'done' });
       await until(async () => (await status(jobs.completedAudio)) === 'completed', 'the scrubaudio job to complete');
       // Failed: the recognizer throws; the original stays (a failed redaction deletes nothing).
-      jobs.failed = await submit({ ...scrub, scrubaudio: 'true', tracking_id: 'fail' });
+      jobs.failed = await submit({ ...scrub, ...notify, scrubaudio: 'true', tracking_id: 'fail' });
       await until(async () => (await status(jobs.failed)) === 'failed', 'the failing job to fail');
       // Failed after a resubmit: an unredacted transcript of an earlier run is stored, and redaction is now owed.
       jobs.resubmittedFailed = await submit({ tracking_id: 'done' });
@@ -134,7 +139,7 @@ for (const dialect of await dialects()) {
       jobs.running = await submit({ ...scrub, scrubaudio: 'true', tracking_id: 'hold' });
       await until(() => recognizer.holding > 0, 'the held job to start recognizing');
       jobs.queued = await submit({ ...scrub, scrubaudio: 'true', tracking_id: 'done' });
-      jobs.cancelled = await submit({ ...scrub, tracking_id: 'done' });
+      jobs.cancelled = await submit({ ...scrub, ...notify, tracking_id: 'done' });
       const cancel = await svc.request({ method: 'POST', url: `/asr/jobs/${jobs.cancelled}/cancel`, headers: as('submit') });
       assert.equal(cancel.statusCode, 200, cancel.body);
       assert.equal(await status(jobs.running), 'processing');
@@ -198,6 +203,43 @@ for (const dialect of await dialects()) {
         assert.equal((await get(who, `/asr/jobs/${jobs.completedAudio}/audio?redacted=false`)).statusCode, 403);
       });
     }
+
+    test('notifications carry a transcript only once it is redacted', async () => {
+      for (const state of ['failed', 'cancelled', 'completedTextOnly'] as const) {
+        const deliveries = await svc.services.store.deliveries.listByJob(jobs[state]);
+        assert.equal(deliveries.length, 1, `${state}: one notification queued`);
+        const payload = JSON.parse(deliveries[0].payload);
+        assert.doesNotMatch(deliveries[0].payload, SECRET, `${state}: the notification holds the number`);
+        if (state === 'completedTextOnly') assert.ok(payload.transcripts?.['transcript.txt'], `${state}: the redacted transcript is carried`);
+        else assert.ok(!payload.transcripts && payload.transcriptsWithheld, `${state}: ${deliveries[0].payload.slice(0, 300)}`);
+      }
+    });
+
+    test('a bucket export of a job that owes redaction writes nothing without its redaction record', async () => {
+      const s3 = await testS3();
+      const bucket = await s3.bucket('out');
+      const set = await svc.request({
+        method: 'POST',
+        url: '/system/set-parameter',
+        headers: as('admin'),
+        payload: { name: 'systemSettings', value: { endpoint: s3.endpoint, region: s3.region, apiKeyCloud: s3.accessKeyId, secretKeyCloud: s3.secretAccessKey } },
+      });
+      assert.equal(set.statusCode, 200, set.body);
+      // Queued behind the held job: its row as a worker would export it.
+      const jobId = await submit({ ...scrub, transcriptOutput: `${bucket}/results/`, tracking_id: 'done' });
+      const row = (await svc.services.store.jobs.get(jobId))!;
+      assert.equal(row.redaction_status, 'pending');
+      const { services } = svc;
+      const exporter = resultExporter({ blobs: services.blobs, box: services.box, buckets: new CloudBuckets({ box: services.box, settings: (sid) => services.parameters.cloudSettings(sid), store: services.config.blobs }) });
+      const transcript = { ...textToTranscript(CALL, 'en-us:test', 0), engine: 'test' };
+      await assert.rejects(exporter(row, transcript, undefined, new AbortController().signal), /not exported/);
+      const out = s3.store(bucket);
+      assert.deepEqual(await out.list('results/'), [], 'nothing reached the bucket');
+      // With its redaction record (the run redacted), the results go as before.
+      await exporter(row, transcript, { policy: {} }, new AbortController().signal);
+      assert.ok((await out.list('results/')).length > 0, 'the redacted results are exported');
+      out.destroy();
+    });
 
     test('an admin key reads an original, and each read is a job event naming the key, never its secret', async () => {
       const before = (await events(jobs.queued)).length;
