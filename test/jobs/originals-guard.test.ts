@@ -147,6 +147,12 @@ for (const dialect of await dialects()) {
       await until(() => recognizer.holding > 0, 'the held job to start recognizing');
       jobs.queued = await submit({ ...scrub, scrubaudio: 'true', tracking_id: 'done' });
       jobs.cancelled = await submit({ ...scrub, ...notify, tracking_id: 'done' });
+      // Queued too, asking no kinds: its project's insight redacts, so its run will redact (redactionStatus says
+      // not_requested until then).
+      const insightful = await publish({ sid: 'insightful', rules: [], insights: [{ id: 'said', name: 'Said', expression: '*', redactText: true, redactAudio: true }] });
+      assert.equal(insightful.statusCode, 200, insightful.body);
+      jobs.queuedByInsight = await submit({ sid: 'insightful', insights: 'said', tracking_id: 'done' });
+      assert.equal((await svc.services.store.jobs.get(jobs.queuedByInsight))!.redaction_status, 'not_requested');
       const cancel = await svc.request({ method: 'POST', url: `/asr/jobs/${jobs.cancelled}/cancel`, headers: as('submit') });
       assert.equal(cancel.statusCode, 200, cancel.body);
       assert.equal(await status(jobs.running), 'processing');
@@ -185,6 +191,7 @@ for (const dialect of await dialects()) {
       test(`${who} key: queued and running jobs answer 409 on every route, never the original`, async () => {
         for (const state of ['queued', 'running'] as const) {
           await assertNothingOriginal(who, jobs[state], { audio: [409], transcript: [409] });
+          assert.equal(json(await get(who, `/asr/jobs/${jobs.queuedByInsight}/audio`)).status, 409, 'a job its insights will redact');
           const refused = json(await get(who, `/asr/jobs/${jobs[state]}/audio`));
           assert.equal(refused.reason, 'redaction_pending', JSON.stringify(refused));
         }
