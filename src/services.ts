@@ -15,6 +15,7 @@ import { closeSharedStreamPool } from './engine/streamPool.js';
 import { StreamRegistry } from './stream/registry.js';
 import { closeRedactionPool, sensitiveWindowsOffLoop } from './redact/offload/index.js';
 import { JobRecords } from './jobs/jobRecords.js';
+import { OriginalsGuard } from './jobs/originalsGuard.js';
 import { JobService } from './jobs/jobService.js';
 import { JobWorker, type RecognizeFile } from './jobs/worker.js';
 import { applyAutoDelete, RetentionSweeper } from './jobs/retention.js';
@@ -48,6 +49,8 @@ import { removeExported, resultExporter } from './jobs/cloud/exportResults.js';
 export interface Services {
   jobs: JobService;
   jobRecords: JobRecords;
+  /** Who may read a job's originals (jobs/originalsGuard.ts): every path that hands out audio or transcripts asks it. */
+  originals: OriginalsGuard;
   /** The in-process job worker; started by `serve` (unless SCRUBLINE_WORKERS=0) and by `worker`. */
   worker: JobWorker;
   /** Notification deliveries; sending runs where workers run. */
@@ -134,9 +137,11 @@ export async function createServices(config: Config, logger: Logger, overrides: 
     onFailed: () => metrics.webhookSettled('failed'),
     ...(config.webhookScheduleMs && { schedule: config.webhookScheduleMs, pollMs: 50 }),
   });
+  const originals = new OriginalsGuard({ store, projects });
   const jobRecords = new JobRecords({
     store,
     box,
+    originals,
     shapes: (row, transcript) => {
       const meta = renderMetaForJob(row, box);
       const utterances = utterancesFor(transcript, meta);
@@ -164,6 +169,7 @@ export async function createServices(config: Config, logger: Logger, overrides: 
     const contents = params.notification?.contents;
     const extra = contents?.length
       ? notificationContents({
+          jobId: row.id,
           contents,
           status: row.status,
           redactionStatus: row.redaction_status,
@@ -272,6 +278,7 @@ export async function createServices(config: Config, logger: Logger, overrides: 
     redactionHashKey,
     jobs,
     jobRecords,
+    originals,
     worker,
     outbox,
     config,

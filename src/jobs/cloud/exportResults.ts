@@ -12,6 +12,7 @@ import type { JobRow } from '../../store/tables.js';
 import { renderTranscript, type TranscriptFormat, transcriptFileName } from '../../transcript/index.js';
 import type { Transcript } from '../../transcript/types.js';
 import { jobRecord } from '../jobRecord.js';
+import { deliveryVerdict } from '../originalsGuard.js';
 import { renderMetaForJob } from '../renderMeta.js';
 import type { TranscribeParams } from '../request.js';
 import type { CloudBuckets } from './buckets.js';
@@ -41,6 +42,9 @@ export function resultExporter(options: ResultExporterOptions) {
     const folder = await outputFolder(params, options.buckets, job.id);
     if (!folder) return;
     const bucket = await options.buckets.bucket(folder.bucket, params);
+    // A job that owes redaction exports only what was redacted (the bucket is a client's, read without a key).
+    const verdict = deliveryVerdict(job, 'completed', redactionRecord !== undefined, 'transcript');
+    if ('refuse' in verdict) throw Object.assign(new Error(`results not exported: ${verdict.refuse.message}`), { permanent: true });
     const meta = renderMetaForJob(job, options.box);
     for (const format of params.outputFormats ?? DEFAULT_OUTPUT_FORMATS) {
       const rendered = renderTranscript(format, transcript, meta);
