@@ -156,14 +156,17 @@ export class JobService {
    * Every bucket and endpoint the request names meets the bucket rules (cloud/buckets.ts: never the service's own
    * bucket, never its credentials, endpoints through the target policy, no userinfo): a 400 now, before any row.
    */
-  private async checkBuckets(params: TranscribeParams): Promise<void> {
+  private async checkBuckets<P extends TranscribeParams>(params: P): Promise<P> {
     const named = params.endpoint || params.cloudStoragePath || params.cloudStorageFolder || params.transcriptInput || params.transcriptOutput || params.cloudHosted;
-    if (!named) return;
+    if (!named) return params;
     if (!this.options.buckets) {
-      if (params.cloudStoragePath && /^https?:\/\//i.test(params.cloudStoragePath.trim()) && !params.transcriptOutput && !params.endpoint) return;
+      if (params.cloudStoragePath && /^https?:\/\//i.test(params.cloudStoragePath.trim()) && !params.transcriptOutput && !params.endpoint) return params;
       throw new ServiceError('not_implemented', 'This service has no bucket access configured.');
     }
-    await this.options.buckets.checkRequest(params);
+    // The output folder is kept as resolved now (bucket and prefix in full): the job's record says where its
+    // results go, and settings changed later do not move them.
+    const { outputFolder } = await this.options.buckets.checkRequest(params);
+    return outputFolder ? { ...params, transcriptOutput: outputFolder } : params;
   }
 
   private async insert(row: Omit<JobRow, 'created_at' | 'updated_at'>, caller: Caller = {}): Promise<JobRow> {
@@ -208,7 +211,7 @@ export class JobService {
 
   /** A recording already written to `tempPath`: checked, moved into the job's folder (a blob), queued. */
   async submitAudio(tempPath: string, fileName: string, params: TranscribeParams, caller: Caller = {}): Promise<JobRow> {
-    await this.checkBuckets(params);
+    params = await this.checkBuckets(params);
     checkNotificationTarget(params, this.options.notificationPolicy);
     const policy = await this.policyFor(params, caller);
     const model = await this.chooseModel(params.model);
@@ -235,7 +238,7 @@ export class JobService {
    * the worker fetches it (never this process) and fails the job when it is not usable audio.
    */
   async submitRemote(params: TranscribeParams, caller: Caller = {}): Promise<JobRow> {
-    await this.checkBuckets(params);
+    params = await this.checkBuckets(params);
     checkNotificationTarget(params, this.options.notificationPolicy);
     const source = parseSource(params.cloudStoragePath!, 'cloudStoragePath', (await this.options.buckets?.settingsFor(params))?.bucket);
     if (source.kind === 'url') {
@@ -261,7 +264,7 @@ export class JobService {
   /** Every recording under a bucket folder (cloudStorageFolder), one job each; the folder is listed now. */
   async submitFolder(params: TranscribeParams, caller: Caller = {}): Promise<JobRow[]> {
     if (!this.options.buckets) throw new ServiceError('not_implemented', 'This service has no bucket access configured.');
-    await this.checkBuckets(params);
+    params = await this.checkBuckets(params);
     const folder = parseFolder(params.cloudStorageFolder!, 'cloudStorageFolder', (await this.options.buckets.settingsFor(params)).bucket);
     const bucket = await this.options.buckets.bucket(folder.bucket, params, 'cloudStorageFolder');
     const listed = await storing(() => bucket.list(folder.key)).catch((error: Error & { permanent?: boolean; status?: number }) => {
@@ -282,7 +285,7 @@ export class JobService {
    * queued; the worker reads it (never this process) into the job's text input, then runs it as any text job.
    */
   async submitRemoteText(params: TranscribeParams, caller: Caller = {}): Promise<JobRow> {
-    await this.checkBuckets(params);
+    params = await this.checkBuckets(params);
     checkNotificationTarget(params, this.options.notificationPolicy);
     if (!this.options.buckets) throw new ServiceError('not_implemented', 'This service has no bucket access configured.');
     const ref = parseBucketRef(params.transcriptInput!, 'transcriptInput', (await this.options.buckets.settingsFor(params)).bucket);
@@ -297,7 +300,7 @@ export class JobService {
   }
 
   async submitText(params: TranscribeParams, caller: Caller = {}): Promise<JobRow> {
-    await this.checkBuckets(params);
+    params = await this.checkBuckets(params);
     checkNotificationTarget(params, this.options.notificationPolicy);
     const policy = await this.policyFor(params, caller);
     checkMarks(params.sensitiveWindows);
@@ -352,7 +355,7 @@ export class JobService {
     const marks = [...(before.sensitiveWindows ?? []), ...(params.sensitiveWindows ?? [])];
     if (marks.length > 0) merged.sensitiveWindows = marks;
     checkNotificationTarget(merged, this.options.notificationPolicy);
-    await this.checkBuckets(merged);
+    const checked = await this.checkBuckets(merged);
     // A job from before policies were recorded had what its parameters resolve to now; when they no longer
     // resolve, a job that had redaction keeps every kind (more, never less).
     const old =
@@ -361,7 +364,7 @@ export class JobService {
     const fresh = await this.policyFor(merged, caller);
     const policy = old ? unionPolicies(old, fresh) : fresh;
     const model = job.input_kind === 'text' ? 'text:input' : await this.chooseModel(params.model ?? (previous.model as string | undefined));
-    const base = this.baseRow(jobId, merged, model, policy);
+    const base = this.baseRow(jobId, checked, model, policy);
     const moved = await this.options.store.jobs.setStatus(jobId, TERMINAL, 'queued', {
       params: base.params,
       model,

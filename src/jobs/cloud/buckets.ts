@@ -19,7 +19,7 @@ import { invalid } from '../../errors.js';
 import { openCredentials } from '../../security/credentials.js';
 import type { SecretBox } from '../../security/secretBox.js';
 import { type BlobStoreConfig, BlobNotFoundError, BlobUnavailableError, S3BlobStore, s3Client } from '../../store/blobs/index.js';
-import { guardedLookup, osResolve } from '../notifications/transport.js';
+import { guardedLookup, osResolve, type Resolve } from '../notifications/transport.js';
 import { TargetNotAllowedError, type TargetPolicy } from '../notifications/targetPolicy.js';
 import type { TranscribeParams } from '../request.js';
 import { outputFolderName, parseBucketRef, parseFolder, parseSource } from './location.js';
@@ -34,6 +34,8 @@ export interface CloudBucketsOptions {
   store: BlobStoreConfig;
   /** Which hosts an endpoint may be (the notification policy, with its operator allow-list). */
   policy: TargetPolicy;
+  /** How names are resolved when a connection is made (default: the OS resolver). */
+  resolve?: Resolve;
 }
 
 /** A client's bucket could not be reached (or did not answer as S3): the job waits, a bounded number of times. */
@@ -93,7 +95,8 @@ export function clientBucketError(error: unknown, what: string): Error {
     return Object.assign(new Error(`${what}: the bucket's endpoint is not an allowed address (loopback, private, link-local or metadata)`), { permanent: true });
   }
   const status = e.$metadata?.httpStatusCode;
-  if (status === 404 && (e.name === 'NoSuchKey' || e.name === 'NotFound')) return new BlobNotFoundError(`${what}: not found`);
+  // Only S3's own NoSuchKey: a bare 404 (any web server's) reads as "did not answer as S3 storage".
+  if (status === 404 && e.name === 'NoSuchKey') return new BlobNotFoundError(`${what}: not found`);
   if (status !== undefined && status < 500 && e.name && S3_REFUSALS.has(e.name)) {
     return Object.assign(new Error(`${what}: the bucket refused the request (${e.name}, ${status})`), { permanent: true, status });
   }
@@ -164,7 +167,7 @@ export class CloudBuckets {
    * Check every bucket and endpoint a request names, without connecting: the 400s of submit. The worker meets the
    * same rules (target) when it connects, so settings changed since fail the job with the reason.
    */
-  async checkRequest(params: TranscribeParams): Promise<void> {
+  async checkRequest(params: TranscribeParams): Promise<{ outputFolder?: string }> {
     if (text(params.endpoint)) checkEndpoint(params.endpoint!, this.options.policy);
     const settings = () => this.settingsFor(params);
     if (params.cloudStoragePath && !/^https?:\/\//i.test(params.cloudStoragePath.trim())) {
@@ -174,7 +177,10 @@ export class CloudBuckets {
     if (params.cloudStorageFolder) await this.target(parseFolder(params.cloudStorageFolder, 'cloudStorageFolder', (await settings()).bucket).bucket, params, 'cloudStorageFolder');
     if (params.transcriptInput) await this.target(parseBucketRef(params.transcriptInput, 'transcriptInput', (await settings()).bucket).bucket, params, 'transcriptInput');
     const output = outputFolderName(params, await settings());
-    if (output) await this.target(parseFolder(output, 'transcriptOutput', (await settings()).bucket).bucket, params, 'transcriptOutput');
+    if (!output) return {};
+    const folder = parseFolder(output, 'transcriptOutput', (await settings()).bucket);
+    await this.target(folder.bucket, params, 'transcriptOutput');
+    return { outputFolder: `s3://${folder.bucket}/${folder.key}` };
   }
 
   /** A store over a client's `bucket` with the job's settings (field: what the request named it as). */
@@ -187,7 +193,7 @@ export class CloudBuckets {
     if (!client) {
       const policy = this.options.policy;
       // Every connection's address goes through the policy (a name allow-listed by the operator is trusted).
-      const lookup = guardedLookup(url && policy.nameAllowed(url) ? () => true : (address) => policy.addressAllowed(address), osResolve);
+      const lookup = guardedLookup(url && policy.nameAllowed(url) ? () => true : (address) => policy.addressAllowed(address), this.options.resolve ?? osResolve);
       client = s3Client(
         { endpoint, region, forcePathStyle, credentials },
         {
