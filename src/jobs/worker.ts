@@ -298,7 +298,9 @@ export class JobWorker {
   /** How many times the job waited for a client's bucket (its 'waiting_for_storage' events that say so). */
   private async clientBucketWaits(jobId: string): Promise<number> {
     const events = await this.options.store.events.list({ type: 'job', subject: jobId, limit: 10_000, offset: 0 });
-    return events.filter((e) => e.subType === 'waiting_for_storage' && (e.details as { clientBucket?: boolean } | undefined)?.clientBucket === true).length;
+    // An event's details are kept as JSON text.
+    const saysClientBucket = (details: unknown) => typeof details === 'string' && (JSON.parse(details) as { clientBucket?: boolean }).clientBucket === true;
+    return events.filter((e) => e.subType === 'waiting_for_storage' && saysClientBucket(e.details)).length;
   }
 
   private async recordFailure(job: JobRow, run: JobRun, error: Error, log: Logger): Promise<void> {
