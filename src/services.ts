@@ -115,16 +115,17 @@ export async function createServices(config: Config, logger: Logger, overrides: 
     throw error;
   }
   const projects = new ProjectConfigs(store, bus, box, config.configCacheMs);
-  const parameters = new Parameters(store, projects, box, config.dataDir);
+  // Hosts reached on a request's behalf (notification targets, recording URLs, bucket endpoints): public hosts,
+  // plus what the operator allows (checked at submit and at each connect).
+  const notificationPolicy = new TargetPolicy(config.webhookAllow);
+  const parameters = new Parameters(store, projects, box, config.dataDir, undefined, notificationPolicy);
   // Keyed hashes (the Hash mask) use one key derived from the service's secret, so values match across calls.
   const redactionHashKey = box.derive('redaction-hash');
   const conversations = new Conversations(store, box, projects, redactionHashKey);
   // Clients' buckets (recordings in, results out): credentials of the job, its project or the system.
-  const buckets = new CloudBuckets({ box, settings: (sid) => parameters.cloudSettings(sid), store: config.blobs });
+  const buckets = new CloudBuckets({ box, settings: (sid) => parameters.cloudSettings(sid), store: config.blobs, policy: notificationPolicy });
   const probeUpload = (file: string) => inspectUpload(file, { maxSeconds: config.limits.audioSeconds });
   const metrics = new Metrics();
-  // Notification targets: public hosts, plus what the operator allows (checked at submit and at each connect).
-  const notificationPolicy = new TargetPolicy(config.webhookAllow);
   const outbox = new NotificationOutbox({
     db: store.database.db,
     policy: notificationPolicy,
@@ -192,6 +193,7 @@ export async function createServices(config: Config, logger: Logger, overrides: 
     onTerminal: notifyTerminal,
     afterTerminal: () => outbox.kick(),
     storageRetryMs: config.storageRetryMs,
+    clientBucketMaxWaits: config.clientBucketMaxWaits,
     fetchSource: sourceFetcher({ blobs, buckets, box, tempDir: runFiles, policy: notificationPolicy, maxBytes: config.limits.uploadBytes, probe: probeUpload }),
     fetchText: textFetcher({ blobs, buckets, box, maxBytes: config.limits.jsonBodyBytes }),
     exportResults: resultExporter({ blobs, buckets, box }),
@@ -304,6 +306,7 @@ export async function createServices(config: Config, logger: Logger, overrides: 
       await heartbeat.stop();
       conversations.stopIdleSweep();
       await outbox.stop();
+      await jobs.settled();
       await bus.close();
       await store.close();
       (blobs as { destroy?: () => void }).destroy?.();
