@@ -14,6 +14,7 @@ import type { RecognizeFile } from '../../src/jobs/worker.js';
 import { PermanentJobError } from '../../src/jobs/worker.js';
 import { textToTranscript } from '../../src/jobs/textTranscript.js';
 import { deliveryVerdict, originalsVerdict } from '../../src/jobs/originalsGuard.js';
+import { TargetPolicy } from '../../src/jobs/notifications/targetPolicy.js';
 import { CloudBuckets } from '../../src/jobs/cloud/buckets.js';
 import { resultExporter } from '../../src/jobs/cloud/exportResults.js';
 import { TRANSCRIPT_FORMATS } from '../../src/transcript/index.js';
@@ -260,7 +261,7 @@ for (const dialect of await dialects()) {
       const row = (await svc.services.store.jobs.get(jobId))!;
       assert.equal(row.redaction_status, 'pending');
       const { services } = svc;
-      const exporter = resultExporter({ blobs: services.blobs, box: services.box, buckets: new CloudBuckets({ box: services.box, settings: (sid) => services.parameters.cloudSettings(sid), store: services.config.blobs }) });
+      const exporter = resultExporter({ blobs: services.blobs, box: services.box, buckets: new CloudBuckets({ box: services.box, settings: (sid) => services.parameters.cloudSettings(sid), store: services.config.blobs, policy: new TargetPolicy(services.config.webhookAllow) }) });
       const transcript = { ...textToTranscript(CALL, 'en-us:test', 0), engine: 'test' };
       await assert.rejects(exporter(row, transcript, undefined, new AbortController().signal), /not exported/);
       const out = s3.store(bucket);
