@@ -46,6 +46,8 @@ export interface LiveMessageRow {
   conversation_key: string;
   message: string;
   received_at: string;
+  /** JSON: the policy the message was redacted under and whether it ended in a masked digit group (never a value). */
+  redaction: string | null;
 }
 
 export interface EventRow {

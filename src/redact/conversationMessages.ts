@@ -1,0 +1,117 @@
+// Redaction across the messages of a live conversation (POST /cache/real-call): each message is answered at once,
+// so a number said across messages ("my card number is 4532 0151" | "1283 0366" | "8741") must be dealt with
+// message by message, with what the conversation kept so far. Detection is the one stream core (streams.ts):
+// - the speaker's earlier messages, as kept (redacted: whatever they still show in clear is what a later message
+//   can complete), and this one are searched as one stream; a span reaching back into an earlier message
+//   re-redacts it (its kept row is rewritten);
+// - a message cannot be recalled once answered, so the digits that may begin a number are never answered: a
+//   message ending in a digit group (written, look-alikes folded, or two spoken digit words or more) has that
+//   group masked, and the next message of the speaker that begins with digits has its leading group masked too
+//   (it continues the number). This is the live stream's hold (stream/liveRedactor.ts) for a transport that
+//   cannot wait: redact more, never less.
+import type { Masker } from './masks.js';
+import { docFromText } from './recognizers/doc.js';
+import type { RedactionRule } from './rules.js';
+import { partMask, textStreamSpans } from './streams.js';
+import { numberRuns, numberWordClass } from './windows/numberSpeech.js';
+
+/** Earlier messages of the speaker searched with a new one (a number is read in a few messages, not dozens). */
+export const CONTEXT_MESSAGES = 8;
+
+export interface MessageRedaction {
+  /** This message's text, redacted across the conversation. */
+  text: string;
+  /** New texts of the earlier messages a span reached back into (undefined: unchanged), same order as given. */
+  earlier: (string | undefined)[];
+  /** This message ends in a masked digit group: the speaker's next message continues it if it begins with digits. */
+  held: boolean;
+  /** Kinds masked by this step (never the values). */
+  kinds: string[];
+}
+
+interface Cut {
+  start: number;
+  end: number;
+  replacement: string;
+}
+
+/** `text` with cuts (disjoint, any order) applied. */
+function applyCuts(text: string, cuts: Cut[]): string {
+  let out = '';
+  let at = 0;
+  for (const cut of [...cuts].sort((a, b) => a.start - b.start)) {
+    if (cut.start < at) continue;
+    out += text.slice(at, cut.start) + cut.replacement;
+    at = cut.end;
+  }
+  return out + text.slice(at);
+}
+
+/** Kinds said as digits: while one is redacted, digit groups at a message's edges are masked. */
+function digitRule(rules: readonly RedactionRule[], digits: number): RedactionRule | undefined {
+  const by = (kind: string) => rules.find((r) => r.kind === kind);
+  return (digits >= 13 ? by('CreditCardNumber') : undefined) ?? by('USSocialSecurityNumber') ?? by('CreditCardNumber') ?? rules.find((r) => r.kind !== 'Person' && r.kind !== 'Email');
+}
+
+/** The digit groups at the start (when `leading`) and at the end of `text`, masked; whether the end one was. */
+function maskEdgeDigits(text: string, rules: readonly RedactionRule[], masker: Masker, leading: boolean, kinds: Set<string>): { text: string; held: boolean } {
+  const doc = docFromText(text);
+  const words = doc.words.map((w, i) => ({ word: w.raw, start: i, end: i + 1 }));
+  // A gap of more than one word ends a run (fillers inside are allowed by numberRuns).
+  const runs = numberRuns(words, { maxGapSeconds: 1 }).filter((r) => r.magnitudes === 0);
+  const cuts: Cut[] = [];
+  let held = false;
+  const written = (first: number, last: number) => doc.words.slice(first, last + 1).some((w) => /[0-9]/.test(w.raw));
+  const mask = (first: number, last: number, length: number) => {
+    const rule = digitRule(rules, length)!;
+    const start = doc.words[first].start;
+    const end = doc.words[last].end;
+    cuts.push({ start, end, replacement: masker.mask(rule, text.slice(start, end)) });
+    kinds.add(rule.kind);
+  };
+  const last = runs[runs.length - 1];
+  // Only hesitations after it ("4532 0151 um"): the group still ends the message.
+  const ends = (run: { last: number }) => words.slice(run.last + 1).every((w) => numberWordClass(w.word) === 'filler');
+  if (last && ends(last) && (written(last.first, last.last) || last.length >= 2)) {
+    mask(last.first, last.last, last.length);
+    held = true;
+  }
+  const first = runs[0];
+  if (leading && first && first.first === 0 && !(held && first === last)) mask(first.first, first.last, first.length);
+  return { text: applyCuts(text, cuts), held };
+}
+
+/**
+ * A new message of a speaker redacted with the speaker's earlier kept messages (oldest first, at most
+ * CONTEXT_MESSAGES are read). `text` is the message as already redacted alone; `continues`: the speaker's last
+ * message ended in a masked digit group.
+ */
+export function redactAcrossMessages(
+  earlier: readonly string[],
+  text: string,
+  rules: readonly RedactionRule[],
+  masker: Masker,
+  continues: boolean,
+): MessageRedaction {
+  const kinds = new Set<string>();
+  const context = earlier.slice(-CONTEXT_MESSAGES);
+  const skipped = earlier.length - context.length;
+  const pieces = [...context, text];
+  const cuts: Cut[][] = pieces.map(() => []);
+  for (const span of textStreamSpans(pieces, rules)) {
+    // Spans wholly inside an earlier message were there when it was kept: only those reaching this one count.
+    if (!span.parts.some((p) => p.piece === context.length)) continue;
+    for (const part of span.parts) {
+      cuts[part.piece].push({ start: part.start, end: part.end, replacement: partMask({ masker }, span, pieces[part.piece].slice(part.start, part.end)) });
+    }
+    kinds.add(span.rule.kind);
+  }
+  const out: (string | undefined)[] = earlier.map(() => undefined);
+  context.forEach((piece, i) => {
+    if (cuts[i].length > 0) out[skipped + i] = applyCuts(piece, cuts[i]);
+  });
+  let own = applyCuts(text, cuts[context.length]);
+  let held = false;
+  if (digitRule(rules, 0)) ({ text: own, held } = maskEdgeDigits(own, rules, masker, continues, kinds));
+  return { text: own, earlier: out, held, kinds: [...kinds] };
+}
