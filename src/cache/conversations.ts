@@ -5,8 +5,7 @@ import { maskRecordWindows, recordChannels } from '../redact/windows/recordMarks
 import crypto from 'node:crypto';
 import { compileInsights } from '../conversation/insights/definitions.js';
 import { channelOf, END_TYPES, liveRecord, realTimeFields } from '../conversation/realTime.js';
-import { redactAcrossMessages } from '../redact/conversationMessages.js';
-import { Masker } from '../redact/masks.js';
+import { CONTEXT_MESSAGES } from '../redact/conversationMessages.js';
 import type { LiveMessage } from '../store/liveMessages.js';
 import { RECEIVED } from '../conversation/recordStatus.js';
 import { invalid, notFound } from '../errors.js';
@@ -16,7 +15,7 @@ import { check } from '../schema/validator.js';
 import { maskCredentials, protectCredentials } from '../security/credentials.js';
 import type { SecretBox } from '../security/secretBox.js';
 import type { Store } from '../store/index.js';
-import { postCallOffLoop, redactRecordOffLoop } from '../redact/offload/index.js';
+import { postCallOffLoop, redactAcrossOffLoop, redactRecordOffLoop } from '../redact/offload/index.js';
 import type { PostCallTask } from '../redact/offload/tasks.js';
 import { stampRedaction } from '../redact/redactRecord.js';
 import { recordRuleIssues, recordRules } from '../redact/recordRules.js';
@@ -252,10 +251,11 @@ export class Conversations {
       return k.isFinal !== false && typeof k.text === 'string' && channelOf(k.speaker) === channel;
     });
     const continues = mine[mine.length - 1]?.redaction?.held === true;
-    const step = redactAcrossMessages(mine.map((m) => (m.message as RealTimeMessage).text!), message.text, rules, new Masker(this.hashKey), continues);
+    const earlier = mine.slice(-CONTEXT_MESSAGES);
+    const step = await redactAcrossOffLoop(earlier.map((m) => (m.message as RealTimeMessage).text!), message.text, rules, this.hashKey, continues);
     message.text = step.text;
     for (const [i, text] of step.earlier.entries()) {
-      if (text !== undefined) await this.store.liveMessages.rewrite(mine[i].id, { ...mine[i].message, text });
+      if (text !== undefined) await this.store.liveMessages.rewrite(earlier[i].id, { ...earlier[i].message, text });
     }
     return step.held;
   }
