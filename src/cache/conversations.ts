@@ -239,18 +239,19 @@ export class Conversations {
 
   /**
    * A final message redacted across its conversation (redact/conversationMessages.ts): with the speaker's kept
-   * messages, rewriting those a span reaches back into, and digit groups at its edges masked. Answers whether it
-   * ends in a masked digit group (the speaker's next message continues it).
+   * messages, rewriting those a span reaches back into, and digit groups at its edges masked. Answers the kind its
+   * final digit group was masked as, when it ends in one (the speaker's next message continues it).
    */
-  private async redactAcross(kept: readonly LiveMessage[], message: RealTimeMessage, resolved: RecordPolicy): Promise<boolean> {
+  private async redactAcross(kept: readonly LiveMessage[], message: RealTimeMessage, resolved: RecordPolicy): Promise<string | undefined> {
     const rules = policyRules(resolved.policy, resolved.project?.config);
-    if (rules.length === 0 || message.isFinal === false || typeof message.text !== 'string') return false;
+    if (rules.length === 0 || message.isFinal === false || typeof message.text !== 'string') return undefined;
     const channel = channelOf(message.speaker);
     const mine = kept.filter((m) => {
       const k = m.message as RealTimeMessage;
       return k.isFinal !== false && typeof k.text === 'string' && channelOf(k.speaker) === channel;
     });
-    const continues = mine[mine.length - 1]?.redaction?.held === true;
+    const last = mine[mine.length - 1]?.redaction?.held;
+    const continues = typeof last === 'string' ? last : undefined;
     const earlier = mine.slice(-CONTEXT_MESSAGES);
     const step = await redactAcrossOffLoop(earlier.map((m) => (m.message as RealTimeMessage).text!), message.text, rules, this.hashKey, continues);
     message.text = step.text;

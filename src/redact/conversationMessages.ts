@@ -8,12 +8,15 @@
 //   message ending in a digit group (written, look-alikes folded, or two spoken digit words or more) has that
 //   group masked, and the next message of the speaker that begins with digits has its leading group masked too
 //   (it continues the number). This is the live stream's hold (stream/liveRedactor.ts) for a transport that
-//   cannot wait: redact more, never less.
+//   cannot wait: redact more, never less. The group is masked as the kind a number cue of the speaker's messages
+//   names ("my card number is": stream/numberCues.ts, words counted as seconds), else as the kind the group it
+//   continues was masked as, else as the numeric kind that fits its length.
 import type { Masker } from './masks.js';
 import { docFromText } from './recognizers/doc.js';
 import type { RedactionRule } from './rules.js';
 import { partMask, textStreamSpans } from './streams.js';
 import { numberRuns, numberWordClass } from './windows/numberSpeech.js';
+import { NumberCues } from '../stream/numberCues.js';
 
 /** Earlier messages of the speaker searched with a new one (a number is read in a few messages, not dozens). */
 export const CONTEXT_MESSAGES = 8;
@@ -23,8 +26,11 @@ export interface MessageRedaction {
   text: string;
   /** New texts of the earlier messages a span reached back into (undefined: unchanged), same order as given. */
   earlier: (string | undefined)[];
-  /** This message ends in a masked digit group: the speaker's next message continues it if it begins with digits. */
-  held: boolean;
+  /**
+   * The kind this message's last digit group was masked as, when it ends in one: the speaker's next message
+   * continues it if it begins with digits. Undefined: it does not.
+   */
+  held?: string;
   /** Kinds masked by this step (never the values). */
   kinds: string[];
 }
@@ -47,51 +53,61 @@ function applyCuts(text: string, cuts: Cut[]): string {
   return out + text.slice(at);
 }
 
-/** Kinds said as digits: while one is redacted, digit groups at a message's edges are masked. */
-function digitRule(rules: readonly RedactionRule[], digits: number): RedactionRule | undefined {
-  const by = (kind: string) => rules.find((r) => r.kind === kind);
-  return (digits >= 13 ? by('CreditCardNumber') : undefined) ?? by('USSocialSecurityNumber') ?? by('CreditCardNumber') ?? rules.find((r) => r.kind !== 'Person' && r.kind !== 'Email');
+/** Kinds said as digits: while one is redacted, digit groups at a message's edges are masked. `named`: a cue's kind. */
+function digitRule(rules: readonly RedactionRule[], digits: number, named?: string): RedactionRule | undefined {
+  const by = (kind: string | undefined) => rules.find((r) => r.kind === kind);
+  return by(named) ?? (digits >= 13 ? by('CreditCardNumber') : undefined) ?? by('USSocialSecurityNumber') ?? by('CreditCardNumber') ?? rules.find((r) => r.kind !== 'Person' && r.kind !== 'Email');
 }
 
-/** The digit groups at the start (when `leading`) and at the end of `text`, masked; whether the end one was. */
-function maskEdgeDigits(text: string, rules: readonly RedactionRule[], masker: Masker, leading: boolean, kinds: Set<string>): { text: string; held: boolean } {
+/**
+ * The digit groups at the start (when `continues` names the kind of the group it continues) and at the end of
+ * `text` (the last of `pieces`), masked; the kind the end one was masked as.
+ */
+function maskEdgeDigits(pieces: readonly string[], rules: readonly RedactionRule[], masker: Masker, continues: string | undefined, kinds: Set<string>): { text: string; held?: string } {
+  const text = pieces[pieces.length - 1];
   const doc = docFromText(text);
   const words = doc.words.map((w, i) => ({ word: w.raw, start: i, end: i + 1 }));
+  // Cues heard in the speaker's messages, words counted as seconds (the cue's bound in words).
+  const cues = new NumberCues(rules.map((r) => r.kind));
+  const before = pieces.slice(0, -1).flatMap((p) => docFromText(p).words.map((w) => w.raw));
+  if (cues.listening) cues.hear(0, [...before, ...words.map((w) => w.word)].map((word, i) => ({ word, start: i, end: i + 1 })));
+  const cueAt = (word: number) => cues.kindAt(before.length + word);
   // A gap of more than one word ends a run (fillers inside are allowed by numberRuns).
   const runs = numberRuns(words, { maxGapSeconds: 1 }).filter((r) => r.magnitudes === 0);
   const cuts: Cut[] = [];
-  let held = false;
   const written = (first: number, last: number) => doc.words.slice(first, last + 1).some((w) => /[0-9]/.test(w.raw));
-  const mask = (first: number, last: number, length: number) => {
-    const rule = digitRule(rules, length)!;
-    const start = doc.words[first].start;
-    const end = doc.words[last].end;
+  const mask = (run: { first: number; last: number; length: number }, named: string | undefined): string => {
+    const rule = digitRule(rules, run.length, named)!;
+    const start = doc.words[run.first].start;
+    const end = doc.words[run.last].end;
     cuts.push({ start, end, replacement: masker.mask(rule, text.slice(start, end)) });
     kinds.add(rule.kind);
+    return rule.kind;
   };
+  const first = runs[0];
+  const leads = continues !== undefined && first !== undefined && first.first === 0;
   const last = runs[runs.length - 1];
   // Only hesitations after it ("4532 0151 um"): the group still ends the message.
   const ends = (run: { last: number }) => words.slice(run.last + 1).every((w) => numberWordClass(w.word) === 'filler');
+  let held: string | undefined;
   if (last && ends(last) && (written(last.first, last.last) || last.length >= 2)) {
-    mask(last.first, last.last, last.length);
-    held = true;
+    held = mask(last, cueAt(last.first) ?? (leads && first === last ? continues : undefined));
   }
-  const first = runs[0];
-  if (leading && first && first.first === 0 && !(held && first === last)) mask(first.first, first.last, first.length);
+  if (leads && !(held && first === last)) mask(first, cueAt(first.first) ?? continues);
   return { text: applyCuts(text, cuts), held };
 }
 
 /**
  * A new message of a speaker redacted with the speaker's earlier kept messages (oldest first, at most
- * CONTEXT_MESSAGES are read). `text` is the message as already redacted alone; `continues`: the speaker's last
- * message ended in a masked digit group.
+ * CONTEXT_MESSAGES are read). `text` is the message as already redacted alone; `continues`: the kind the
+ * speaker's last message's final digit group was masked as (undefined: it did not end in one).
  */
 export function redactAcrossMessages(
   earlier: readonly string[],
   text: string,
   rules: readonly RedactionRule[],
   masker: Masker,
-  continues: boolean,
+  continues: string | undefined,
 ): MessageRedaction {
   const kinds = new Set<string>();
   const context = earlier.slice(-CONTEXT_MESSAGES);
@@ -111,7 +127,7 @@ export function redactAcrossMessages(
     if (cuts[i].length > 0) out[skipped + i] = applyCuts(piece, cuts[i]);
   });
   let own = applyCuts(text, cuts[context.length]);
-  let held = false;
-  if (digitRule(rules, 0)) ({ text: own, held } = maskEdgeDigits(own, rules, masker, continues, kinds));
-  return { text: own, earlier: out, held, kinds: [...kinds] };
+  let held: string | undefined;
+  if (digitRule(rules, 0)) ({ text: own, held } = maskEdgeDigits([...context.map((p, i) => out[skipped + i] ?? p), own], rules, masker, continues, kinds));
+  return { text: own, earlier: out, ...(held && { held }), kinds: [...kinds] };
 }

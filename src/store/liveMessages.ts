@@ -3,10 +3,10 @@
 import type { Kysely } from 'kysely';
 import type { Tables } from './tables.js';
 
-/** What a message was redacted under: its policy (as policyRecord gives it) and whether it ended in a masked digit group. */
+/** What a message was redacted under: its policy (as policyRecord gives it), and the kind its final digit group was masked as. */
 export interface LiveRedaction {
   policy: object;
-  held?: boolean;
+  held?: string;
 }
 
 export interface LiveMessage {

@@ -125,7 +125,7 @@ export interface AcrossTask {
   text: string;
   rules: readonly RedactionRule[];
   hashKey: string;
-  continues: boolean;
+  continues?: string;
 }
 
 export type RedactionTask = RecordTask | TextTask | TranscriptTask | KeypadTask | EnrichTask | PostCallTask | WindowsTask | AcrossTask;
