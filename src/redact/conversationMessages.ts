@@ -41,6 +41,27 @@ interface Cut {
   replacement: string;
 }
 
+/** A bracketed mask ("[PERSON]", "[PERSON_2]", "[PERSON:3f9a...]"): never read as words again. */
+const BRACKETED = /\[[^[\]\s]{1,80}\]/g;
+
+/**
+ * `text` as detection reads it: the masks already in it (bracketed ones, the rules' placeholders, runs of their
+ * mask characters) blanked to "_" of the same length, so that a mask's label is never taken for a name or an
+ * address ("[PERSON]" after "my name is") and offsets stay those of the kept text.
+ */
+function masksBlanked(text: string, rules: readonly RedactionRule[]): string {
+  const blank = (m: string) => ' '.repeat(m.length);
+  let out = text.replace(BRACKETED, blank);
+  for (const rule of rules) {
+    if (rule.maskType === 'Placeholder' && rule.setting.trim()) out = out.split(rule.setting).join(blank(rule.setting));
+    if (rule.maskType === 'MaskCharacter') {
+      const char = rule.setting.charAt(0) || '*';
+      out = out.replace(new RegExp(`${char.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}{2,}`, 'gu'), blank);
+    }
+  }
+  return out;
+}
+
 /** `text` with cuts (disjoint, any order) applied. */
 function applyCuts(text: string, cuts: Cut[]): string {
   let out = '';
@@ -114,9 +135,14 @@ export function redactAcrossMessages(
   const skipped = earlier.length - context.length;
   const pieces = [...context, text];
   const cuts: Cut[][] = pieces.map(() => []);
-  for (const span of textStreamSpans(pieces, rules)) {
+  const read = pieces.map((p) => masksBlanked(p, rules));
+  // What this message shows alone was dealt with when it was redacted alone (and, read again with its masks in
+  // it, only gives look-alikes of what was there): a span wholly inside it counts when the context made it.
+  const alone = new Set(context.length === 0 ? [] : textStreamSpans([read[context.length]], rules).map((s) => `${s.parts[0].start}:${s.parts[0].end}`));
+  for (const span of textStreamSpans(context.length === 0 ? [] : read, rules)) {
     // Spans wholly inside an earlier message were there when it was kept: only those reaching this one count.
     if (!span.parts.some((p) => p.piece === context.length)) continue;
+    if (span.parts.length === 1 && alone.has(`${span.parts[0].start}:${span.parts[0].end}`)) continue;
     for (const part of span.parts) {
       cuts[part.piece].push({ start: part.start, end: part.end, replacement: partMask({ masker }, span, pieces[part.piece].slice(part.start, part.end)) });
     }
