@@ -230,7 +230,8 @@ export class Conversations {
       }
       const { sealed, masked } = protectCredentials(redacted, this.box);
       const appended = await this.store.liveMessages.append(conversationKey, sealed, { policy: policyRecord(policy), ...(held && { held }) });
-      if (resolved.policy.lowered) await this.store.events.record(loweredEvent(conversationKey, record.conversationId ?? null, resolved.policy, caller));
+      // The event says what the admin key asked (the conversation may still hold the kinds from earlier messages).
+      if (asked.policy.lowered) await this.store.events.record(loweredEvent(conversationKey, record.conversationId ?? null, asked.policy, caller));
       const ended = typeof message.type === 'string' && END_TYPES.has(message.type.trim().toLowerCase());
       const postCall = ended ? await this.endLive(conversationKey) : undefined;
       return { conversationKey, ...appended, realTimeMessage: masked, ...(postCall && { postCall }) };
@@ -238,13 +239,13 @@ export class Conversations {
   }
 
   /**
-   * A final message redacted across its conversation (redact/conversationMessages.ts): with the speaker's kept
+   * A message redacted across its conversation (redact/conversationMessages.ts): with the speaker's kept
    * messages, rewriting those a span reaches back into, and digit groups at its edges masked. Answers the kind its
    * final digit group was masked as, when it ends in one (the speaker's next message continues it).
    */
   private async redactAcross(kept: readonly LiveMessage[], message: RealTimeMessage, resolved: RecordPolicy): Promise<string | undefined> {
     const rules = policyRules(resolved.policy, resolved.project?.config);
-    if (rules.length === 0 || message.isFinal === false || typeof message.text !== 'string') return undefined;
+    if (rules.length === 0 || typeof message.text !== 'string') return undefined;
     const channel = channelOf(message.speaker);
     const mine = kept.filter((m) => {
       const k = m.message as RealTimeMessage;
@@ -253,12 +254,14 @@ export class Conversations {
     const last = mine[mine.length - 1]?.redaction?.held;
     const continues = typeof last === 'string' ? last : undefined;
     const earlier = mine.slice(-CONTEXT_MESSAGES);
-    const step = await redactAcrossOffLoop(earlier.map((m) => (m.message as RealTimeMessage).text!), message.text, rules, this.hashKey, continues);
+    const partial = message.isFinal === false;
+    const step = await redactAcrossOffLoop(earlier.map((m) => (m.message as RealTimeMessage).text!), message.text, rules, this.hashKey, continues, partial);
     message.text = step.text;
     for (const [i, text] of step.earlier.entries()) {
       if (text !== undefined) await this.store.liveMessages.rewrite(earlier[i].id, { ...earlier[i].message, text });
     }
-    return step.held;
+    // A partial's end is not where the speaker stopped: the next final alone says whether it continues.
+    return partial ? undefined : step.held;
   }
 
   private readonly queues = new Map<string, Promise<unknown>>();

@@ -15,8 +15,11 @@ import type { Masker } from './masks.js';
 import { docFromText } from './recognizers/doc.js';
 import type { RedactionRule } from './rules.js';
 import { partMask, textStreamSpans } from './streams.js';
-import { numberRuns, numberWordClass } from './windows/numberSpeech.js';
+import { type NumberRun, numberRuns, numberWordClass } from './windows/numberSpeech.js';
 import { NumberCues } from '../stream/numberCues.js';
+
+/** The fewest digits of a group a number cue masks wherever it stands in the message. */
+const CUED_DIGITS = 3;
 
 /** Earlier messages of the speaker searched with a new one (a number is read in a few messages, not dozens). */
 export const CONTEXT_MESSAGES = 8;
@@ -81,47 +84,54 @@ function digitRule(rules: readonly RedactionRule[], digits: number, named?: stri
 }
 
 /**
- * The digit groups at the start (when `continues` names the kind of the group it continues) and at the end of
- * `text` (the last of `pieces`), masked; the kind the end one was masked as.
+ * The digit groups of `text` (the last of `pieces`) that may not be answered, masked: the one ending it, the one
+ * beginning it when `continues` names the kind of the group it continues, every one a number cue of the speaker
+ * covers (a live stream's cued digits), and, in a partial, every one. Masks already in the text are read as
+ * nothing (a group with a mask after it still ends the message). Answers the kind the end group was masked as.
  */
-function maskEdgeDigits(pieces: readonly string[], rules: readonly RedactionRule[], masker: Masker, continues: string | undefined, kinds: Set<string>): { text: string; held?: string } {
+function maskEdgeDigits(pieces: readonly string[], rules: readonly RedactionRule[], masker: Masker, continues: string | undefined, kinds: Set<string>, partial: boolean): { text: string; held?: string } {
   const text = pieces[pieces.length - 1];
-  const doc = docFromText(text);
+  const doc = docFromText(masksBlanked(text, rules));
   const words = doc.words.map((w, i) => ({ word: w.raw, start: i, end: i + 1 }));
-  // Cues heard in the speaker's messages, words counted as seconds (the cue's bound in words).
+  // Cues heard in this message and the speaker's one before, words counted as seconds (the cue's bound in words).
   const cues = new NumberCues(rules.map((r) => r.kind));
-  const before = pieces.slice(0, -1).flatMap((p) => docFromText(p).words.map((w) => w.raw));
+  const before = pieces.slice(-2, -1).flatMap((p) => docFromText(masksBlanked(p, rules)).words.map((w) => w.raw));
   if (cues.listening) cues.hear(0, [...before, ...words.map((w) => w.word)].map((word, i) => ({ word, start: i, end: i + 1 })));
   const cueAt = (word: number) => cues.kindAt(before.length + word);
   // A gap of more than one word ends a run (fillers inside are allowed by numberRuns).
   const runs = numberRuns(words, { maxGapSeconds: 1 }).filter((r) => r.magnitudes === 0);
+  const written = (run: NumberRun) => doc.words.slice(run.first, run.last + 1).some((w) => /[0-9]/.test(w.raw));
+  // One spoken digit word is too common a word ("the one") to mask without a cue.
+  const numberLike = (run: NumberRun) => written(run) || run.length >= 2;
+  const first = runs[0];
+  const last = runs[runs.length - 1];
+  const leads = continues !== undefined && first !== undefined && first.first === 0;
+  // Only hesitations after it ("4532 0151 um"): the group still ends the message.
+  const ends = last !== undefined && words.slice(last.last + 1).every((w) => numberWordClass(w.word) === 'filler') && numberLike(last);
   const cuts: Cut[] = [];
-  const written = (first: number, last: number) => doc.words.slice(first, last + 1).some((w) => /[0-9]/.test(w.raw));
-  const mask = (run: { first: number; last: number; length: number }, named: string | undefined): string => {
-    const rule = digitRule(rules, run.length, named)!;
+  let held: string | undefined;
+  for (const run of runs) {
+    const cue = cueAt(run.first);
+    const isEnd = ends && run === last;
+    const isLead = leads && run === first;
+    // A cue covers a group of three digits or more ("card ... 4532 0151 and 1283"), not "a 50 year old".
+    const cued = cue !== undefined && numberLike(run) && run.length >= CUED_DIGITS;
+    if (!isEnd && !isLead && !cued && !(partial && numberLike(run))) continue;
+    const rule = digitRule(rules, run.length, (cued ? cue : undefined) ?? (isLead ? continues : cue))!;
     const start = doc.words[run.first].start;
     const end = doc.words[run.last].end;
     cuts.push({ start, end, replacement: masker.mask(rule, text.slice(start, end)) });
     kinds.add(rule.kind);
-    return rule.kind;
-  };
-  const first = runs[0];
-  const leads = continues !== undefined && first !== undefined && first.first === 0;
-  const last = runs[runs.length - 1];
-  // Only hesitations after it ("4532 0151 um"): the group still ends the message.
-  const ends = (run: { last: number }) => words.slice(run.last + 1).every((w) => numberWordClass(w.word) === 'filler');
-  let held: string | undefined;
-  if (last && ends(last) && (written(last.first, last.last) || last.length >= 2)) {
-    held = mask(last, cueAt(last.first) ?? (leads && first === last ? continues : undefined));
+    if (isEnd) held = rule.kind;
   }
-  if (leads && !(held && first === last)) mask(first, cueAt(first.first) ?? continues);
   return { text: applyCuts(text, cuts), held };
 }
 
 /**
  * A new message of a speaker redacted with the speaker's earlier kept messages (oldest first, at most
  * CONTEXT_MESSAGES are read). `text` is the message as already redacted alone; `continues`: the kind the
- * speaker's last message's final digit group was masked as (undefined: it did not end in one).
+ * speaker's last message's final digit group was masked as (undefined: it did not end in one). `partial`: the
+ * message is not final (isFinal false): every digit group in it is masked.
  */
 export function redactAcrossMessages(
   earlier: readonly string[],
@@ -129,6 +139,7 @@ export function redactAcrossMessages(
   rules: readonly RedactionRule[],
   masker: Masker,
   continues: string | undefined,
+  partial = false,
 ): MessageRedaction {
   const kinds = new Set<string>();
   const context = earlier.slice(-CONTEXT_MESSAGES);
@@ -154,6 +165,6 @@ export function redactAcrossMessages(
   });
   let own = applyCuts(text, cuts[context.length]);
   let held: string | undefined;
-  if (digitRule(rules, 0)) ({ text: own, held } = maskEdgeDigits([...context.map((p, i) => out[skipped + i] ?? p), own], rules, masker, continues, kinds));
+  if (digitRule(rules, 0)) ({ text: own, held } = maskEdgeDigits([...context.map((p, i) => out[skipped + i] ?? p), own], rules, masker, continues, kinds, partial));
   return { text: own, earlier: out, ...(held && { held }), kinds: [...kinds] };
 }

@@ -85,6 +85,13 @@ for (const dialect of await dialects()) {
       assertGone(await everywhere('split-ssn', answers), ['536', '8741']);
     });
 
+    test('a partial (isFinal false) shows no digit group of the number forming', async () => {
+      const res = await send({ engagementId: 'partial', speaker: 'caller', text: 'my card is 4532 0151 and 1283', isFinal: false });
+      assert.equal(res.statusCode, 200, res.body);
+      const final = await conversation('partial', ['my card is 4532 0151 and 1283 0366 8741']);
+      assertGone(await everywhere('partial', [res.body, ...final]), ['4532', '0151', '1283', '0366', '8741']);
+    });
+
     test('digit look-alikes in a message are masked as the number they stand for', async () => {
       const answers = await conversation('lookalike', ['my card is 4532\u041E1511283\u041E366 ok', 'and my ssn is S36-22-8741 ok', 'or 5362287I4I ok', 'card 4532O151l283O366 ok']);
       assertGone(await everywhere('lookalike', answers), ['4532\u041E151', '1283\u041E366', 'S36-22', '22-8741', '5362287I4I', '4532O151', 'l283O366']);

@@ -56,6 +56,14 @@ describe('a number split over messages', () => {
   });
 });
 
+describe('partials', () => {
+  test('every digit group of a partial is masked (the words are still forming), not only the one at its end', () => {
+    const step = redactAcrossMessages([], 'my card is 4532 0151 and then 1283', rules, new Masker(''), undefined, true);
+    assert.doesNotMatch(step.text, /\d/);
+    assert.match(step.text, /^my card is \[CREDIT_CARD_NUMBER\] and then \[CREDIT_CARD_NUMBER\]$/);
+  });
+});
+
 describe('what is left alone', () => {
   test('numbers inside a message, a single spoken digit word at the end, and a message after a finished number', () => {
     const { answers } = conversation(['I was born in 1990 so yes', 'that is the one', 'thanks']);

@@ -81,8 +81,8 @@ async function run<T extends RedactionTask>(task: T, size: unknown): Promise<Tas
 }
 
 /** redactAcrossMessages (conversationMessages.ts): a real-call message with its speaker's kept messages. */
-export function redactAcrossOffLoop(earlier: string[], text: string, rules: readonly RedactionRule[], hashKey: string, continues: string | undefined): Promise<MessageRedaction> {
-  return run({ kind: 'across', earlier, text, rules, hashKey, ...(continues && { continues }) }, [earlier, text]);
+export function redactAcrossOffLoop(earlier: string[], text: string, rules: readonly RedactionRule[], hashKey: string, continues: string | undefined, partial = false): Promise<MessageRedaction> {
+  return run({ kind: 'across', earlier, text, rules, hashKey, ...(continues && { continues }), ...(partial && { partial }) }, [earlier, text]);
 }
 
 /**

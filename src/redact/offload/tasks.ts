@@ -126,6 +126,7 @@ export interface AcrossTask {
   rules: readonly RedactionRule[];
   hashKey: string;
   continues?: string;
+  partial?: boolean;
 }
 
 export type RedactionTask = RecordTask | TextTask | TranscriptTask | KeypadTask | EnrichTask | PostCallTask | WindowsTask | AcrossTask;
@@ -219,6 +220,6 @@ export function perform(task: RedactionTask, owned = false): TaskResults[keyof T
     case 'windows':
       return findSensitiveWindows(task.transcript, { kinds: task.kinds, project: task.project });
     case 'across':
-      return redactAcrossMessages(task.earlier, task.text, task.rules, new Masker(task.hashKey), task.continues);
+      return redactAcrossMessages(task.earlier, task.text, task.rules, new Masker(task.hashKey), task.continues, task.partial);
   }
 }
