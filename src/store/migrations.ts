@@ -250,6 +250,13 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
         await db.schema.createIndex('stream_messages_call_sid').on('stream_messages').column('call_sid').execute();
       },
     },
+    // A real-call message keeps the policy it was redacted under (kinds, project: never a value), so that a later
+    // message and the joined post-call record redact under the conversation's policy (issue 36).
+    '0013_live_messages_redaction': {
+      async up(db: Kysely<unknown>) {
+        await db.schema.alterTable('live_messages').addColumn('redaction', 'text').execute();
+      },
+    },
   };
 }
 

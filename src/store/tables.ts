@@ -46,6 +46,8 @@ export interface LiveMessageRow {
   conversation_key: string;
   message: string;
   received_at: string;
+  /** JSON: the policy the message was redacted under and the kind its final digit group was masked as (never a value). Optional for rows before migration 0013. */
+  redaction?: string | null;
 }
 
 export interface EventRow {
