@@ -56,6 +56,8 @@ export interface Config {
   };
   /** How long (ms) a job whose storage (or a client's bucket) could not be reached waits before it is tried again. */
   storageRetryMs: number;
+  /** How many times a job waits for a client's bucket out of reach before it fails (SCRUBLINE_BUCKET_MAX_WAITS). */
+  clientBucketMaxWaits: number;
   /** Jobs one worker process runs at once (recognition itself is spread over the cores by the engine pool). */
   workers: number;
   /** How long (ms) a job run's claim holds without renewal (database clock): how soon a dead worker's job is taken over. */
@@ -184,6 +186,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     uploads: uploadLimits(env),
     storageRetryMs: Math.max(100, integer(env, 'SCRUBLINE_STORAGE_RETRY_MS', 30_000)),
+    clientBucketMaxWaits: Math.max(0, integer(env, 'SCRUBLINE_BUCKET_MAX_WAITS', 20)),
     workers: integer(env, 'SCRUBLINE_WORKERS', Math.max(1, os.availableParallelism())),
     jobLeaseMs: Math.max(1000, integer(env, 'SCRUBLINE_JOB_LEASE_MS', 30_000)),
     authCacheMs: integer(env, 'SCRUBLINE_AUTH_CACHE_MS', 2000),

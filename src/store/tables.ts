@@ -46,6 +46,8 @@ export interface LiveMessageRow {
   conversation_key: string;
   message: string;
   received_at: string;
+  /** JSON: the policy the message was redacted under and the kind its final digit group was masked as (never a value). Optional for rows before migration 0013. */
+  redaction?: string | null;
 }
 
 export interface EventRow {
@@ -97,6 +99,8 @@ export interface JobRow {
   insights_completed_at?: string | null;
   /** The request's tracking_id (the client's reference), for listing by it. Optional for rows before migration 0007. */
   tracking_id?: string | null;
+  /** The telephony call's id (callSid), for listing by it. Optional for rows before migration 0012. */
+  call_sid?: string | null;
 }
 
 export interface JobResultRow {
@@ -163,6 +167,8 @@ export interface StreamMessageRow {
   created_at: string;
   /** When the message is deleted (a stream without a job, under a project's retentionPolicy), ISO time; null: kept. */
   delete_after: string | null;
+  /** The call the stream carried (a Twilio CallSid), when known. Optional for rows before migration 0012. */
+  call_sid?: string | null;
 }
 
 export interface LiveStreamRow {
