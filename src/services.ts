@@ -289,6 +289,10 @@ export async function createServices(config: Config, logger: Logger, overrides: 
     },
     startedAt: new Date(),
     async close() {
+      // Redaction tasks in flight get a short grace (CLOSE_GRACE_MS), then their workers are stopped: a job's run
+      // cut short is left to be tried again, a request is answered 503. Started first, so that nothing below
+      // waits on a task that may run for a long time.
+      const redaction = closeRedactionPool();
       // Live calls end first: each one's recording becomes its job while the store is still open.
       await streams.closeAll('the server is shutting down');
       await closeSharedStreamPool();
@@ -301,6 +305,8 @@ export async function createServices(config: Config, logger: Logger, overrides: 
       await store.close();
       (blobs as { destroy?: () => void }).destroy?.();
       buckets.close();
+      await redaction;
+      // A task started while closing (a live call's end) ran on a new pool: stopped too.
       await closeRedactionPool();
     },
   };

@@ -4,6 +4,7 @@ import { checkMarks, markWindows } from '../redact/windows/marks.js';
 import { maskRecordWindows, recordChannels } from '../redact/windows/recordMarks.js';
 import crypto from 'node:crypto';
 import { compileInsights } from '../conversation/insights/definitions.js';
+import { RECORD_INSIGHTS } from '../workLimits.js';
 import { END_TYPES, liveRecord, realTimeFields } from '../conversation/realTime.js';
 import { RECEIVED } from '../conversation/recordStatus.js';
 import { invalid, notFound } from '../errors.js';
@@ -137,7 +138,7 @@ export class Conversations {
     const eventId = input.eventId || crypto.randomUUID();
     const received: EventRecord = { ...input, eventId, status: RECEIVED };
     const resolved = await this.recordPolicy(received, caller, false);
-    const own = compileInsights(received.insights, '/insights');
+    const own = compileInsights(received.insights, '/insights', RECORD_INSIGHTS);
     const fromProject = compileInsights(resolved.project?.config.insights, '/project/insights');
     const plan = this.redaction(received, resolved);
     // Redaction and processing are one task, off the event loop for a large record: the record crosses to a
@@ -213,7 +214,7 @@ export class Conversations {
     const redacted = (await this.redact({ realTimeMessage: message, redactionTypes: record.redactionTypes, contentGroups: record.contentGroups }, resolved))
       .realTimeMessage as RealTimeMessage;
     // Real-time insights (issue 18): the project's and the carrying record's, on each final message.
-    const insights = [...compileInsights(record.insights, '/insights'), ...compileInsights(resolved.project?.config.insights, '/project/insights')];
+    const insights = [...compileInsights(record.insights, '/insights', RECORD_INSIGHTS), ...compileInsights(resolved.project?.config.insights, '/project/insights')];
     if (insights.some((c) => c.insight.realTime) && redacted.isFinal !== false) {
       const earlier = (await this.store.liveMessages.list(conversationKey)).map((m) => m.message as RealTimeMessage);
       Object.assign(redacted, realTimeFields(earlier, redacted, insights));

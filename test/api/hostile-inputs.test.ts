@@ -1,0 +1,188 @@
+// Resource exhaustion (issue 36, items 2 and 3): what one input may make the service do is bounded.
+// - Insights: a record or project with more insights than the limit, or an expression of more words, is refused
+//   (400 naming the limit); within the limits, a small record's insights run off the event loop: /health
+//   answers while it is processed (ORDER, never time: each health check is answered before the record is).
+// - Rules: a record with more distinct value rules or regular-expression rules than the limits is refused
+//   (400 naming the limit); copies of one rule are one rule (a real-call message with 500 of them is redacted).
+// - Tasks: one that runs past its time limit stops its worker and fails the record (422 naming the limit),
+//   nothing stored; the next record runs on a new worker. Closing the pool (what SIGTERM does) stops a task in
+//   flight at once (503 shutting_down, nothing stored) instead of waiting for it.
+// One redaction worker (SCRUBLINE_REDACTORS=1, set before the pool starts), so a record queued behind another is
+// deterministically still in flight while the health checks run.
+process.env.SCRUBLINE_REDACTORS = '1';
+process.env.SCRUBLINE_REDACT_CLOSE_GRACE_MS = '1';
+
+import assert from 'node:assert/strict';
+import http from 'node:http';
+import { after, before, describe, test } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { insightRecord, nearWildcardInsights, plainUtterances, regexRules, ruleRecord } from '../../bench/fixtures/hostileInputs.js';
+import { closeRedactionPool, offLoopTasksInFlight } from '../../src/redact/offload/index.js';
+import { dialects, json, startTestService, type TestService } from '../helpers/harness.js';
+
+/** A long call asking for every analysis: seconds of legitimate work on the one worker. */
+const busy = (eventId: string) => ({
+  eventId,
+  campaign: { enableEntityExtraction: true, enableProfanityFiltering: true },
+  redactionRequest: { types: ['all'] },
+  utterances: Array.from({ length: 1000 }, (_, i) => ({
+    speaker: i % 2,
+    text: i % 2 ? `I called Northwind Traders and then Acme Insurance Group about order ${i}, card 4111 1111 1111 1111` : `Thanks for calling Contoso Bank, how can I help with ticket ${i} today?`,
+  })),
+});
+
+/** POST a record over a socket; `answered` counts the answers. */
+function poster(base: string, counter: { answered: number }) {
+  return (path: string, record: object) =>
+    new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const body = JSON.stringify(record);
+      const req = http.request(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } });
+      req.on('response', (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk) => (text += chunk));
+        res.on('end', () => {
+          counter.answered++;
+          resolve({ status: res.statusCode ?? 0, body: text });
+        });
+      });
+      req.on('error', reject);
+      req.end(body);
+    });
+}
+
+const says = (body: string, text: string) => assert.ok(body.includes(text), `the refusal names ${text}: ${body}`);
+
+for (const dialect of await dialects()) {
+  describe(`hostile inputs are bounded (${dialect})`, () => {
+    let svc: TestService;
+    let base: string;
+    const stored = async (eventId: string) => (await svc.request({ method: 'GET', url: `/cache/post-call/${eventId}` })).statusCode;
+    const post = (record: object) => svc.request({ method: 'POST', url: '/system/cache/post-call', payload: record });
+    before(async () => {
+      svc = await startTestService(dialect, { workers: false });
+      base = await svc.app.listen({ port: 0, host: '127.0.0.1' });
+    });
+    after(async () => svc?.close());
+
+    test('a record with more insights than the limit is refused naming it; nothing is stored', async () => {
+      const res = await post(insightRecord('too-many-insights', 50, 101));
+      assert.equal(res.statusCode, 400, res.body);
+      says(res.body, 'SCRUBLINE_MAX_RECORD_INSIGHTS');
+      says(res.body, '101 active insights');
+      assert.equal(await stored('too-many-insights'), 404);
+      // Inactive insights do not count.
+      const inactive = { ...insightRecord('inactive-insights', 50, 0), insights: nearWildcardInsights(150).map((i) => ({ ...i, active: false })) };
+      assert.equal((await post(inactive)).statusCode, 201);
+    });
+
+    test('an expression of more words than the limit is refused naming it', async () => {
+      const words = Array.from({ length: 65 }, (_, i) => `w${i}`).join(' OR ');
+      const res = await post({ eventId: 'long-expression', insights: [{ id: 'long', expression: words }], utterances: plainUtterances(20) });
+      assert.equal(res.statusCode, 400, res.body);
+      says(res.body, 'SCRUBLINE_MAX_EXPRESSION_TERMS');
+      assert.equal(await stored('long-expression'), 404);
+    });
+
+    test('a project with more insights, or more distinct rules, than the limits is refused at publish naming them', async () => {
+      const publish = (config: object) => svc.request({ method: 'POST', url: '/system/cache/v2/publish', payload: { data: JSON.stringify(config) } });
+      const many = await publish({ sid: 'hostile', insights: nearWildcardInsights(201) });
+      assert.equal(many.statusCode, 400, many.body);
+      says(many.body, 'SCRUBLINE_MAX_PROJECT_INSIGHTS');
+      // 500 copies of one rule are one rule.
+      const copies = await publish({ sid: 'hostile', scrubtext: true, insights: nearWildcardInsights(200), rules: Array.from({ length: 500 }, () => ({ name: 'Person' })) });
+      assert.equal(copies.statusCode, 200, copies.body);
+      const distinct = await publish({ sid: 'hostile', rules: Array.from({ length: 201 }, (_, i) => ({ name: 'Person', setting: `[P${i}]` })) });
+      assert.equal(distinct.statusCode, 400, distinct.body);
+      says(distinct.body, 'SCRUBLINE_MAX_PROJECT_RULES');
+    });
+
+    test('a record with more distinct rules or regular-expression rules than the limits is refused naming them; copies are one rule', async () => {
+      const regex = await post(ruleRecord('many-regex', 200, regexRules(51)));
+      assert.equal(regex.statusCode, 400, regex.body);
+      says(regex.body, 'SCRUBLINE_MAX_RECORD_REGEX_RULES');
+      assert.equal(await stored('many-regex'), 404);
+      const literal = Array.from({ length: 201 }, (_, i) => ({ value: `secret${i}`, type: 'Code' }));
+      const many = await post(ruleRecord('many-rules', 200, literal));
+      assert.equal(many.statusCode, 400, many.body);
+      says(many.body, 'SCRUBLINE_MAX_RECORD_RULES');
+      assert.equal(await stored('many-rules'), 404);
+
+      // 500 copies of one rule (and of one content item) are one rule each: redacted, not refused.
+      const copies = { ...ruleRecord('copies', 200, regexRules(1, 500)), contentGroups: [{ name: 'g', contentItems: Array.from({ length: 500 }, () => ({ value: 'blue falcon', typeName: 'Code' })) }] };
+      (copies.utterances as { text: string }[])[0].text = 'my ref 0123 and the word blue falcon';
+      const res = await post(copies);
+      assert.equal(res.statusCode, 201, res.body);
+      const text = json(await svc.request({ method: 'GET', url: '/cache/post-call/copies' })).utterances[0].text as string;
+      assert.ok(!text.includes('0123') && !text.includes('falcon'), text);
+    });
+
+    test('a real-call message carrying 500 copies of one rule is redacted; one with too many distinct rules is refused', async () => {
+      const send = (payload: object) => svc.request({ method: 'POST', url: '/cache/real-call', payload });
+      const copies = await send({ realTimeMessage: { engagementId: 'hostile-live', speaker: 'caller', text: 'my ref 0123 please', isFinal: true }, redactionTypes: [{ name: 'r', rules: regexRules(1, 500) }] });
+      assert.equal(copies.statusCode, 200, copies.body);
+      assert.ok(!json(copies).realTimeMessage.text.includes('0123'), copies.body);
+      const many = await send({ realTimeMessage: { engagementId: 'hostile-live', speaker: 'caller', text: 'hello', isFinal: true }, redactionTypes: [{ name: 'r', rules: regexRules(51) }] });
+      assert.equal(many.statusCode, 400, many.body);
+      says(many.body, 'SCRUBLINE_MAX_RECORD_REGEX_RULES');
+    });
+
+    test('/health answers while a small record with NEAR wildcard insights is processed (off the event loop)', async () => {
+      const counter = { answered: 0 };
+      const hostile = { answered: 0 };
+      // The one worker is busy with a long legitimate call; the hostile record (under 16K characters: it once ran
+      // inline and held the loop for as long as its insights took) waits behind it, off the loop.
+      const first = poster(base, counter)('/system/cache/post-call', busy('busy-call'));
+      while (offLoopTasksInFlight() < 1 && counter.answered === 0) await sleep(5);
+      const pending = poster(base, hostile)('/system/cache/post-call', insightRecord('hostile-insights', 800, 50));
+      while (offLoopTasksInFlight() < 2 && hostile.answered === 0) await sleep(5);
+      assert.equal(hostile.answered, 0, 'the hostile record was answered before it went off the event loop');
+
+      for (let round = 0; round < 3; round++) {
+        const checks = await Promise.all([0, 1].map(async () => {
+          const res = await fetch(`${base}/health`);
+          return { status: res.status, hostileAnsweredBefore: hostile.answered };
+        }));
+        for (const c of checks) {
+          assert.equal(c.status, 200);
+          assert.equal(c.hostileAnsweredBefore, 0, 'a /health request waited for the insights');
+        }
+      }
+      const [busyAnswer, hostileAnswer] = await Promise.all([first, pending]);
+      assert.equal(busyAnswer.status, 201, busyAnswer.body);
+      assert.equal(hostileAnswer.status, 201, hostileAnswer.body);
+      const record = json(await svc.request({ method: 'GET', url: '/cache/post-call/hostile-insights' }));
+      assert.equal(record.status, 'processed');
+      assert.ok(record.insightLines.some((l: { insightId?: string }) => l.insightId === 'near-0'), 'the insights matched');
+    });
+
+    test('a task past its time limit stops its worker and fails the record naming the limit; nothing is stored; the next runs on a new worker', async () => {
+      process.env.SCRUBLINE_REDACT_TASK_MS = '1';
+      let res;
+      try {
+        res = await post(busy('over-time'));
+      } finally {
+        delete process.env.SCRUBLINE_REDACT_TASK_MS;
+      }
+      assert.equal(res.statusCode, 422, res.body);
+      says(res.body, 'SCRUBLINE_REDACT_TASK_MS');
+      assert.equal(await stored('over-time'), 404);
+      const again = await post(busy('in-time'));
+      assert.equal(again.statusCode, 201, again.body);
+      assert.ok(!JSON.stringify(json(again).utterances).includes('4111'), 'redacted');
+    });
+
+    test('closing the pool (SIGTERM) stops a task in flight: 503 shutting_down, nothing stored, the close does not wait for it', async () => {
+      const counter = { answered: 0 };
+      const pending = poster(base, counter)('/system/cache/post-call', busy('cut-short'));
+      while (offLoopTasksInFlight() < 1 && counter.answered === 0) await sleep(5);
+      assert.equal(counter.answered, 0);
+      // The close stops the worker after its grace (1 ms here): the record (seconds of work) is cut short, not
+      // waited for; a later task starts a new pool.
+      const [answer] = await Promise.all([pending, closeRedactionPool()]);
+      assert.equal(answer.status, 503, answer.body);
+      says(answer.body, 'stopping');
+      assert.equal(await stored('cut-short'), 404);
+    });
+  });
+}
