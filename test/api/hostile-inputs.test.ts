@@ -186,3 +186,31 @@ for (const dialect of await dialects()) {
     });
   });
 }
+
+for (const dialect of await dialects()) {
+  describe(`stopping the redaction workers under a job (${dialect})`, () => {
+    let svc: TestService;
+    before(async () => {
+      svc = await startTestService(dialect, { env: { SCRUBLINE_JOB_LEASE_MS: '1000' } });
+    });
+    after(async () => svc?.close());
+
+    test('a job whose redaction is cut short by the close is left to be tried again, not failed: its next attempt completes it redacted', async () => {
+      const text = Array.from({ length: 1000 }, (_, i) => `caller ${i} says my ssn is 123-45-6789 and my card is 4111 1111 1111 1111.`).join('\n');
+      const queued = await svc.request({ method: 'POST', url: '/asr/transcribe', payload: { text, types: ['all'] } });
+      assert.equal(queued.statusCode, 202, queued.body.slice(0, 300));
+      const jobId = json(queued).jobId as string;
+      while (offLoopTasksInFlight() < 1) await sleep(5);
+      // What SIGTERM does first: the workers are stopped under the job's redaction.
+      await closeRedactionPool();
+      const done = json(await svc.request({ method: 'GET', url: `/asr/jobs/${jobId}?wait=300` }));
+      assert.equal(done.status, 'completed', JSON.stringify(done).slice(0, 300));
+      assert.equal(done.attempts, 2, 'the cut attempt was left to its lease and claimed again');
+      const transcript = await svc.request({ method: 'GET', url: `/asr/jobs/${jobId}/transcript?format=text` });
+      assert.ok(!transcript.body.includes('123-45-6789') && !transcript.body.includes('4111'), transcript.body.slice(0, 300));
+      // The cut attempt is not the job's failure: no 'failed' nor 'retrying' (with a worker's error) on record.
+      const events = JSON.stringify(json(await svc.request({ method: 'GET', url: `/asr/jobs/${jobId}/events` })));
+      assert.ok(!/"(failed|retrying)"/.test(events), events.slice(0, 600));
+    });
+  });
+}
