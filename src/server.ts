@@ -60,8 +60,9 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     address,
     stop() {
       stopping ??= (async () => {
-        // Requests in flight finish, but none waits on a redaction task past its grace (services.close()).
-        const redaction = closeRedactionPool();
+        // Requests in flight finish, but none waits on a redaction task past its grace, and none starts one: a
+        // request that needs a worker now is answered 503 (send again), a job's run is left to its lease.
+        const redaction = closeRedactionPool({ refuseNew: true });
         await app.close();
         await redaction;
         await services.close();

@@ -13,7 +13,7 @@ import { DecodeCheck } from './engine/decodeCheck.js';
 import { sharedPool } from './engine/pool.js';
 import { closeSharedStreamPool } from './engine/streamPool.js';
 import { StreamRegistry } from './stream/registry.js';
-import { closeRedactionPool, sensitiveWindowsOffLoop } from './redact/offload/index.js';
+import { closeRedactionPool, openRedactionPool, sensitiveWindowsOffLoop } from './redact/offload/index.js';
 import { JobRecords } from './jobs/jobRecords.js';
 import { JobService } from './jobs/jobService.js';
 import { JobWorker, type RecognizeFile } from './jobs/worker.js';
@@ -92,6 +92,8 @@ export interface ServiceOverrides {
 }
 
 export async function createServices(config: Config, logger: Logger, overrides: ServiceOverrides = {}): Promise<Services> {
+  // A service started in a process where an earlier one stopped: its redaction tasks may start a pool again.
+  openRedactionPool();
   const store = await openStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, databaseSchema: config.databaseSchema });
   // Uploads cut short by a crash of an earlier run are not kept.
   const orphans = sweepOrphanUploads(config.dataDir);

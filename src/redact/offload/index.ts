@@ -20,7 +20,7 @@ import { PoolClosedError, runOnWorker, TaskTimeoutError } from './pool.js';
 import { TASK_MS, WORKER_HEAP_MB } from '../../workLimits.js';
 import { type EnrichTask, perform, type PostCallTask, type Processed, type RedactionTask, type RuleSource, type TaskResult } from './tasks.js';
 
-export { closeRedactionPool } from './pool.js';
+export { closeRedactionPool, openRedactionPool } from './pool.js';
 
 /** The `reason` of a refusal because the redaction workers were stopped under it (the service is stopping). */
 export const SHUTTING_DOWN = 'shutting_down';

@@ -70,6 +70,8 @@ interface Pool {
 }
 
 let shared: Pool | undefined;
+/** Set when the process is stopping (closeRedactionPool with refuseNew): no task starts a new pool. */
+let refusing = false;
 
 /** The process's redaction pool (created on first use). */
 function sharedPool(): Pool {
@@ -103,6 +105,7 @@ export function redactionPool(): Piscina {
  * PoolClosedError, or what the worker died of (ERR_WORKER_OUT_OF_MEMORY).
  */
 export async function runOnWorker<R>(task: unknown, transferList?: ArrayBuffer[]): Promise<R> {
+  if (refusing) throw new PoolClosedError();
   const pool = sharedPool();
   if (pool.closed) throw new PoolClosedError();
   // A free worker is taken; else this task waits until a finishing one hands its worker over.
@@ -123,12 +126,22 @@ export async function runOnWorker<R>(task: unknown, transferList?: ArrayBuffer[]
   }
 }
 
-/** Gives running tasks CLOSE_GRACE_MS to finish, then stops every worker; waiting tasks are refused at once. */
-export async function closeRedactionPool(): Promise<void> {
+/**
+ * Gives running tasks CLOSE_GRACE_MS to finish, then stops every worker; waiting tasks are refused at once.
+ * `refuseNew` (the process is stopping: SIGTERM): tasks asked for from now on are refused too, instead of
+ * starting a new pool that the stop would wait on; openRedactionPool() lifts it (a new service in this process).
+ */
+export async function closeRedactionPool(options: { refuseNew?: boolean } = {}): Promise<void> {
+  if (options.refuseNew) refusing = true;
   const pool = shared;
   shared = undefined;
   if (!pool) return;
   pool.closed = true;
   for (const waiter of pool.waiting.splice(0)) waiter.refuse(new PoolClosedError());
   await pool.piscina.close();
+}
+
+/** Tasks may start a pool again (createServices: a service starting in this process after another stopped). */
+export function openRedactionPool(): void {
+  refusing = false;
 }
