@@ -5,7 +5,7 @@ import { maskRecordWindows, recordChannels } from '../redact/windows/recordMarks
 import crypto from 'node:crypto';
 import { compileInsights } from '../conversation/insights/definitions.js';
 import { RECORD_INSIGHTS } from '../workLimits.js';
-import { END_TYPES, liveRecord, realTimeFields } from '../conversation/realTime.js';
+import { END_TYPES, liveRecord } from '../conversation/realTime.js';
 import { RECEIVED } from '../conversation/recordStatus.js';
 import { invalid, notFound } from '../errors.js';
 import type { EventRecord } from '../schema/resources/eventRecord.js';
@@ -14,7 +14,7 @@ import { check } from '../schema/validator.js';
 import { maskCredentials, protectCredentials } from '../security/credentials.js';
 import type { SecretBox } from '../security/secretBox.js';
 import type { Store } from '../store/index.js';
-import { postCallOffLoop, redactRecordOffLoop } from '../redact/offload/index.js';
+import { postCallOffLoop, realTimeFieldsOffLoop, redactRecordOffLoop } from '../redact/offload/index.js';
 import type { PostCallTask } from '../redact/offload/tasks.js';
 import { stampRedaction } from '../redact/redactRecord.js';
 import { recordRuleIssues, recordRules } from '../redact/recordRules.js';
@@ -217,7 +217,9 @@ export class Conversations {
     const insights = [...compileInsights(record.insights, '/insights', RECORD_INSIGHTS), ...compileInsights(resolved.project?.config.insights, '/project/insights')];
     if (insights.some((c) => c.insight.realTime) && redacted.isFinal !== false) {
       const earlier = (await this.store.liveMessages.list(conversationKey)).map((m) => m.message as RealTimeMessage);
-      Object.assign(redacted, realTimeFields(earlier, redacted, insights));
+      // As realTimeFields: an evaluation that fails (here also: past its time limit) raises nothing; the message,
+      // already redacted, still goes.
+      Object.assign(redacted, await realTimeFieldsOffLoop(earlier, redacted, insights).catch(() => ({})));
     }
     const { sealed, masked } = protectCredentials(redacted, this.box);
     const appended = await this.store.liveMessages.append(conversationKey, sealed);

@@ -156,6 +156,31 @@ for (const dialect of await dialects()) {
       assert.ok(record.insightLines.some((l: { insightId?: string }) => l.insightId === 'near-0'), 'the insights matched');
     });
 
+    test('/health answers while a real-call message raises many real-time insights over its live call (off the event loop)', async () => {
+      const send = (payload: object) => svc.request({ method: 'POST', url: '/cache/real-call', payload });
+      for (const [i, line] of plainUtterances(800).entries()) {
+        const sent = await send({ realTimeMessage: { engagementId: 'live-insights', speaker: i % 2 ? 'caller' : 'agent', text: line.text, isFinal: true } });
+        assert.equal(sent.statusCode, 200, sent.body.slice(0, 300));
+      }
+      const counter = { answered: 0 };
+      const hostile = { answered: 0 };
+      const first = poster(base, counter)('/system/cache/post-call', busy('busy-live'));
+      while (offLoopTasksInFlight() < 1 && counter.answered === 0) await sleep(5);
+      const insights = nearWildcardInsights(50).map((i) => ({ ...i, realTime: true, alert: true }));
+      const pending = poster(base, hostile)('/cache/real-call', { realTimeMessage: { engagementId: 'live-insights', speaker: 'caller', text: 'my payment account please', isFinal: true }, insights });
+      while (offLoopTasksInFlight() < 2 && hostile.answered === 0) await sleep(5);
+      assert.equal(hostile.answered, 0, 'the message was answered before its insights went off the event loop');
+      for (let round = 0; round < 3; round++) {
+        const res = await fetch(`${base}/health`);
+        assert.equal(res.status, 200);
+        assert.equal(hostile.answered, 0, 'a /health request waited for the real-time insights');
+      }
+      const [busyAnswer, hostileAnswer] = await Promise.all([first, pending]);
+      assert.equal(busyAnswer.status, 201, busyAnswer.body.slice(0, 300));
+      assert.equal(hostileAnswer.status, 200, hostileAnswer.body.slice(0, 300));
+      assert.match(JSON.parse(hostileAnswer.body).realTimeMessage.insights ?? '', /near-0/, 'the insights were raised');
+    });
+
     test('a task past its time limit stops its worker and fails the record naming the limit; nothing is stored; the next runs on a new worker', async () => {
       process.env.SCRUBLINE_REDACT_TASK_MS = '1';
       let res;

@@ -18,7 +18,7 @@ import type { SensitiveWindow } from '../windows/types.js';
 import { receiveError, type TaskReply } from './errors.js';
 import { PoolClosedError, runOnWorker, TaskTimeoutError } from './pool.js';
 import { TASK_MS, WORKER_HEAP_MB } from '../../workLimits.js';
-import { type EnrichTask, perform, type PostCallTask, type Processed, type RedactionTask, type RuleSource, type TaskResult } from './tasks.js';
+import { type EnrichTask, perform, type PostCallTask, type Processed, type RealTimeTask, type RedactionTask, type RuleSource, type TaskResult, type TaskResults } from './tasks.js';
 
 export { closeRedactionPool, openRedactionPool } from './pool.js';
 
@@ -156,6 +156,15 @@ export function postCallOffLoop(record: EventRecord, redact: PostCallTask['redac
 /** Cue and number windows of a job's recognized call (findSensitiveWindows), off the loop when the call is long. */
 export function sensitiveWindowsOffLoop(transcript: Transcript, kinds: readonly string[], project?: CueWindowsConfig): Promise<SensitiveWindow[]> {
   return run({ kind: 'windows', transcript, kinds: [...kinds], ...(project && { project }) }, transcript);
+}
+
+/**
+ * Real-time insights on a final live message (realTimeFields over the live call so far), off the loop once the
+ * call or the insights are many: every final message is matched against the whole call.
+ */
+export function realTimeFieldsOffLoop(earlier: RealTimeTask['earlier'], message: RealTimeTask['message'], insights: RealTimeTask['insights']): Promise<TaskResults['realTime']> {
+  const live = insights.filter((c) => c.insight.realTime === true);
+  return run({ kind: 'realTime', earlier, message, insights: live }, [earlier, message], live.length > INLINE_MAX_RULES);
 }
 
 /** Keypad entries (jobRedaction's keypadEntries) of a decoded recording; always off the loop (a whole recording). */

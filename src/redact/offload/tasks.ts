@@ -7,6 +7,8 @@
 import { enrichRecord } from '../../conversation/enrich.js';
 import { type CompiledInsight, markValidated } from '../../conversation/insights/definitions.js';
 import { recordRoleOptions } from '../../conversation/normalize.js';
+import { realTimeFields } from '../../conversation/realTime.js';
+import type { RealTimeMessage } from '../../schema/resources/realTimeMessage.js';
 import type { ProductEntry } from '../../conversation/products.js';
 import { FAILED, PROCESSED } from '../../conversation/recordStatus.js';
 import { type Switches, switchesOf } from '../../conversation/switches.js';
@@ -117,7 +119,15 @@ export interface WindowsTask {
   project?: CueWindowsConfig;
 }
 
-export type RedactionTask = RecordTask | TextTask | TranscriptTask | KeypadTask | EnrichTask | PostCallTask | WindowsTask;
+/** Real-time insights on a final live message (realTimeFields): a match over the whole live call so far. */
+export interface RealTimeTask {
+  kind: 'realTime';
+  earlier: readonly RealTimeMessage[];
+  message: RealTimeMessage;
+  insights: readonly CompiledInsight[];
+}
+
+export type RedactionTask = RecordTask | TextTask | TranscriptTask | KeypadTask | EnrichTask | PostCallTask | WindowsTask | RealTimeTask;
 
 export interface TaskResults {
   record: RecordRedaction;
@@ -128,6 +138,7 @@ export interface TaskResults {
   /** The enriched record (the processing's other outputs are not used by its callers). */
   enrich: EventRecord;
   postCall: Processed;
+  realTime: ReturnType<typeof realTimeFields>;
 }
 
 export type TaskResult<T extends RedactionTask> = TaskResults[T['kind']];
@@ -206,5 +217,7 @@ export function perform(task: RedactionTask, owned = false): TaskResults[keyof T
       return keypadEntries(task.pcm);
     case 'windows':
       return findSensitiveWindows(task.transcript, { kinds: task.kinds, project: task.project });
+    case 'realTime':
+      return realTimeFields(task.earlier, task.message, task.insights);
   }
 }
