@@ -18,7 +18,7 @@ import type { SensitiveWindow } from '../windows/types.js';
 import { receiveError, type TaskReply } from './errors.js';
 import { PoolClosedError, runOnWorker, TaskTimeoutError } from './pool.js';
 import { TASK_MS, WORKER_HEAP_MB } from '../../workLimits.js';
-import { type EnrichTask, perform, type PostCallTask, type Processed, type RealTimeTask, type RedactionTask, type RuleSource, type TaskResult, type TaskResults } from './tasks.js';
+import { type EnrichTask, perform, type PostCallTask, type Processed, type JobInsightsTask, type RealTimeTask, type RedactionTask, type RuleSource, type TaskResult, type TaskResults } from './tasks.js';
 
 export { closeRedactionPool, openRedactionPool } from './pool.js';
 
@@ -165,6 +165,11 @@ export function sensitiveWindowsOffLoop(transcript: Transcript, kinds: readonly 
 export function realTimeFieldsOffLoop(earlier: RealTimeTask['earlier'], message: RealTimeTask['message'], insights: RealTimeTask['insights']): Promise<TaskResults['realTime']> {
   const live = insights.filter((c) => c.insight.realTime === true);
   return run({ kind: 'realTime', earlier, message, insights: live }, [earlier, message], live.length > INLINE_MAX_RULES);
+}
+
+/** A job's redacting insights over its recognized transcript (jobInsightRedaction); off the loop when there are any. */
+export function jobInsightRedactionOffLoop(transcript: Transcript, insights: JobInsightsTask['insights'], options: JobInsightsTask['options']): Promise<TaskResults['jobInsights']> {
+  return run({ kind: 'jobInsights', transcript, insights, options }, transcript, insights.length > 0);
 }
 
 /** Keypad entries (jobRedaction's keypadEntries) of a decoded recording; always off the loop (a whole recording). */

@@ -8,6 +8,8 @@ import { enrichRecord } from '../../conversation/enrich.js';
 import { type CompiledInsight, markValidated } from '../../conversation/insights/definitions.js';
 import { recordRoleOptions } from '../../conversation/normalize.js';
 import { realTimeFields } from '../../conversation/realTime.js';
+import { jobInsightRedaction, type JobInsightRedaction } from '../../conversation/insights/jobRedactions.js';
+import type { Insight } from '../../schema/resources/insight.js';
 import type { RealTimeMessage } from '../../schema/resources/realTimeMessage.js';
 import type { ProductEntry } from '../../conversation/products.js';
 import { FAILED, PROCESSED } from '../../conversation/recordStatus.js';
@@ -127,7 +129,15 @@ export interface RealTimeTask {
   insights: readonly CompiledInsight[];
 }
 
-export type RedactionTask = RecordTask | TextTask | TranscriptTask | KeypadTask | EnrichTask | PostCallTask | WindowsTask | RealTimeTask;
+/** A job's redacting insights run on its recognized transcript (jobInsightRedaction): every insight over every word. */
+export interface JobInsightsTask {
+  kind: 'jobInsights';
+  transcript: Transcript;
+  insights: readonly Insight[];
+  options: { roles: RoleOptions; direction?: string };
+}
+
+export type RedactionTask = RecordTask | TextTask | TranscriptTask | KeypadTask | EnrichTask | PostCallTask | WindowsTask | RealTimeTask | JobInsightsTask;
 
 export interface TaskResults {
   record: RecordRedaction;
@@ -139,6 +149,7 @@ export interface TaskResults {
   enrich: EventRecord;
   postCall: Processed;
   realTime: ReturnType<typeof realTimeFields>;
+  jobInsights: JobInsightRedaction;
 }
 
 export type TaskResult<T extends RedactionTask> = TaskResults[T['kind']];
@@ -219,5 +230,7 @@ export function perform(task: RedactionTask, owned = false): TaskResults[keyof T
       return findSensitiveWindows(task.transcript, { kinds: task.kinds, project: task.project });
     case 'realTime':
       return realTimeFields(task.earlier, task.message, task.insights);
+    case 'jobInsights':
+      return jobInsightRedaction(task.transcript, task.insights, task.options);
   }
 }
