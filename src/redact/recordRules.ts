@@ -146,7 +146,8 @@ export function distinctRuleCounts(record: RecordInput): { rules: number; regex:
   }
   for (const group of record.contentGroups ?? []) {
     if (!on(group)) continue;
-    for (const item of group.contentItems ?? []) if (on(item) && item.value?.trim()) all.add(itemKey(item));
+    // Phrases for categories and insights (typeName phrase, keyword, ...) are no rules: redaction never reads them.
+    for (const item of group.contentItems ?? []) if (on(item) && item.value?.trim() && (item.ignore === true || isRedactionItem(item))) all.add(itemKey(item));
   }
   return { rules: all.size, regex: regex.size };
 }

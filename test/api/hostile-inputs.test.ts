@@ -108,6 +108,10 @@ for (const dialect of await dialects()) {
       says(many.body, 'SCRUBLINE_MAX_RECORD_RULES');
       assert.equal(await stored('many-rules'), 404);
 
+      // Phrases for categories and insights (typeName phrase) are no redaction rules: they do not count.
+      const phrases = { ...ruleRecord('phrases', 200, []), contentGroups: [{ name: 'topics', contentItems: Array.from({ length: 300 }, (_, i) => ({ value: `topic ${i}`, typeName: 'phrase' })) }] };
+      assert.equal((await post(phrases)).statusCode, 201);
+
       // 500 copies of one rule (and of one content item) are one rule each: redacted, not refused.
       const copies = { ...ruleRecord('copies', 200, regexRules(1, 500)), contentGroups: [{ name: 'g', contentItems: Array.from({ length: 500 }, () => ({ value: 'blue falcon', typeName: 'Code' })) }] };
       (copies.utterances as { text: string }[])[0].text = 'my ref 0123 and the word blue falcon';
