@@ -224,6 +224,23 @@ for (const dialect of await dialects()) {
     });
     after(async () => svc?.close());
 
+    test('a job whose redaction runs past the time limit fails at once with the reason, its text not kept', async () => {
+      const text = Array.from({ length: 1000 }, (_, i) => `caller ${i} says my ssn is 123-45-6789 and my card is 4111 1111 1111 1111.`).join('\n');
+      process.env.SCRUBLINE_REDACT_TASK_MS = '1';
+      let done;
+      try {
+        const queued = await svc.request({ method: 'POST', url: '/asr/transcribe', payload: { text, types: ['all'] } });
+        assert.equal(queued.statusCode, 202, queued.body.slice(0, 300));
+        done = json(await svc.request({ method: 'GET', url: `/asr/jobs/${json(queued).jobId}?wait=300` }));
+      } finally {
+        delete process.env.SCRUBLINE_REDACT_TASK_MS;
+      }
+      assert.equal(done.status, 'failed', JSON.stringify(done).slice(0, 300));
+      assert.equal(done.attempts, 1, 'not tried again: the same input would cost the same');
+      assert.match(JSON.stringify(done), /SCRUBLINE_REDACT_TASK_MS/);
+      assert.ok(!JSON.stringify(done).includes('123-45-6789'), 'nothing unredacted kept');
+    });
+
     test('a job whose redaction is cut short by the close is left to be tried again, not failed: its next attempt completes it redacted', async () => {
       const text = Array.from({ length: 1000 }, (_, i) => `caller ${i} says my ssn is 123-45-6789 and my card is 4111 1111 1111 1111.`).join('\n');
       const queued = await svc.request({ method: 'POST', url: '/asr/transcribe', payload: { text, types: ['all'] } });

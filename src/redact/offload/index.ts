@@ -81,16 +81,19 @@ async function offLoop<T extends RedactionTask>(task: T, transferList?: ArrayBuf
  * reason `shutting_down` (a job's run leaves the job to be tried again).
  */
 function refusalOf(error: unknown): unknown {
+  // `permanent`: a job is not tried again for it (the same input would cost the same), it fails with the reason.
   if ((error as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY') {
-    return new ServiceError('too_large', `The input needs more memory to redact than a redaction worker has (${WORKER_HEAP_MB.env}); nothing of it was stored.`, [], { reason: 'worker_memory' });
+    const refusal = new ServiceError('too_large', `The input needs more memory to redact than a redaction worker has (${WORKER_HEAP_MB.env}); nothing of it was stored.`, [], { reason: 'worker_memory' });
+    return Object.assign(refusal, { permanent: true });
   }
   if (error instanceof TaskTimeoutError) {
-    return new ServiceError(
+    const refusal = new ServiceError(
       'unprocessable',
       `Redacting and processing the input ran past the time limit of ${error.limitMs} ms per task (${TASK_MS.env}); its worker was stopped and nothing of it was stored.`,
       [],
       { reason: 'task_time_limit' },
     );
+    return Object.assign(refusal, { permanent: true });
   }
   if (error instanceof PoolClosedError) return new ServiceError('unavailable', 'The service is stopping: the input was not redacted and nothing of it was stored; send it again.', [], { reason: SHUTTING_DOWN });
   return error;
