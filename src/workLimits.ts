@@ -16,6 +16,8 @@ export const RECORD_INSIGHTS: WorkLimit = { env: 'SCRUBLINE_MAX_RECORD_INSIGHTS'
 export const PROJECT_INSIGHTS: WorkLimit = { env: 'SCRUBLINE_MAX_PROJECT_INSIGHTS', fallback: 200 };
 /** Words (terms, wildcards and # included) in one insight expression or response. */
 export const EXPRESSION_TERMS: WorkLimit = { env: 'SCRUBLINE_MAX_EXPRESSION_TERMS', fallback: 64 };
+/** Lines before / after a hit an insight's response is looked for in (searchLinesBefore/After are capped at it). */
+export const RESPONSE_LINES: WorkLimit = { env: 'SCRUBLINE_MAX_RESPONSE_LINES', fallback: 50 };
 /** Distinct value rules (redactionTypes rules with a value, content items) one record carries. */
 export const RECORD_RULES: WorkLimit = { env: 'SCRUBLINE_MAX_RECORD_RULES', fallback: 200 };
 /** Distinct regular-expression rules among them (each one is a pass over the whole record). */
