@@ -4,7 +4,7 @@
 import { invalid } from '../../errors.js';
 import type { FieldIssue } from '../../schema/problem.js';
 import type { Insight } from '../../schema/resources/insight.js';
-import { EXPRESSION_TERMS, limit, named, type WorkLimit } from '../../workLimits.js';
+import { EXPRESSION_TERMS, limit, named, RESPONSE_LINES, type WorkLimit } from '../../workLimits.js';
 import { ExpressionError, parseExpression, type ExprNode } from './expression.js';
 
 export interface CompiledInsight {
@@ -55,11 +55,21 @@ export function compileInsights(insights: readonly Insight[] | undefined, pointe
         return undefined;
       }
     };
+    // A response is looked for again around every hit: a window as wide as the call walks its lines times its
+    // lines. Refused past the limit, never narrowed (a response not found may be a redaction not made).
+    if (most) {
+      for (const field of ['searchLinesBefore', 'searchLinesAfter'] as const) {
+        const lines = insight[field];
+        if (typeof lines === 'number' && lines > limit(RESPONSE_LINES)) {
+          issues.push({ pointer: `${at}/${field}`, path: `${path}.${field}`, message: `${lines} lines; a response is looked for ${named(RESPONSE_LINES)} lines away` });
+        }
+      }
+    }
     const expression = parse('expression');
     const response = insight.response !== undefined && insight.enableResponse !== false ? parse('response') : undefined;
     if (expression) out.push({ insight, expression, ...(response && { response }), origin: path, index: i });
   });
-  if (issues.length > 0) throw invalid(`An insight expression cannot be used: ${issues[0].path}: ${issues[0].message}.`, issues);
+  if (issues.length > 0) throw invalid(`An insight cannot be used: ${issues[0].path}: ${issues[0].message}.`, issues);
   return out;
 }
 

@@ -1,9 +1,7 @@
 // Compiled insights (definitions.ts) run over a conversation: which apply to this call (active, direction, leg),
 // where each was said (its channel/side, its start/end offsets), the other side's response within
 // searchLinesBefore/After, compliance violations (complianceViolation: must be said, was not), alerts, and the
-// redactions its flags ask for (applied by the redaction core, see enrich.ts). Pure, but for the response window
-// limit (workLimits.ts RESPONSE_LINES).
-import { limit, RESPONSE_LINES } from '../../workLimits.js';
+// redactions its flags ask for (applied by the redaction core, see enrich.ts). Pure.
 import type { Conversation } from '../types.js';
 import type { CompiledInsight } from './definitions.js';
 import { distinctHits, evaluate, type Hit, MatchIndex, type Scope } from './evaluate.js';
@@ -58,7 +56,6 @@ const DEFAULT_LINES_AFTER = 1;
 
 export function runInsights(compiled: readonly CompiledInsight[], conversation: Conversation, call: CallContext = {}, index = new MatchIndex(conversation)): InsightResult[] {
   const duration = index.duration;
-  const responseLines = limit(RESPONSE_LINES);
   return compiled.map((c) => {
     const ins = c.insight;
     const applies = directionApplies(ins.direction, call.direction) && (!ins.leg || ins.leg === (call.leg ?? 1));
@@ -84,9 +81,9 @@ export function runInsights(compiled: readonly CompiledInsight[], conversation: 
     for (const hit of byLine.values()) {
       let response: Hit | undefined;
       if (c.response) {
-        // The response is looked for again around every hit: its window is capped (RESPONSE_LINES), or a call's
-        // lines times its lines would be walked per insight.
-        const most = Math.min(conversation.utterances.length, responseLines);
+        // No further than the conversation goes: a window of a billion lines is walked as the lines there are.
+        // (What a client sends is bounded before: definitions.ts, RESPONSE_LINES.)
+        const most = conversation.utterances.length;
         const before = Math.min(most, Math.max(0, ins.searchLinesBefore ?? 0));
         const after = Math.min(most, Math.max(0, ins.searchLinesAfter ?? (ins.searchLinesBefore === undefined ? DEFAULT_LINES_AFTER : 0)));
         const allowed = new Set<number>();
