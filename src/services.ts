@@ -13,7 +13,7 @@ import { DecodeCheck } from './engine/decodeCheck.js';
 import { sharedPool } from './engine/pool.js';
 import { closeSharedStreamPool } from './engine/streamPool.js';
 import { StreamRegistry } from './stream/registry.js';
-import { closeRedactionPool, sensitiveWindowsOffLoop } from './redact/offload/index.js';
+import { closeRedactionPool, openRedactionPool, sensitiveWindowsOffLoop } from './redact/offload/index.js';
 import { JobRecords } from './jobs/jobRecords.js';
 import { OriginalsGuard } from './jobs/originalsGuard.js';
 import { JobService } from './jobs/jobService.js';
@@ -95,6 +95,8 @@ export interface ServiceOverrides {
 }
 
 export async function createServices(config: Config, logger: Logger, overrides: ServiceOverrides = {}): Promise<Services> {
+  // A service started in a process where an earlier one stopped: its redaction tasks may start a pool again.
+  openRedactionPool();
   const store = await openStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, databaseSchema: config.databaseSchema });
   // Uploads cut short by a crash of an earlier run are not kept.
   const orphans = sweepOrphanUploads(config.dataDir);
@@ -298,6 +300,10 @@ export async function createServices(config: Config, logger: Logger, overrides: 
     },
     startedAt: new Date(),
     async close() {
+      // Redaction tasks in flight get a short grace (CLOSE_GRACE_MS), then their workers are stopped: a job's run
+      // cut short is left to be tried again, a request is answered 503. Started first, so that nothing below
+      // waits on a task that may run for a long time.
+      const redaction = closeRedactionPool();
       // Live calls end first: each one's recording becomes its job while the store is still open.
       await streams.closeAll('the server is shutting down');
       await closeSharedStreamPool();
@@ -311,6 +317,8 @@ export async function createServices(config: Config, logger: Logger, overrides: 
       await store.close();
       (blobs as { destroy?: () => void }).destroy?.();
       buckets.close();
+      await redaction;
+      // A task started while closing (a live call's end) ran on a new pool: stopped too.
       await closeRedactionPool();
     },
   };
