@@ -224,6 +224,15 @@ export class StreamSession {
   }
 
   /** Whether the call has ended (end message, close, idle, error). */
+  /** Keep the recording's file fresh while the stream is open (jobs/orphanUploads.ts sweeps files left untouched). */
+  keepFresh(): void {
+    try {
+      if (Date.now() - this.lastAudioAt >= 60_000) this.wav.touch();
+    } catch {
+      // Nothing lost: the file is only swept after 15 minutes untouched, and the next beat tries again.
+    }
+  }
+
   get ended(): boolean {
     return this.ending !== undefined;
   }
