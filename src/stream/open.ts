@@ -8,6 +8,7 @@ import { AUTO_MODEL, TELEPHONY_MODEL, WIDEBAND_MODEL, installedModels, isAutoMod
 import { engineFor } from '../engine/recognize.js';
 import type { TranscribeParams } from '../jobs/request.js';
 import { uploadTempDir } from '../jobs/orphanUploads.js';
+import { stagingDir } from '../jobs/stagingDir.js';
 import { Masker } from '../redact/masks.js';
 import { parseKinds, policyRules, resolvePolicy } from '../redact/policy.js';
 import { StreamStart } from '../schema/resources/streamMessages.js';
@@ -73,6 +74,7 @@ export async function openStream(
     masker: new Masker(services.redactionHashKey),
     kinds: policy.kinds,
     tempDir: uploadTempDir(services.config.dataDir),
+    spillDir: stagingDir(services.config.dataDir),
     send,
     ...(onError && { onError }),
     // The project's realTime insights on each final (the same evaluation as POST /cache/real-call).
