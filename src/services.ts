@@ -20,7 +20,7 @@ import { JobService } from './jobs/jobService.js';
 import { JobWorker, type RecognizeFile } from './jobs/worker.js';
 import { applyAutoDelete, RetentionSweeper } from './jobs/retention.js';
 import { type JobWindowFinder, jobRedactor } from './jobs/jobRedaction.js';
-import { sweepOrphanUploads } from './jobs/orphanUploads.js';
+import { OrphanUploadSweep, sweepOrphanUploads } from './jobs/orphanUploads.js';
 import { stagingDir, sweepDeadStaging } from './jobs/stagingDir.js';
 import { renderMetaForJob } from './jobs/renderMeta.js';
 import { jobRecord } from './jobs/jobRecord.js';
@@ -99,8 +99,10 @@ export async function createServices(config: Config, logger: Logger, overrides: 
   openRedactionPool();
   const store = await openStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, databaseSchema: config.databaseSchema });
   // Uploads cut short by a crash of an earlier run are not kept.
-  const orphans = sweepOrphanUploads(config.dataDir);
+  const orphans = await sweepOrphanUploads(config.dataDir);
   if (orphans > 0) logger.info({ removed: orphans }, 'deleted uploads left in the temp dir by requests that never finished');
+  // ... and those of requests of this run, while it runs.
+  const orphanSweep = new OrphanUploadSweep(config.dataDir, logger, config.orphanSweepMs);
   const box = loadSecretBox(config.dataDir, config.secretKey);
   const blobs = openBlobStore(config.blobs, config.dataDir);
   // A run's files on this machine (a recording staged from a bucket, a redacted copy being checked).
@@ -274,6 +276,7 @@ export async function createServices(config: Config, logger: Logger, overrides: 
   // /ready decodes half a second with the default model, at most once per 30 s (the answer is shared meanwhile).
   const decodeCheck = new DecodeCheck({ model: async () => String((await parameters.engineParams()).model), ttlMs: 30_000 });
   const streams = new StreamRegistry({ store, processId: worker.id, maxStreams: config.limits.maxStreams, totalStreams: config.limits.totalStreams, logger, metrics });
+  orphanSweep.start();
   return {
     decodeCheck,
     retention,
@@ -306,6 +309,7 @@ export async function createServices(config: Config, logger: Logger, overrides: 
       const redaction = closeRedactionPool();
       // Live calls end first: each one's recording becomes its job while the store is still open.
       await streams.closeAll('the server is shutting down');
+      await orphanSweep.stop();
       await closeSharedStreamPool();
       retention.stop();
       await worker.stop();
