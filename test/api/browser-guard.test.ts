@@ -12,7 +12,8 @@ import { dialects, json, startTestService, type TestService } from '../helpers/h
 import { multipart } from '../helpers/multipart.js';
 
 /** A job from a client's bucket, the request a forged form would send (the bucket fetch is the SSRF). */
-const bucketJob = () => multipart({ cloudStoragePath: 's3://some-bucket/call.wav' }, []);
+const bucketJob = () =>
+  multipart({ cloudStoragePath: 's3://some-bucket/call.wav', apiKeyCloud: 'AKIAEXAMPLEGUARD0001', secretKeyCloud: 'guard-test-secret-key-0000000000000000' }, []);
 
 async function jobCount(svc: TestService): Promise<number> {
   return (await svc.services.store.jobs.list({ limit: 1000, offset: 0 })).total;
