@@ -97,6 +97,11 @@ export interface JobRow {
   insights_completed_at?: string | null;
   /** The request's tracking_id (the client's reference), for listing by it. Optional for rows before migration 0007. */
   tracking_id?: string | null;
+  /**
+   * The redaction record of a job whose redaction failed (JSON: kinds and times, never a value), null otherwise.
+   * Optional for rows written before migration 0012.
+   */
+  redaction_failure?: string | null;
 }
 
 export interface JobResultRow {

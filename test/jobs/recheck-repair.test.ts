@@ -1,0 +1,170 @@
+// The re-recognition check that repairs (issue 31): a digit the first redaction left audible in the copy is
+// heard again, the stretch around it is redacted (audio and every transcript shape) and the copy checked again;
+// the job completes with the digit gone. With no widening allowed (SCRUBLINE_RECHECK_ROUNDS=0), the same job
+// fails closed and keeps its redaction record (windows, what was heard as kinds, never a word), in SQLite and
+// PostgreSQL. The recognizer here listens to the audio: a word is heard only where its samples are not silent,
+// so what the copy says decides what the check hears (real ffmpeg, real redaction, real store).
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { TRANSCRIPT_FORMATS } from '../../src/transcript/index.js';
+import type { Transcript } from '../../src/transcript/types.js';
+import { filePcm } from '../audio/dtmfSignals.js';
+import { ffmpeg, hasTool, tempDir } from '../helpers/audio.js';
+import { blobKeys } from '../helpers/blobs.js';
+import { type Dialect, json, startTestService, type TestService } from '../helpers/harness.js';
+import { multipart } from '../helpers/multipart.js';
+import { required } from '../helpers/require.js';
+
+const RATE = 8000;
+const SECONDS = 5;
+
+/** What is said, and when, on each channel of the test call (a tone stands for each word). */
+const SAID: { channel: number; word: string; start: number; end: number }[] = [
+  { channel: 0, word: 'hello', start: 0.2, end: 0.6 },
+  { channel: 1, word: 'four', start: 1.1, end: 1.4 },
+  { channel: 1, word: 'five', start: 1.5, end: 1.8 },
+  // Just outside the marked window (1-2 s): the mark leaves it audible.
+  { channel: 1, word: 'seven', start: 2.3, end: 2.6 },
+  { channel: 1, word: 'thanks', start: 3.8, end: 4.3 },
+];
+
+/** A recognizer that hears a word only where its samples are not silent (the redacted copy decides what it hears). */
+function listeningRecognizer(log: string[]) {
+  return async (file: string): Promise<Transcript> => {
+    log.push(path.basename(file));
+    const pcm = [filePcm(file, 0), filePcm(file, 1)];
+    const audible = (w: (typeof SAID)[number]) => {
+      const samples = pcm[w.channel].subarray(Math.round(w.start * RATE), Math.round(w.end * RATE));
+      return samples.some((s) => Math.abs(s) > 100);
+    };
+    const heard = SAID.filter(audible);
+    return {
+      model: 'en-us:test', engine: 'test', language: 'en-us', audioSeconds: SECONDS, sourceSampleRate: RATE, processingSeconds: 0,
+      channels: [0, 1].map((channel) => ({
+        channel,
+        words: heard.filter((w) => w.channel === channel).map((w) => ({ word: w.word, start: w.start, end: w.end, confidence: 1 })),
+        segments: [],
+      })),
+    };
+  };
+}
+
+const MARK = { start: 1, end: 2, channel: 1 };
+
+async function submit(svc: TestService, file: string) {
+  const res = await svc.request({
+    method: 'POST',
+    url: '/asr/transcribe?wait=120',
+    ...multipart({ sensitiveWindows: JSON.stringify([MARK]), scrubsound: 'silence' }, [{ name: 'audio', filename: 'call.wav', content: fs.readFileSync(file) }]),
+  });
+  assert.equal(res.statusCode, 200, res.body);
+  return json(res);
+}
+
+for (const dialect of ['sqlite', 'postgres'] as Dialect[]) {
+  describe(`the re-recognition check widens the redaction over a digit it still hears (${dialect})`, { skip: required(!hasTool('ffmpeg') && 'needs ffmpeg') }, () => {
+    let repairing: TestService;
+    let strict: TestService;
+    let dir: string;
+    let file: string;
+    const heardRepairing: string[] = [];
+    const heardStrict: string[] = [];
+
+    before(async () => {
+      dir = tempDir('scrubline-recheck-');
+      file = path.join(dir, 'call.wav');
+      ffmpeg(['-f', 'lavfi', '-i', `sine=frequency=440:sample_rate=${RATE}:duration=${SECONDS}`, '-ac', '2', '-c:a', 'pcm_s16le', file]);
+      repairing = await startTestService(dialect, { overrides: { recognize: listeningRecognizer(heardRepairing) } });
+      strict = await startTestService(dialect, { env: { SCRUBLINE_RECHECK_ROUNDS: '0' }, overrides: { recognize: listeningRecognizer(heardStrict) } });
+    });
+    after(async () => {
+      await repairing?.close();
+      await strict?.close();
+      if (dir) fs.rmSync(dir, { recursive: true, force: true });
+    });
+
+    test('a digit left audible beside the window is widened over, then the copy checks clean: audio and every transcript shape agree', async () => {
+      const job = await submit(repairing, file);
+      assert.equal(job.status, 'completed', JSON.stringify(job));
+      assert.equal(job.redactionStatus, 'completed');
+      // Recognized once, then the copy twice: heard "seven", widened, heard nothing number-like.
+      assert.equal(heardRepairing.length, 3, heardRepairing.join());
+      const recheck = job.redaction.recheck;
+      assert.equal(recheck.checked, true);
+      assert.equal(recheck.converged, true);
+      assert.deepEqual(recheck.rounds, [{ round: 1, heard: { digit: 1 }, widened: 1 }, { round: 2, heard: {}, widened: 0 }]);
+      assert.equal(recheck.widened.length, 1);
+      const [stretch] = recheck.widened;
+      assert.deepEqual({ ...stretch, start: undefined, end: undefined }, { channel: 1, heard: { digit: 1 }, where: 'beside', round: 1, start: undefined, end: undefined });
+      assert.ok(stretch.start <= 2.3 && stretch.end >= 2.6, JSON.stringify(stretch));
+      assert.ok(stretch.end < 3.8, 'the widening stops well before the next word');
+      assert.equal(recheck.digitsInWindows, 0);
+
+      // Audio: the digit is silent now; the word after it and the other channel are as recorded.
+      const copy = path.join(dir, `${job.jobId}.wav`);
+      const res = await repairing.request({ method: 'GET', url: `/asr/jobs/${job.jobId}/audio?redacted=true` });
+      assert.equal(res.statusCode, 200);
+      fs.writeFileSync(copy, res.rawPayload);
+      const caller = filePcm(copy, 1);
+      const original = filePcm(file, 1);
+      for (let i = Math.round(2.3 * RATE); i < Math.round(2.6 * RATE); i++) assert.equal(caller[i], 0, `sample ${i} of the digit is not silenced`);
+      for (let i = Math.round(3.8 * RATE); i < Math.round(4.3 * RATE); i++) assert.equal(caller[i], original[i], `sample ${i} after the digit changed`);
+      assert.deepEqual(filePcm(copy, 0), filePcm(file, 0), "the agent's channel is untouched");
+      // The record's audio spans hold the widened stretch too.
+      assert.ok(job.redaction.audio.spans.some((s: any) => s.channel === 1 && s.start <= 2.3 && s.end >= 2.6), JSON.stringify(job.redaction.audio.spans));
+
+      // Text: no shape says the digit; the word after it is kept.
+      for (const format of TRANSCRIPT_FORMATS) {
+        const r = await repairing.request({ method: 'GET', url: `/asr/jobs/${job.jobId}/transcript?format=${format}` });
+        assert.equal(r.statusCode, 200, r.body);
+        const text = r.body.toLowerCase();
+        for (const word of ['seven', 'four', 'five']) assert.ok(!text.includes(word), `${format} still says "${word}"`);
+        assert.match(text, /thanks/, `${format} lost the word after the digit`);
+        assert.match(text, /\[sensitive\]/);
+      }
+
+      // Muted speech per channel, stored with the job: the caller's four words, three of them muted.
+      const stored = json(await repairing.request({ method: 'GET', url: `/asr/jobs/${job.jobId}` }));
+      const report = stored.redaction.report;
+      assert.deepEqual(report.map((r: any) => [r.channel, r.role]), [[0, 'agent'], [1, 'caller']]);
+      assert.equal(report[0].mutedSeconds, 0);
+      assert.equal(report[0].speechMutedShare, 0);
+      assert.ok(Math.abs(report[1].speechSeconds - 1.4) < 0.01, JSON.stringify(report));
+      assert.ok(Math.abs(report[1].speechMutedSeconds - 0.9) < 0.01, JSON.stringify(report));
+      assert.ok(report[1].speechMutedShare > 0.6 && report[1].speechMutedShare < 0.7, JSON.stringify(report));
+      assert.deepEqual(stored.redaction.recheck, recheck);
+    });
+
+    test('with no widening allowed the same job fails closed and keeps its redaction record: kinds and times, never a word', async () => {
+      const job = await submit(strict, file);
+      assert.equal(job.status, 'failed', JSON.stringify(job));
+      assert.equal(job.redactionStatus, 'failed');
+      assert.match(job.message, /still says a number/);
+      assert.equal(heardStrict.length, 2, 'recognized once, the copy once');
+
+      // Read back from the store: the record of what the redaction did and why it gave up.
+      const stored = json(await strict.request({ method: 'GET', url: `/asr/jobs/${job.jobId}` }));
+      const redaction = stored.redaction;
+      assert.ok(redaction, JSON.stringify(stored));
+      assert.deepEqual(redaction.windows.list, [{ channel: 1, start: 1, end: 2, kind: 'SENSITIVE', source: 'mark' }]);
+      assert.equal(redaction.recheck.converged, false);
+      assert.equal(redaction.recheck.maxRounds, 0);
+      assert.deepEqual(redaction.recheck.widened, []);
+      assert.deepEqual(redaction.recheck.unrepaired.map((s: any) => [s.channel, s.heard, s.where]), [[1, { digit: 1 }, 'beside']]);
+      assert.equal(redaction.audio, undefined, 'no copy is named: none is kept');
+      const all = JSON.stringify(stored).toLowerCase();
+      for (const word of ['seven', 'four', 'five', 'thanks', 'hello']) assert.ok(!all.includes(word), `the failed job's record says "${word}"`);
+
+      // No transcript, no copy: the original alone is kept (as for any failed redaction).
+      const transcript = await strict.request({ method: 'GET', url: `/asr/jobs/${job.jobId}/transcript?format=text` });
+      assert.notEqual(transcript.statusCode, 200);
+      const files = (await blobKeys(strict, `uploads/${job.jobId}/`)).map((key) => key.split('/').pop()!);
+      assert.deepEqual(files, ['call.wav']);
+      // The brief list stays brief.
+      const listed = json(await strict.request({ method: 'GET', url: '/asr/jobs?limit=10' })).jobs.find((j: any) => j.jobId === job.jobId);
+      assert.equal(listed.redaction, undefined);
+    });
+  });
+}
