@@ -24,6 +24,11 @@ export interface CopyRecheckInput {
   model: string;
   /** What was redacted (windows, entities, keypad entries): the check listens there, and beside. */
   windows: readonly AppliedWindow[];
+  /**
+   * The job redacts a kind said as digits (redact/numberKinds.ts): the copy is listened to even when nothing was
+   * found to redact (a card number recognition missed is still a number said). Otherwise only when windows were.
+   */
+  numbers: boolean;
   /** The redacted transcript: widened stretches are masked in it too. */
   transcript: Transcript;
   rules: readonly RedactionRule[];
@@ -38,6 +43,8 @@ export interface RecheckRound {
   round: number;
   /** Words heard again that are number-like, counted by kind (kinds only). */
   heard: Partial<Record<HeardKind, number>>;
+  /** Single digit words heard far from every window and every other number word: not a value, not widened. */
+  loneDigits?: number;
   /** Stretches widened after this round (0 on the round that heard nothing). */
   widened: number;
 }
@@ -72,7 +79,7 @@ function noProgress(stretches: readonly WidenedStretch[], before: readonly Widen
 
 export async function recheckAndRepair(input: CopyRecheckInput): Promise<CopyRecheckOutcome> {
   const { recheck, windows } = input;
-  if (!recheck || windows.length === 0) return { transcript: input.transcript, record: { checked: false }, converged: true };
+  if (!recheck || (windows.length === 0 && !input.numbers)) return { transcript: input.transcript, record: { checked: false }, converged: true };
   let transcript = input.transcript;
   const widened: (WidenedStretch & { round: number })[] = [];
   const rounds: RecheckRound[] = [];
@@ -80,12 +87,12 @@ export async function recheckAndRepair(input: CopyRecheckInput): Promise<CopyRec
     const heard = await recheck(input.copy, input.model, input.signal);
     input.signal?.throwIfAborted();
     const redacted = [...windows, ...widened];
-    const stretches = stretchesToWiden(heard, redacted, { duration: input.duration });
+    const { stretches, lone } = stretchesToWiden(heard, redacted, { duration: input.duration });
     const counts: Partial<Record<HeardKind, number>> = {};
     for (const s of stretches) for (const [kind, n] of Object.entries(s.heard) as [HeardKind, number][]) counts[kind] = (counts[kind] ?? 0) + n;
     const converged = stretches.length === 0;
     const last = converged || round > input.rounds || noProgress(stretches, widened);
-    rounds.push({ round, heard: counts, widened: last ? 0 : stretches.length });
+    rounds.push({ round, heard: counts, ...(lone > 0 && { loneDigits: lone }), widened: last ? 0 : stretches.length });
     if (last) {
       const record: RecheckRecord = {
         checked: true,

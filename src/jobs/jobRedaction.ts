@@ -13,6 +13,7 @@ import type { EntityKind } from '../redact/entityKinds.js';
 import { type AppliedWindow, applyWindows, clipWindows } from '../redact/windows/apply.js';
 import { markWindows } from '../redact/windows/marks.js';
 import { modeWindows } from '../redact/windows/modes.js';
+import { redactsNumbers } from '../redact/numberKinds.js';
 import { mutedSpeechReport } from '../redact/windows/mutedSpeech.js';
 import { windowsReport } from '../redact/windows/report.js';
 import type { SensitiveWindow } from '../redact/windows/types.js';
@@ -232,6 +233,7 @@ export function jobRedactor(options: RedactorOptions) {
           copy,
           model: transcript.model,
           windows,
+          numbers: redactsNumbers(policy.kinds),
           transcript: redacted,
           rules,
           duration,

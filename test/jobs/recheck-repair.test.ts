@@ -11,9 +11,10 @@ import { after, before, describe, test } from 'node:test';
 import { TRANSCRIPT_FORMATS } from '../../src/transcript/index.js';
 import type { Transcript } from '../../src/transcript/types.js';
 import { filePcm } from '../audio/dtmfSignals.js';
-import { ffmpeg, hasTool, tempDir } from '../helpers/audio.js';
+import { durationOf, ffmpeg, hasTool, speak, stereo, tempDir } from '../helpers/audio.js';
 import { blobKeys } from '../helpers/blobs.js';
 import { type Dialect, json, startTestService, type TestService } from '../helpers/harness.js';
+import { transcribeAndWait } from '../helpers/jobs.js';
 import { multipart } from '../helpers/multipart.js';
 import { required } from '../helpers/require.js';
 
@@ -168,3 +169,73 @@ for (const dialect of ['sqlite', 'postgres'] as Dialect[]) {
     });
   });
 }
+
+// The same repair with the bundled engine on a spoken two-party call, 48 kHz Opus as contact centers record: the
+// agent marks the first group of the card (pause/resume) and the caller reads one more group just after the mark.
+// The first check hears those digits in the redacted copy; the check widens over them and completes.
+const canSpeak = hasTool('ffmpeg') && hasTool('espeak-ng') && fs.existsSync('/usr/share/pocketsphinx/model/en-us/en-us');
+const DIGIT_NAMES = new Set(['zero', 'oh', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine']);
+
+describe('the bundled engine hears digits left beside a mark in a 48 kHz Opus call; the check widens over them and completes', { skip: required(!canSpeak && 'needs ffmpeg, espeak-ng and PocketSphinx') }, () => {
+  let svc: TestService;
+  let dir: string;
+  let call: string;
+  let mark: { start: number; end: number; channel: number };
+  let outroStart: number;
+
+  before(async () => {
+    svc = await startTestService('sqlite');
+    dir = tempDir('scrubline-recheck-engine-');
+    const agent = speak('Thank you for calling. Can I have the long number on the front of your card please?', path.join(dir, 'agent.wav'));
+    const first = speak('four five three nine', path.join(dir, 'first.wav'));
+    const second = speak('six four six seven', path.join(dir, 'second.wav'));
+    const outro = speak('Thank you, that was all I needed.', path.join(dir, 'outro.wav'));
+    const lead = durationOf(agent) + 0.6;
+    const markStart = lead;
+    const markEnd = lead + durationOf(first);
+    const gap = 0.4;
+    const tail = 1.5;
+    outroStart = markEnd + gap + durationOf(second) + tail;
+    const silence = (d: number) => ['-f', 'lavfi', '-i', `anullsrc=r=16000:cl=mono:d=${d.toFixed(4)}`];
+    const caller = path.join(dir, 'caller.wav');
+    ffmpeg([...silence(lead), '-i', first, ...silence(gap), '-i', second, ...silence(tail), '-i', outro,
+      '-filter_complex', '[0:a][1:a][2:a][3:a][4:a][5:a]concat=n=6:v=0:a=1[a]', '-map', '[a]', '-ar', '16000', '-c:a', 'pcm_s16le', caller]);
+    call = stereo(agent, caller, path.join(dir, 'call.opus'), ['-ar', '48000', '-c:a', 'libopus', '-b:a', '64k']);
+    mark = { start: Number(markStart.toFixed(3)), end: Number(markEnd.toFixed(3)), channel: 1 };
+  });
+  after(async () => {
+    await svc?.close();
+    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  test('widened over the digits after the mark, converged; no digit in the caller\'s words; the widened audio is silent', async () => {
+    const job = await transcribeAndWait(svc, call, { fields: { sensitiveWindows: JSON.stringify([mark]), scrubsound: 'silence' }, waitSeconds: 400 });
+    assert.equal(job.redactionStatus, 'completed');
+    const recheck = job.redaction.recheck;
+    assert.equal(recheck.converged, true, JSON.stringify(recheck));
+    assert.ok(recheck.widened.length >= 1, `the digits after the mark were heard and widened over: ${JSON.stringify(recheck)}`);
+    assert.ok(recheck.widened.some((w: any) => w.heard.digit > 0 && w.channel === 1 && w.start < outroStart && w.end > mark.end), JSON.stringify(recheck.widened));
+    for (const w of recheck.widened) assert.ok(w.end < outroStart + 0.5, `a stretch reaches into the caller's thanks: ${JSON.stringify(w)}`);
+
+    // The caller's words carry no digit in any shape; the thanks after them is kept.
+    const results: any[] = json(await svc.request({ method: 'GET', url: `/asr/jobs/${job.jobId}/transcript?format=transcript` })).results;
+    const callerWords = results.filter((r) => r.type === 'word' && r.channel === 'channel_2').map((r) => String(r.alternatives[0].content).toLowerCase());
+    assert.deepEqual(callerWords.filter((w) => DIGIT_NAMES.has(w) || /\d/.test(w)), [], callerWords.join(' '));
+    for (const format of TRANSCRIPT_FORMATS) {
+      const text = (await svc.request({ method: 'GET', url: `/asr/jobs/${job.jobId}/transcript?format=${format}` })).body.toLowerCase().replace(/[^a-z0-9]+/g, ' ');
+      for (const pair of ['six four', 'four six', 'six seven', 'four five', 'three nine']) assert.ok(!text.includes(pair), `${format}: "${pair}" survived`);
+    }
+
+    // The copy (Opus again) is near silent inside every widened stretch on the caller's channel.
+    const res = await svc.request({ method: 'GET', url: `/asr/jobs/${job.jobId}/audio?redacted=true` });
+    assert.equal(res.statusCode, 200);
+    const copy = path.join(dir, 'copy.opus');
+    fs.writeFileSync(copy, res.rawPayload);
+    const caller = filePcm(copy, 1, RATE);
+    for (const w of recheck.widened) {
+      const inner = caller.subarray(Math.round((w.start + 0.05) * RATE), Math.round((w.end - 0.05) * RATE));
+      const rms = Math.sqrt(inner.reduce((t, s) => t + s * s, 0) / Math.max(inner.length, 1));
+      assert.ok(rms < 50, `widened stretch ${JSON.stringify(w)} is not silent (rms ${rms.toFixed(1)})`);
+    }
+  });
+});

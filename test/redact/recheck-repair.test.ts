@@ -25,32 +25,34 @@ describe('what the re-recognition check widens', () => {
     assert.deepEqual(['seven', '7', 'oh', 'twenty', 'hundred', 'for', 'won', 'tree', 'thanks', ''].map(heardKind), ['digit', 'digit', 'digit', 'number', 'number', 'homophone', 'homophone', 'homophone', undefined, undefined]);
   });
 
-  test('a digit is widened wherever it is heard: inside a window, beside it, or far from any', () => {
-    const out = stretchesToWiden(heard([w('four', 2.2, 2.5), w('seven', 3.3, 3.6), w('nine', 30, 30.3)]), [win(1, 2, 3)], { margin: 0.25 });
-    assert.deepEqual(out.map((s) => [s.channel, r(s.start), r(s.end), s.heard, s.where]), [
+  test('inside or beside a window every digit is widened; far from any, a number read out is, a lone digit is only counted', () => {
+    const out = stretchesToWiden(heard([w('four', 2.2, 2.5), w('seven', 3.3, 3.6), w('nine', 30, 30.3), w('two', 40, 40.2), w('for', 40.5, 40.7), w('one', 41, 41.2), w('4539', 50, 51)]), [win(1, 2, 3)], { margin: 0.25 });
+    assert.deepEqual(out.stretches.map((s) => [s.channel, r(s.start), r(s.end), s.heard, s.where]), [
       [1, 1.95, 2.75, { digit: 1 }, 'inside'],
       [1, 3.05, 3.85, { digit: 1 }, 'beside'],
-      [1, 29.75, 30.55, { digit: 1 }, 'elsewhere'],
+      // "two for one": a run of three number words, widened whole (the homophone with it).
+      [1, 39.75, 41.45, { digit: 2, homophone: 1 }, 'elsewhere'],
+      [1, 49.75, 51.25, { digit: 1 }, 'elsewhere'],
     ]);
+    assert.equal(out.lone, 1, '"nine" alone at 30 s is counted, not widened');
   });
 
   test('a homophone widens only inside or beside a window; far from one it is an ordinary word', () => {
     const out = stretchesToWiden(heard([w('for', 2.2, 2.4), w('to', 3.5, 3.6), w('to', 20, 20.1), w('twenty', 40, 40.4)]), [win(1, 2, 3)], { margin: 0.1 });
-    assert.deepEqual(out.map((s) => [r(s.start), r(s.end), s.heard, s.where]), [
+    assert.deepEqual(out.stretches.map((s) => [r(s.start), r(s.end), s.heard, s.where]), [
       [2.1, 2.5, { homophone: 1 }, 'inside'],
       [3.4, 3.7, { homophone: 1 }, 'beside'],
-      // A number word is a number wherever it is.
-      [39.9, 40.5, { number: 1 }, 'elsewhere'],
     ]);
+    assert.equal(out.lone, 1, '"twenty" alone far from any window');
   });
 
   test('a window on the other channel is not beside; stretches that touch merge; none runs past the recording', () => {
-    const out = stretchesToWiden(heard([w('for', 2.2, 2.4), w('five', 9.5, 9.7), w('six', 9.8, 9.95)]), [win(0, 2, 3)], { margin: 0.3, duration: 10 });
+    const out = stretchesToWiden(heard([w('for', 2.2, 2.4), w('five', 9.5, 9.7), w('six', 9.8, 9.95)]), [win(0, 2, 3)], { margin: 0.3, duration: 10 }).stretches;
     assert.deepEqual(out.map((s) => [s.channel, r(s.start), r(s.end), s.heard, s.where]), [[1, 9.2, 10, { digit: 2 }, 'elsewhere']]);
   });
 
   test('nothing number-like heard: nothing to widen', () => {
-    assert.deepEqual(stretchesToWiden(heard([w('thanks', 2.2, 2.6)], [w('hello', 0, 0.4)]), [win(1, 2, 3)]), []);
+    assert.deepEqual(stretchesToWiden(heard([w('thanks', 2.2, 2.6)], [w('hello', 0, 0.4)]), [win(1, 2, 3)]), { stretches: [], lone: 0 });
   });
 });
 

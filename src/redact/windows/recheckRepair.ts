@@ -2,7 +2,7 @@
 // sounds like a number becomes a stretch to redact (the word's time plus a margin, on its channel), so the job
 // redacts more and checks again instead of failing at once. Only kinds and times leave here, never a word.
 import type { Transcript } from '../../transcript/types.js';
-import { numberWordClass } from './numberSpeech.js';
+import { digitCount, numberRuns, numberWordClass } from './numberSpeech.js';
 import { isDigitWord } from './report.js';
 
 /** What a word heard again was, as a kind (the word itself is never kept). */
@@ -58,27 +58,57 @@ function whereOf(start: number, end: number, windows: readonly Timed[], beside: 
   return 'elsewhere';
 }
 
+/** What one check heard that counts: stretches to widen, and lone digits far from any window (not widened). */
+export interface HeardAgain {
+  stretches: WidenedStretch[];
+  /** Single digit or number words heard far from every redacted window and every other number word ("this one", "oh"). */
+  lone: number;
+}
+
+/** A pause longer than this (s) ends a number read out (as number-speech windows count runs). */
+const RUN_GAP_SECONDS = 3;
+
 /**
- * The stretches to widen after hearing `heard` (the redacted copy recognized again) against `windows` (everything
- * redacted so far). Digits and number words widen wherever they are heard: a number still audible anywhere is
- * what the check is for. Digit homophones ("for", "to", "won") are ordinary words too: they widen only inside or
- * beside a redacted window, where a number was said. Stretches of one channel that touch are merged.
+ * What to widen after hearing `heard` (the redacted copy recognized again) against `windows` (everything redacted
+ * so far). Inside or beside a redacted window, every digit, number word and digit homophone ("for", "to", "won")
+ * is widened over: a number was said there. Elsewhere a number still said is widened over — two or more number
+ * words in a run (a homophone joins a run that has a digit), or a numeral of two or more digits — while a lone
+ * digit or number word far from everything ("this one", "oh", "twenty minutes") cannot carry a value: it is
+ * counted, not widened. Stretches
+ * of one channel that touch are merged.
  */
-export function stretchesToWiden(heard: Transcript, windows: readonly Timed[], options: RepairOptions = {}): WidenedStretch[] {
+export function stretchesToWiden(heard: Transcript, windows: readonly Timed[], options: RepairOptions = {}): HeardAgain {
   const margin = options.margin ?? RECHECK_MARGIN;
   const beside = options.beside ?? RECHECK_BESIDE;
   const duration = options.duration && options.duration > 0 ? options.duration : Infinity;
   const out: WidenedStretch[] = [];
+  let lone = 0;
   for (const channel of heard.channels) {
     const mine = windows.filter((w) => w.channel === channel.channel);
-    const found: WidenedStretch[] = [];
-    for (const word of channel.words) {
-      const kind = heardKind(word.word);
-      if (!kind) continue;
-      const where = whereOf(word.start, word.end, mine, beside);
-      if (kind === 'homophone' && where === 'elsewhere') continue;
-      found.push({ channel: channel.channel, start: Math.max(0, word.start - margin), end: Math.min(duration, word.end + margin), heard: { [kind]: 1 }, where });
+    const words = [...channel.words].sort((a, b) => a.start - b.start);
+    // Each word of a run of two or more number words: the run it belongs to.
+    const inRun = new Map<number, { start: number; end: number }>();
+    for (const run of numberRuns(words, { maxGapSeconds: RUN_GAP_SECONDS })) {
+      if (run.length < 2) continue;
+      for (let i = run.first; i <= run.last; i++) inRun.set(i, run);
     }
+    const found: WidenedStretch[] = [];
+    words.forEach((word, i) => {
+      const kind = heardKind(word.word);
+      if (!kind) return;
+      const where = whereOf(word.start, word.end, mine, beside);
+      let span: { start: number; end: number } = word;
+      if (where === 'elsewhere') {
+        const run = inRun.get(i);
+        if (run) span = run;
+        else if (kind === 'homophone') return;
+        else if (digitCount(word.word) < 2) {
+          lone++;
+          return;
+        }
+      }
+      found.push({ channel: channel.channel, start: Math.max(0, span.start - margin), end: Math.min(duration, span.end + margin), heard: { [kind]: 1 }, where });
+    });
     found.sort((a, b) => a.start - b.start);
     for (const s of found) {
       const last = out[out.length - 1];
@@ -91,7 +121,7 @@ export function stretchesToWiden(heard: Transcript, windows: readonly Timed[], o
       }
     }
   }
-  return out;
+  return { stretches: out, lone };
 }
 
 const RANK: Record<HeardWhere, number> = { inside: 0, beside: 1, elsewhere: 2 };
