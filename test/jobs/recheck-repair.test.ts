@@ -138,6 +138,30 @@ for (const dialect of ['sqlite', 'postgres'] as Dialect[]) {
       assert.deepEqual(stored.redaction.recheck, recheck);
     });
 
+    test('a job redacting a card in audio where recognition found none: the copy is listened to, the number read out is widened over', async () => {
+      // "four five ... seven" is no card to the text rules: no span, no window. The check still hears a number.
+      const before = heardRepairing.length;
+      const res = await repairing.request({
+        method: 'POST',
+        url: '/asr/transcribe?wait=120',
+        ...multipart({ scrubaudio: 'true', types: 'CreditCardNumber', scrubsound: 'silence' }, [{ name: 'audio', filename: 'call.wav', content: fs.readFileSync(file) }]),
+      });
+      const job = json(res);
+      assert.equal(job.status, 'completed', res.body);
+      assert.equal(heardRepairing.length - before, 3, 'recognized, the copy heard, widened, heard again');
+      assert.deepEqual(job.redaction.windows.list, [], 'nothing was found to redact');
+      const recheck = job.redaction.recheck;
+      assert.equal(recheck.converged, true);
+      assert.deepEqual(recheck.widened.map((w: any) => [w.channel, w.heard, w.where]), [[1, { digit: 3 }, 'elsewhere']]);
+      assert.ok(recheck.widened[0].start <= 1.1 && recheck.widened[0].end >= 2.6 && recheck.widened[0].end < 3.8, JSON.stringify(recheck.widened));
+      for (const format of TRANSCRIPT_FORMATS) {
+        const text = (await repairing.request({ method: 'GET', url: `/asr/jobs/${job.jobId}/transcript?format=${format}` })).body.toLowerCase();
+        for (const word of ['four', 'five', 'seven']) assert.ok(!text.includes(word), `${format} still says "${word}"`);
+        assert.match(text, /thanks/);
+      }
+      assert.ok(job.redaction.report[1].speechMutedShare > 0.6, JSON.stringify(job.redaction.report));
+    });
+
     test('with no widening allowed the same job fails closed and keeps its redaction record: kinds and times, never a word', async () => {
       const job = await submit(strict, file);
       assert.equal(job.status, 'failed', JSON.stringify(job));
