@@ -16,6 +16,7 @@ import { blobKeys } from '../helpers/blobs.js';
 import { type Dialect, json, startTestService, type TestService } from '../helpers/harness.js';
 import { transcribeAndWait } from '../helpers/jobs.js';
 import { multipart } from '../helpers/multipart.js';
+import type { SensitiveWindow } from '../../src/redact/windows/types.js';
 import { required } from '../helpers/require.js';
 
 const RATE = 8000;
@@ -31,18 +32,20 @@ const SAID: { channel: number; word: string; start: number; end: number }[] = [
   { channel: 1, word: 'thanks', start: 3.8, end: 4.3 },
 ];
 
+type Said = { channel: number; word: string; start: number; end: number }[];
+
 /** A recognizer that hears a word only where its samples are not silent (the redacted copy decides what it hears). */
-function listeningRecognizer(log: string[]) {
+function listeningRecognizer(log: string[], said: Said = SAID, seconds = SECONDS) {
   return async (file: string): Promise<Transcript> => {
     log.push(path.basename(file));
     const pcm = [filePcm(file, 0), filePcm(file, 1)];
-    const audible = (w: (typeof SAID)[number]) => {
+    const audible = (w: Said[number]) => {
       const samples = pcm[w.channel].subarray(Math.round(w.start * RATE), Math.round(w.end * RATE));
       return samples.some((s) => Math.abs(s) > 100);
     };
-    const heard = SAID.filter(audible);
+    const heard = said.filter(audible);
     return {
-      model: 'en-us:test', engine: 'test', language: 'en-us', audioSeconds: SECONDS, sourceSampleRate: RATE, processingSeconds: 0,
+      model: 'en-us:test', engine: 'test', language: 'en-us', audioSeconds: seconds, sourceSampleRate: RATE, processingSeconds: 0,
       channels: [0, 1].map((channel) => ({
         channel,
         words: heard.filter((w) => w.channel === channel).map((w) => ({ word: w.word, start: w.start, end: w.end, confidence: 1 })),
@@ -263,3 +266,84 @@ describe('the bundled engine hears digits left beside a mark in a 48 kHz Opus ca
     }
   });
 });
+
+// Payment segments that stay segments: the caller's channel is muted over the payment (the cue and the card read
+// out) and over a stray number window half a minute later, each on its own; the caller's talk between them is
+// kept, and the share of speech muted per channel is in the record.
+const CALL_SECONDS = 40;
+const CHATTER: Said = Array.from({ length: 14 }, (_, i) => ({ channel: 1, word: ['well', 'thanks', 'sure', 'okay'][i % 4], start: 6 + i * 2, end: 6.8 + i * 2 }));
+const PAYMENT_CALL: Said = [
+  { channel: 0, word: 'card', start: 1, end: 1.5 },
+  { channel: 1, word: 'four', start: 2, end: 2.3 },
+  { channel: 1, word: 'five', start: 2.4, end: 2.7 },
+  ...CHATTER,
+  { channel: 1, word: 'order', start: 35, end: 35.6 },
+  { channel: 1, word: 'seven', start: 36, end: 36.4 },
+  { channel: 1, word: 'two', start: 36.5, end: 37 },
+];
+const FOUND: SensitiveWindow[] = [
+  { channel: 0, start: 1, end: 1.5, kind: 'CreditCardNumber', source: 'cue' },
+  { channel: 1, start: 2, end: 2.7, kind: 'CreditCardNumber', source: 'number' },
+  { channel: 1, start: 36, end: 37, kind: 'CreditCardNumber', source: 'number' },
+];
+
+for (const dialect of ['sqlite', 'postgres'] as Dialect[]) {
+  describe(`payment-segment mode keeps to the payment; muted speech is reported per channel (${dialect})`, { skip: required(!hasTool('ffmpeg') && 'needs ffmpeg') }, () => {
+    let svc: TestService;
+    let dir: string;
+    let file: string;
+
+    before(async () => {
+      dir = tempDir('scrubline-payment-');
+      file = path.join(dir, 'call.wav');
+      ffmpeg(['-f', 'lavfi', '-i', `sine=frequency=440:sample_rate=${RATE}:duration=${CALL_SECONDS}`, '-ac', '2', '-c:a', 'pcm_s16le', file]);
+      svc = await startTestService(dialect, { overrides: { recognize: listeningRecognizer([], PAYMENT_CALL, CALL_SECONDS), findWindows: () => FOUND } });
+      const publish = await svc.request({
+        method: 'POST',
+        url: '/system/cache/v2/publish',
+        payload: { data: JSON.stringify({ sid: 'payments', scrubaudio: true, scrubtext: true, windowMode: 'payment-segment', rules: [{ name: 'CreditCardNumber', active: true }] }) },
+      });
+      assert.equal(publish.statusCode, 200, publish.body);
+    });
+    after(async () => {
+      await svc?.close();
+      if (dir) fs.rmSync(dir, { recursive: true, force: true });
+    });
+
+    test("the stray number window 33 s after the payment is a segment of its own: the caller's talk between is kept", async () => {
+      const res = await svc.request({
+        method: 'POST',
+        url: '/asr/transcribe?wait=120',
+        ...multipart({ sid: 'payments', scrubsound: 'silence' }, [{ name: 'audio', filename: 'call.wav', content: fs.readFileSync(file) }]),
+      });
+      const job = json(res);
+      assert.equal(job.status, 'completed', res.body);
+      const windows = job.redaction.windows;
+      assert.equal(windows.mode, 'payment-segment');
+      assert.deepEqual(windows.list.filter((w: any) => w.source === 'mode').map((w: any) => [w.channel, w.start, w.end]), [[1, 1, 2.7], [1, 36, 37]]);
+      assert.equal(job.redaction.recheck.converged, true, JSON.stringify(job.redaction.recheck));
+
+      // The caller's talk between the two is as recorded, and in the transcript.
+      const res2 = await svc.request({ method: 'GET', url: `/asr/jobs/${job.jobId}/audio?redacted=true` });
+      const copy = path.join(dir, 'copy.wav');
+      fs.writeFileSync(copy, res2.rawPayload);
+      const caller = filePcm(copy, 1);
+      const original = filePcm(file, 1);
+      for (let i = Math.round(3.5 * RATE); i < Math.round(34.5 * RATE); i++) assert.equal(caller[i], original[i], `caller sample at ${(i / RATE).toFixed(3)} s changed`);
+      const text = (await svc.request({ method: 'GET', url: `/asr/jobs/${job.jobId}/transcript?format=text` })).body.toLowerCase();
+      for (const word of ['well', 'thanks', 'sure', 'okay', 'order']) assert.match(text, new RegExp(word));
+      for (const word of ['four', 'five', 'seven', 'two']) assert.ok(!text.includes(word), `"${word}" survived`);
+
+      // Per channel, read back from the store: the caller's muted speech is the card and the stray digits only.
+      const stored = json(await svc.request({ method: 'GET', url: `/asr/jobs/${job.jobId}` }));
+      const [agent, callerReport] = stored.redaction.report;
+      assert.equal(agent.role, 'agent');
+      assert.equal(agent.speechMutedShare, 1, "the agent's one word is the cue, redacted as its window");
+      assert.equal(callerReport.role, 'caller');
+      // Speech: 0.6 s of digits + 11.2 s of talk + 0.6 + 0.9 s at the end; muted: the digits (1.5 s).
+      assert.ok(Math.abs(callerReport.speechSeconds - 13.3) < 0.01, JSON.stringify(callerReport));
+      assert.ok(Math.abs(callerReport.speechMutedSeconds - 1.5) < 0.01, JSON.stringify(callerReport));
+      assert.ok(callerReport.speechMutedShare < 0.12, JSON.stringify(callerReport));
+    });
+  });
+}
