@@ -82,6 +82,13 @@ function makeCall(dir: string): { file: string; seconds: number } {
   return { file, seconds: durationOf(file) };
 }
 
+/** The old payment segment: from the first window (found, marked, keypad) to the last. */
+function oldSegment(list: { start: number; end: number; source: string }[]): number {
+  const asked = list.filter((w) => w.source !== 'mode' && w.source !== 'entity');
+  if (asked.length === 0) return 0;
+  return Number((Math.max(...asked.map((w) => w.end)) - Math.min(...asked.map((w) => w.start))).toFixed(2));
+}
+
 async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'scrubline-bench-recheck-'));
   const call = makeCall(dataDir);
@@ -113,11 +120,14 @@ async function main() {
       converged: recheck.converged,
       widened: (recheck.widened ?? []).map((w: any) => ({ channel: w.channel, start: w.start, end: w.end, heard: w.heard, where: w.where })),
       windows: job.redaction?.windows?.bySource,
+      // payment-segment only: the caller seconds the old rule (first window to last, whole call) would mute.
+      ...(name === 'payment' && { oldSegmentSeconds: oldSegment(job.redaction?.windows?.list ?? []), segments: (job.redaction?.windows?.list ?? []).filter((w: any) => w.source === 'mode').map((w: any) => [w.start, w.end]) }),
       report: job.redaction?.report,
     };
     results.push(row);
     console.log(`\n${name}: ${row.status} (redaction ${row.redactionStatus}) in ${row.seconds} s; ${row.checks} check(s), converged ${row.converged}, ${row.widened.length} stretch(es) widened`);
     for (const w of row.widened) console.log(`  widened ch${w.channel} ${w.start}-${w.end} s ${JSON.stringify(w.heard)} ${w.where}`);
+    if ('segments' in row) console.log(`  payment segments ${JSON.stringify(row.segments)}; the old rule's one segment: ${row.oldSegmentSeconds} s`);
     for (const r of row.report ?? []) console.log(`  ch${r.channel} ${r.role}: muted ${r.mutedSeconds} s, speech ${r.speechSeconds} s, speech muted ${r.speechMutedSeconds} s (${(r.speechMutedShare * 100).toFixed(1)} %)`);
   }
   await app.close();
