@@ -118,7 +118,7 @@ function latencies(run: Awaited<ReturnType<typeof streamOnce>>, batch: Word[]) {
 async function main(): Promise<void> {
   const samples = await audio();
   const seconds = samples.length / RATE;
-  console.log(`code: ${process.env.BENCH_LABEL ?? 'this tree'}; final deadline ${process.env.SCRUBLINE_STREAM_FINAL_DEADLINE_MS ?? 'default (300 ms)'}`);
+  console.log(`code: ${process.env.BENCH_LABEL ?? 'this tree'}; final deadline ${process.env.SCRUBLINE_STREAM_FINAL_DEADLINE_MS ?? 'default (never shed)'}`);
   console.log(`audio: ${FILES} dev files, ${seconds.toFixed(1)} s; ${os.availableParallelism()} cores; stream threads ${defaultStreamThreads()}; load ${os.loadavg()[0].toFixed(1)}`);
   const engine = new PocketSphinxEngine();
 

@@ -56,6 +56,8 @@ export interface Config {
   };
   /** How long (ms) a job whose storage (or a client's bucket) could not be reached waits before it is tried again. */
   storageRetryMs: number;
+  /** How many times a job waits for a client's bucket out of reach before it fails (SCRUBLINE_BUCKET_MAX_WAITS). */
+  clientBucketMaxWaits: number;
   /**
    * Widenings the re-recognition check of a redacted copy may make before it fails the job (SCRUBLINE_RECHECK_ROUNDS,
    * default 3; at most 10). 0: the first number heard in the copy fails the job.
@@ -196,6 +198,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     uploads: uploadLimits(env),
     storageRetryMs: Math.max(100, integer(env, 'SCRUBLINE_STORAGE_RETRY_MS', 30_000)),
+    clientBucketMaxWaits: Math.max(0, integer(env, 'SCRUBLINE_BUCKET_MAX_WAITS', 20)),
     recheckRounds: recheckRounds(env),
     workers: integer(env, 'SCRUBLINE_WORKERS', Math.max(1, os.availableParallelism())),
     jobLeaseMs: Math.max(1000, integer(env, 'SCRUBLINE_JOB_LEASE_MS', 30_000)),

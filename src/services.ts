@@ -15,6 +15,7 @@ import { closeSharedStreamPool } from './engine/streamPool.js';
 import { StreamRegistry } from './stream/registry.js';
 import { closeRedactionPool, sensitiveWindowsOffLoop } from './redact/offload/index.js';
 import { JobRecords } from './jobs/jobRecords.js';
+import { OriginalsGuard } from './jobs/originalsGuard.js';
 import { JobService } from './jobs/jobService.js';
 import { JobWorker, type RecognizeFile } from './jobs/worker.js';
 import { applyAutoDelete, RetentionSweeper } from './jobs/retention.js';
@@ -48,6 +49,8 @@ import { removeExported, resultExporter } from './jobs/cloud/exportResults.js';
 export interface Services {
   jobs: JobService;
   jobRecords: JobRecords;
+  /** Who may read a job's originals (jobs/originalsGuard.ts): every path that hands out audio or transcripts asks it. */
+  originals: OriginalsGuard;
   /** The in-process job worker; started by `serve` (unless SCRUBLINE_WORKERS=0) and by `worker`. */
   worker: JobWorker;
   /** Notification deliveries; sending runs where workers run. */
@@ -112,16 +115,17 @@ export async function createServices(config: Config, logger: Logger, overrides: 
     throw error;
   }
   const projects = new ProjectConfigs(store, bus, box, config.configCacheMs);
-  const parameters = new Parameters(store, projects, box, config.dataDir);
+  // Hosts reached on a request's behalf (notification targets, recording URLs, bucket endpoints): public hosts,
+  // plus what the operator allows (checked at submit and at each connect).
+  const notificationPolicy = new TargetPolicy(config.webhookAllow);
+  const parameters = new Parameters(store, projects, box, config.dataDir, undefined, notificationPolicy);
   // Keyed hashes (the Hash mask) use one key derived from the service's secret, so values match across calls.
   const redactionHashKey = box.derive('redaction-hash');
   const conversations = new Conversations(store, box, projects, redactionHashKey);
   // Clients' buckets (recordings in, results out): credentials of the job, its project or the system.
-  const buckets = new CloudBuckets({ box, settings: (sid) => parameters.cloudSettings(sid), store: config.blobs });
+  const buckets = new CloudBuckets({ box, settings: (sid) => parameters.cloudSettings(sid), store: config.blobs, policy: notificationPolicy });
   const probeUpload = (file: string) => inspectUpload(file, { maxSeconds: config.limits.audioSeconds });
   const metrics = new Metrics();
-  // Notification targets: public hosts, plus what the operator allows (checked at submit and at each connect).
-  const notificationPolicy = new TargetPolicy(config.webhookAllow);
   const outbox = new NotificationOutbox({
     db: store.database.db,
     policy: notificationPolicy,
@@ -134,9 +138,11 @@ export async function createServices(config: Config, logger: Logger, overrides: 
     onFailed: () => metrics.webhookSettled('failed'),
     ...(config.webhookScheduleMs && { schedule: config.webhookScheduleMs, pollMs: 50 }),
   });
+  const originals = new OriginalsGuard({ store, projects });
   const jobRecords = new JobRecords({
     store,
     box,
+    originals,
     shapes: (row, transcript) => {
       const meta = renderMetaForJob(row, box);
       const utterances = utterancesFor(transcript, meta);
@@ -164,6 +170,7 @@ export async function createServices(config: Config, logger: Logger, overrides: 
     const contents = params.notification?.contents;
     const extra = contents?.length
       ? notificationContents({
+          jobId: row.id,
           contents,
           status: row.status,
           redactionStatus: row.redaction_status,
@@ -186,6 +193,7 @@ export async function createServices(config: Config, logger: Logger, overrides: 
     onTerminal: notifyTerminal,
     afterTerminal: () => outbox.kick(),
     storageRetryMs: config.storageRetryMs,
+    clientBucketMaxWaits: config.clientBucketMaxWaits,
     fetchSource: sourceFetcher({ blobs, buckets, box, tempDir: runFiles, policy: notificationPolicy, maxBytes: config.limits.uploadBytes, probe: probeUpload }),
     fetchText: textFetcher({ blobs, buckets, box, maxBytes: config.limits.jsonBodyBytes }),
     exportResults: resultExporter({ blobs, buckets, box }),
@@ -264,7 +272,7 @@ export async function createServices(config: Config, logger: Logger, overrides: 
   const retention = new RetentionSweeper(store, (id) => jobs.delete(id), logger);
   // /ready decodes half a second with the default model, at most once per 30 s (the answer is shared meanwhile).
   const decodeCheck = new DecodeCheck({ model: async () => String((await parameters.engineParams()).model), ttlMs: 30_000 });
-  const streams = new StreamRegistry({ store, processId: worker.id, maxStreams: config.limits.maxStreams, totalStreams: config.limits.totalStreams, logger });
+  const streams = new StreamRegistry({ store, processId: worker.id, maxStreams: config.limits.maxStreams, totalStreams: config.limits.totalStreams, logger, metrics });
   return {
     decodeCheck,
     retention,
@@ -273,6 +281,7 @@ export async function createServices(config: Config, logger: Logger, overrides: 
     redactionHashKey,
     jobs,
     jobRecords,
+    originals,
     worker,
     outbox,
     config,
@@ -298,6 +307,7 @@ export async function createServices(config: Config, logger: Logger, overrides: 
       await heartbeat.stop();
       conversations.stopIdleSweep();
       await outbox.stop();
+      await jobs.settled();
       await bus.close();
       await store.close();
       (blobs as { destroy?: () => void }).destroy?.();

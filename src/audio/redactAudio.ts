@@ -30,9 +30,12 @@ export interface AudioRedactionOptions {
 /** Padded, clipped and merged spans per channel, in order. */
 export function mergeSpans(spans: readonly AudioSpan[], channels: number, duration: number, padding: number, minDistance: number): AudioSpan[][] {
   const round = (t: number) => Math.round(t * 1e6) / 1e6;
+  // A span on a channel the recording does not have (a transcript and a recording that disagree) is not dropped:
+  // where it belongs is unknown, so its time is masked on every channel (more, never less).
+  const known = (c: number) => Number.isInteger(c) && c >= 0 && c < channels;
   return Array.from({ length: channels }, (_, channel) => {
     const mine = spans
-      .filter((s) => s.channel === channel)
+      .filter((s) => s.channel === channel || !known(s.channel))
       .map((s) => ({ channel, start: round(Math.max(0, s.start - padding)), end: round(Math.min(duration, s.end + padding)) }))
       .filter((s) => s.end > s.start)
       .sort((a, b) => a.start - b.start);

@@ -4,7 +4,9 @@ import { checkMarks, markWindows } from '../redact/windows/marks.js';
 import { maskRecordWindows, recordChannels } from '../redact/windows/recordMarks.js';
 import crypto from 'node:crypto';
 import { compileInsights } from '../conversation/insights/definitions.js';
-import { END_TYPES, liveRecord, realTimeFields } from '../conversation/realTime.js';
+import { channelOf, END_TYPES, liveRecord, realTimeFields } from '../conversation/realTime.js';
+import { CONTEXT_MESSAGES } from '../redact/conversationMessages.js';
+import type { LiveMessage } from '../store/liveMessages.js';
 import { RECEIVED } from '../conversation/recordStatus.js';
 import { invalid, notFound } from '../errors.js';
 import type { EventRecord } from '../schema/resources/eventRecord.js';
@@ -13,12 +15,12 @@ import { check } from '../schema/validator.js';
 import { maskCredentials, protectCredentials } from '../security/credentials.js';
 import type { SecretBox } from '../security/secretBox.js';
 import type { Store } from '../store/index.js';
-import { postCallOffLoop, redactRecordOffLoop } from '../redact/offload/index.js';
+import { postCallOffLoop, redactAcrossOffLoop, redactRecordOffLoop } from '../redact/offload/index.js';
 import type { PostCallTask } from '../redact/offload/tasks.js';
 import { stampRedaction } from '../redact/redactRecord.js';
 import { recordRuleIssues, recordRules } from '../redact/recordRules.js';
 import { retentionEnd } from '../jobs/retention.js';
-import { type ProjectInForce, type RedactionPolicy, parseKinds, policyRecord, policyRules, resolvePolicy } from '../redact/policy.js';
+import { type ProjectInForce, type RedactionPolicy, parseKinds, policyRecord, policyRules, resolvePolicy, storedPolicy, unionPolicies } from '../redact/policy.js';
 import type { Scope } from '../store/apiKeys.js';
 import type { ProjectConfigs } from './projectConfigs.js';
 
@@ -209,21 +211,70 @@ export class Conversations {
       ]);
     }
     const record = carried ? (body as EventRecord) : {};
-    const resolved = await this.livePolicy(record, message, caller);
-    const redacted = (await this.redact({ realTimeMessage: message, redactionTypes: record.redactionTypes, contentGroups: record.contentGroups }, resolved))
-      .realTimeMessage as RealTimeMessage;
-    // Real-time insights (issue 18): the project's and the carrying record's, on each final message.
-    const insights = [...compileInsights(record.insights, '/insights'), ...compileInsights(resolved.project?.config.insights, '/project/insights')];
-    if (insights.some((c) => c.insight.realTime) && redacted.isFinal !== false) {
-      const earlier = (await this.store.liveMessages.list(conversationKey)).map((m) => m.message as RealTimeMessage);
-      Object.assign(redacted, realTimeFields(earlier, redacted, insights));
+    const asked = await this.livePolicy(record, message, caller);
+    // One message of a conversation at a time: it is redacted with the conversation's kept messages, and may
+    // rewrite them.
+    return this.serial(conversationKey, async () => {
+      const kept = await this.store.liveMessages.list(conversationKey);
+      // The conversation's policy: every kind any of its messages was redacted for, with this one's (more, never less).
+      const policy = conversationPolicy(kept, asked.policy);
+      const resolved = { ...asked, policy };
+      const redacted = (await this.redact({ realTimeMessage: message, redactionTypes: record.redactionTypes, contentGroups: record.contentGroups }, resolved))
+        .realTimeMessage as RealTimeMessage;
+      const held = await this.redactAcross(kept, redacted, resolved);
+      // Real-time insights (issue 18): the project's and the carrying record's, on each final message.
+      const insights = [...compileInsights(record.insights, '/insights'), ...compileInsights(resolved.project?.config.insights, '/project/insights')];
+      if (insights.some((c) => c.insight.realTime) && redacted.isFinal !== false) {
+        const earlier = (await this.store.liveMessages.list(conversationKey)).map((m) => m.message as RealTimeMessage);
+        Object.assign(redacted, realTimeFields(earlier, redacted, insights));
+      }
+      const { sealed, masked } = protectCredentials(redacted, this.box);
+      const appended = await this.store.liveMessages.append(conversationKey, sealed, { policy: policyRecord(policy), ...(held && { held }) });
+      // The event says what the admin key asked (the conversation may still hold the kinds from earlier messages).
+      if (asked.policy.lowered) await this.store.events.record(loweredEvent(conversationKey, record.conversationId ?? null, asked.policy, caller));
+      const ended = typeof message.type === 'string' && END_TYPES.has(message.type.trim().toLowerCase());
+      const postCall = ended ? await this.endLive(conversationKey) : undefined;
+      return { conversationKey, ...appended, realTimeMessage: masked, ...(postCall && { postCall }) };
+    });
+  }
+
+  /**
+   * A message redacted across its conversation (redact/conversationMessages.ts): with the speaker's kept
+   * messages, rewriting those a span reaches back into, and digit groups at its edges masked. Answers the kind its
+   * final digit group was masked as, when it ends in one (the speaker's next message continues it).
+   */
+  private async redactAcross(kept: readonly LiveMessage[], message: RealTimeMessage, resolved: RecordPolicy): Promise<string | undefined> {
+    const rules = policyRules(resolved.policy, resolved.project?.config);
+    if (rules.length === 0 || typeof message.text !== 'string') return undefined;
+    const channel = channelOf(message.speaker);
+    const mine = kept.filter((m) => {
+      const k = m.message as RealTimeMessage;
+      return k.isFinal !== false && typeof k.text === 'string' && channelOf(k.speaker) === channel;
+    });
+    const last = mine[mine.length - 1]?.redaction?.held;
+    const continues = typeof last === 'string' ? last : undefined;
+    const earlier = mine.slice(-CONTEXT_MESSAGES);
+    const partial = message.isFinal === false;
+    const step = await redactAcrossOffLoop(earlier.map((m) => (m.message as RealTimeMessage).text!), message.text, rules, this.hashKey, continues, partial);
+    message.text = step.text;
+    for (const [i, text] of step.earlier.entries()) {
+      if (text !== undefined) await this.store.liveMessages.rewrite(earlier[i].id, { ...earlier[i].message, text });
     }
-    const { sealed, masked } = protectCredentials(redacted, this.box);
-    const appended = await this.store.liveMessages.append(conversationKey, sealed);
-    if (resolved.policy.lowered) await this.store.events.record(loweredEvent(conversationKey, record.conversationId ?? null, resolved.policy, caller));
-    const ended = typeof message.type === 'string' && END_TYPES.has(message.type.trim().toLowerCase());
-    const postCall = ended ? await this.endLive(conversationKey) : undefined;
-    return { conversationKey, ...appended, realTimeMessage: masked, ...(postCall && { postCall }) };
+    // A partial's end is not where the speaker stopped: the next final alone says whether it continues.
+    return partial ? undefined : step.held;
+  }
+
+  private readonly queues = new Map<string, Promise<unknown>>();
+
+  /** `work` run after the earlier work queued under `key` (in this process) has settled. */
+  private serial<T>(key: string, work: () => Promise<T>): Promise<T> {
+    const run = (this.queues.get(key) ?? Promise.resolve()).then(work, work);
+    const tail = run.catch(() => undefined);
+    this.queues.set(key, tail);
+    void tail.then(() => {
+      if (this.queues.get(key) === tail) this.queues.delete(key);
+    });
+    return run;
   }
 
   /**
@@ -236,7 +287,9 @@ export class Conversations {
     const plain = messages.map((m) => m.message as RealTimeMessage);
     const campaign = plain.find((m) => m.campaign)?.campaign;
     const project = campaign && this.projects ? await this.projects.current(campaign) : undefined;
-    const record = liveRecord(conversationKey, plain, project ? campaign : undefined, messages[messages.length - 1].receivedAt);
+    // The conversation's policy goes with its record: the joined text is redacted for the same kinds, and says so.
+    const kinds = conversationPolicy(messages, undefined)?.kinds ?? [];
+    const record = liveRecord(conversationKey, plain, project ? campaign : undefined, messages[messages.length - 1].receivedAt, kinds);
     const { record: processed } = await this.postCall(record, { scope: 'submit' });
     return { eventId: processed.eventId!, status: processed.status! };
   }
@@ -307,7 +360,7 @@ export class Conversations {
     if (messages.length === 0) throw notFound(`no live conversation "${conversationKey}"`);
     return {
       conversationKey,
-      messages: messages.map((m) => ({ ...m, message: maskCredentials(m.message, this.box) })),
+      messages: messages.map((m) => ({ sequence: m.sequence, receivedAt: m.receivedAt, message: maskCredentials(m.message, this.box) })),
     };
   }
 }
@@ -323,6 +376,16 @@ function loweredEvent(subject: string, conversationId: string | null, policy: Re
     message: `an admin-scope key lowered the redaction project ${policy.sid} requires`,
     details: { sid: policy.sid, version: policy.version, kinds: policy.kinds, ...(caller.keyId && { keyId: caller.keyId }) },
   };
+}
+
+/** The union of the policies a conversation's messages were redacted under, with `current` (what this message asks). */
+function conversationPolicy<P extends RedactionPolicy | undefined>(kept: readonly LiveMessage[], current: P): P extends RedactionPolicy ? RedactionPolicy : RedactionPolicy | undefined {
+  let policy: RedactionPolicy | undefined = current;
+  for (const m of kept) {
+    const stored = m.redaction ? storedPolicy(m.redaction.policy) : undefined;
+    if (stored) policy = policy ? unionPolicies(stored, policy) : stored;
+  }
+  return policy as P extends RedactionPolicy ? RedactionPolicy : RedactionPolicy | undefined;
 }
 
 /** When a post-call record is deleted: the earlier of `days` after `now` and the client's own deleteDate; null: kept. */

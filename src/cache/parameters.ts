@@ -14,6 +14,8 @@ import { maskCredentials, openCredentials, protectCredentials } from '../securit
 import type { SecretBox } from '../security/secretBox.js';
 import type { Store } from '../store/index.js';
 import type { ProjectConfigs } from './projectConfigs.js';
+import { checkEndpoint } from '../jobs/cloud/buckets.js';
+import { PUBLIC_ONLY, type TargetPolicy } from '../jobs/notifications/targetPolicy.js';
 
 export type ParameterSource = 'project' | 'project-config' | 'system' | 'default';
 
@@ -56,7 +58,20 @@ export class Parameters {
     private readonly box: SecretBox,
     private readonly dataDir: string,
     private readonly installed: () => ModelInfo[] = installedModels,
+    /** Which hosts a bucket endpoint may be (the outbound target policy); absent: public hosts only. */
+    private readonly policy: TargetPolicy = PUBLIC_ONLY,
   ) {}
+
+  /** A bucket endpoint set by an administrator meets the rules a job's does (cloud/buckets.ts checkEndpoint). */
+  private endpointIssues(value: unknown, pointer: string): FieldIssue[] {
+    if (typeof value !== 'string' || value === '') return [];
+    try {
+      checkEndpoint(value, this.policy);
+      return [];
+    } catch (error) {
+      return [{ pointer, path: pointer.slice(1).replace(/\//g, '.'), message: (error as Error).message }];
+    }
+  }
 
   /** A default `model` must be one a job can run with: installed (or auto), never a silent fallback later. */
   private modelIssues(value: unknown): FieldIssue[] {
@@ -78,6 +93,9 @@ export class Parameters {
     }
     if (name === 'systemSettings') {
       issues.push(...check('SystemSettings', value, '/value'));
+      if (issues.length === 0) issues.push(...this.endpointIssues((value as { endpoint?: unknown }).endpoint, '/value/endpoint'));
+    } else if (name === 'endpoint') {
+      issues.push(...this.endpointIssues(value, '/value'));
     } else {
       const schema = schemaFor(name);
       if (schema && value !== undefined) issues.push(...check(schema as never, value, '/value'));

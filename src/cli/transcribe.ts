@@ -6,6 +6,7 @@ import path from 'node:path';
 import { defaultEngineParams } from '../engine/params.js';
 import { recognizeFile } from '../engine/recognize.js';
 import { isTranscriptFormat, transcriptFileName, renderTranscript, type RenderMeta, type TranscriptFormat, utteranceOptionsFromParams } from '../transcript/index.js';
+import { outputNames } from './outputNames.js';
 import { lineReporter, terminalReporter } from './progress.js';
 import { cliRules, redactForCli, type CliRedaction } from './redaction.js';
 
@@ -36,7 +37,9 @@ export function findRecordings(inputs: string[]): string[] {
     if (!fs.existsSync(input)) throw new Error(`No such file or folder: ${input}`);
     walk(input);
   }
-  return found;
+  // A recording named twice (a file and its folder, or the same file twice) is transcribed once.
+  const seen = new Set<string>();
+  return found.filter((file) => !seen.has(path.resolve(file)) && seen.add(path.resolve(file)));
 }
 
 export function parseFormats(value: string): TranscriptFormat[] {
@@ -52,6 +55,8 @@ export async function transcribeCommand(inputs: string[], options: TranscribeCli
   const formats = parseFormats(options.format);
   const files = findRecordings(inputs);
   if (files.length === 0) throw new Error('No recordings found in what was named.');
+  // Distinct outputs for recordings of one name, decided (or refused) before any work.
+  const names = outputNames(files);
   fs.mkdirSync(options.out, { recursive: true });
   // Checked before any work: a redaction that cannot be done as asked is refused, not skipped.
   const rules = cliRules(options);
@@ -84,7 +89,8 @@ export async function transcribeCommand(inputs: string[], options: TranscribeCli
           punctuate: params.punctuate,
           ...utteranceOptionsFromParams(params),
         };
-        const base = path.join(options.out, path.basename(file, path.extname(file)));
+        const base = path.join(options.out, names.get(file)!);
+        fs.mkdirSync(path.dirname(base), { recursive: true });
         for (const format of formats) {
           const { body } = renderTranscript(format, transcript, meta);
           fs.writeFileSync(transcriptFileName(base, format), typeof body === 'string' ? body : JSON.stringify(body, null, 2));

@@ -8,8 +8,13 @@
 // - talk speed: words per minute of talk time;
 // - sentiment: per utterance, per speaker, and at the start (first third of a speaker's utterances, at least one)
 //   against the end (last third).
+// - interruptions: who cut in on whom, how often and for how long (interruptions.ts);
+// - non-talk: the gaps of at least 2 s where nobody speaks (nonTalk.ts);
+// - sentiment by quarter: each speaker's utterances grouped by the quarter of the call they start in.
 // Figures are seconds rounded to the millisecond. Agent/caller figures are null on a mono recording (no roles).
+import { type Interruption, interruptionsOf } from './interruptions.js';
 import { intersect, lengthOf, ms, union, type Interval } from './intervals.js';
+import { type NonTalk, nonTalkOf } from './nonTalk.js';
 import { combine, scoreText, type Polarity, type SentimentScore } from './sentiment.js';
 import type { Conversation, ConversationUtterance } from './types.js';
 
@@ -22,6 +27,11 @@ export interface SpeakerFigures {
   /** null when the speaker has no talk time. */
   wordsPerMinute: number | null;
   sentiment?: SideSentiment;
+  /** Times this speaker cut in on another, and the over-talk seconds those made. */
+  interruptions: number;
+  interruptionTime: number;
+  /** Times another cut in on this speaker. */
+  interrupted: number;
 }
 
 export interface SideSentiment {
@@ -30,6 +40,8 @@ export interface SideSentiment {
   confidence: number | null;
   start: Polarity;
   end: Polarity;
+  /** Per quarter of the call (by when an utterance starts): null where the speaker said nothing in it. */
+  quarters: ({ polarity: Polarity; score: number } | null)[];
 }
 
 export interface UtteranceSentiment {
@@ -52,6 +64,8 @@ export interface CallFigures {
   overtalk: { count: number; total: number; average: number | null };
   speakerChanges: number;
   speakers: SpeakerFigures[];
+  interruptions: Interruption[];
+  nonTalk: NonTalk[];
   /** Present when sentiment was asked for. */
   utteranceSentiment?: UtteranceSentiment[];
   positivePhrases?: Phrase[];
@@ -74,10 +88,22 @@ function overtalkOf(bySpeaker: Map<number, Interval[]>): Interval[] {
   return union(pairs);
 }
 
-function sideSentiment(scores: readonly SentimentScore[]): SideSentiment {
+/** The quarter (0-3) of a call of `duration` s that `start` falls in. */
+function quarterOf(start: number, duration: number): number {
+  return duration > 0 ? Math.min(3, Math.max(0, Math.floor((start / duration) * 4))) : 0;
+}
+
+function sideSentiment(scores: readonly SentimentScore[], quarterOfEach: readonly number[]): SideSentiment {
   const third = Math.max(1, Math.ceil(scores.length / 3));
   const all = combine(scores);
+  const quarters = [0, 1, 2, 3].map((q) => {
+    const inQuarter = scores.filter((_, k) => quarterOfEach[k] === q);
+    if (inQuarter.length === 0) return null;
+    const c = combine(inQuarter);
+    return { polarity: c.polarity, score: c.score };
+  });
   return {
+    quarters,
     polarity: all.polarity,
     score: all.score,
     confidence: all.confidence === undefined ? null : all.confidence,
@@ -96,6 +122,7 @@ export function callFigures(conversation: Conversation, options: AnalyticsOption
   const bySpeaker = new Map(ids.map((id) => [id, union(wordIntervals(utterances.filter((u) => u.speaker === id)))]));
   const overtalk = overtalkOf(bySpeaker);
   const overtalkTotal = lengthOf(overtalk);
+  const interruptions = interruptionsOf(bySpeaker);
 
   let speakerChanges = 0;
   for (let i = 1; i < utterances.length; i++) if (utterances[i].speaker !== utterances[i - 1].speaker) speakerChanges++;
@@ -113,7 +140,10 @@ export function callFigures(conversation: Conversation, options: AnalyticsOption
       utterances: own.length,
       words,
       wordsPerMinute: talkTime > 0 ? Math.round((words / talkTime) * 60 * 10) / 10 : null,
-      ...(scores && { sentiment: sideSentiment(own.map((u) => scores[u.line])) }),
+      interruptions: interruptions.filter((i) => i.speaker === id).reduce((n, i) => n + i.count, 0),
+      interruptionTime: ms(interruptions.filter((i) => i.speaker === id).reduce((n, i) => n + i.time, 0)),
+      interrupted: interruptions.filter((i) => i.interrupted === id).reduce((n, i) => n + i.count, 0),
+      ...(scores && { sentiment: sideSentiment(own.map((u) => scores[u.line]), own.map((u) => quarterOf(u.start, duration))) }),
     };
   });
 
@@ -123,6 +153,8 @@ export function callFigures(conversation: Conversation, options: AnalyticsOption
     overtalk: { count: overtalk.length, total: ms(overtalkTotal), average: overtalk.length ? ms(overtalkTotal / overtalk.length) : null },
     speakerChanges,
     speakers,
+    interruptions,
+    nonTalk: nonTalkOf(speech, duration),
   };
   if (scores) {
     figures.utteranceSentiment = scores.map((s, line) => ({ line, polarity: s.polarity, score: s.score, confidence: s.confidence ?? null }));

@@ -17,7 +17,8 @@ export const END_TYPES = new Set(['end', 'ended', 'hangup', 'disconnect', 'disco
 
 const WORD_SECONDS = 0.4;
 
-function channelOf(speaker: unknown): number {
+/** The channel of a message's speaker: 0 the agent, 1 the caller (any other speaker: 0). */
+export function channelOf(speaker: unknown): number {
   const s = String(speaker ?? '').trim().toLowerCase();
   if (s === 'agent' || s === '0' || s === 'rep' || s === 'representative' || s === 's1') return 0;
   if (s === 'caller' || s === 'customer' || s === '1' || s === 's2' || s === 'client') return 1;
@@ -116,8 +117,12 @@ export function realTimeFields(earlier: readonly RealTimeMessage[], message: Rea
   return { ...(outcome.alert && { alert: outcome.alert }), ...(outcome.prompt && { prompt: outcome.prompt }), ...(outcome.insights && { insights: outcome.insights }) };
 }
 
-/** The post-call record of a finished live conversation: its lines as the record's utterances (0 agent, 1 caller). */
-export function liveRecord(conversationKey: string, messages: readonly RealTimeMessage[], campaign: string | undefined, lastReceivedAt: string): EventRecord {
+/**
+ * The post-call record of a finished live conversation: its lines as the record's utterances (0 agent, 1 caller).
+ * `kinds`: what its messages were redacted for (the conversation's policy), asked again of the record, so the
+ * joined text is redacted as one conversation and the record says under what (`redaction`).
+ */
+export function liveRecord(conversationKey: string, messages: readonly RealTimeMessage[], campaign: string | undefined, lastReceivedAt: string, kinds: readonly string[] = []): EventRecord {
   const { conversation } = liveConversation(messages);
   const first = messages.find((m) => m.direction || m.campaign);
   return {
@@ -126,7 +131,7 @@ export function liveRecord(conversationKey: string, messages: readonly RealTimeM
     type: 'realTime',
     // When the last message arrived: an idle sweep does not process the same conversation twice.
     completedAt: lastReceivedAt,
-    ...(campaign && { redactionRequest: { sid: campaign } }),
+    ...((campaign || kinds.length > 0) && { redactionRequest: { ...(campaign && { sid: campaign }), ...(kinds.length > 0 && { types: [...kinds] }) } }),
     campaign: { agentLocation: 'left', ...(first?.direction && { direction: first.direction }) },
     utterances: conversation.utterances.map((u) => ({ row: u.line, speaker: u.channel, channel: u.channel, start: u.start, end: u.end, text: u.text })),
   };

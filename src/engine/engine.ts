@@ -77,7 +77,7 @@ export interface StreamOptions extends RecognizeOptions {
   partials?: boolean;
   /**
    * PocketSphinx `phrases` finals: ms after an utterance's end plus uttmaxsilence by which its final is due; a pass
-   * that would end later is shed (the incremental decoder's words). Default SCRUBLINE_STREAM_FINAL_DEADLINE_MS or 300; Infinity: never.
+   * that would end later is shed (the incremental decoder's words). Default SCRUBLINE_STREAM_FINAL_DEADLINE_MS, or Infinity (never shed: batch-quality finals) when unset.
    */
   finalDeadlineMs?: number;
 }

@@ -66,6 +66,8 @@ export function jobRecord(row: JobRow, box: SecretBox, extras: JobExtras = {}): 
     },
     ...(webhook && { webhook }),
     // Beyond the interface: what the service knows that a caller needs.
+    // Where its results are written in a client's bucket (bucket and key prefix, resolved at submit; no credentials).
+    ...(resultsFolder(params.transcriptOutput, row.id) && { resultsFolder: resultsFolder(params.transcriptOutput, row.id) }),
     model: row.model ?? undefined,
     attempts: row.attempts,
     updatedAt: row.updated_at,
@@ -78,4 +80,12 @@ export function jobRecord(row: JobRow, box: SecretBox, extras: JobExtras = {}): 
     ...(extras.deliveries && { notifications: extras.deliveries }),
     ...extras.analysis,
   };
+}
+
+/** "s3://bucket/prefix/<job id>/" for an output folder kept in full ("s3://bucket/prefix/"), else undefined. */
+function resultsFolder(output: string | undefined, jobId: string): string | undefined {
+  const match = typeof output === 'string' ? /^s3:\/\/([a-z0-9][a-z0-9.-]{1,61}[a-z0-9])\/(.*)$/.exec(output) : null;
+  if (!match) return undefined;
+  const prefix = match[2] === '' || match[2].endsWith('/') ? match[2] : `${match[2]}/`;
+  return `s3://${match[1]}/${prefix}${jobId}/`;
 }

@@ -5,10 +5,13 @@ import type { Store } from '../store/index.js';
 import type { JobRow } from '../store/tables.js';
 import type { Transcript } from '../transcript/types.js';
 import { type JobExtras, jobRecord } from './jobRecord.js';
+import type { OriginalsGuard, Reader } from './originalsGuard.js';
 
 export interface JobRecordOptions {
   store: Store;
   box: SecretBox;
+  /** Whether a reader may have a job's transcript (a job that owes redaction: only once it is redacted). */
+  originals: OriginalsGuard;
   /** The transcript shapes carried by a completed job's record. */
   shapes?: (row: JobRow, transcript: Transcript) => Pick<JobExtras, 'vendorATranscript' | 'transcript'>;
   /** Analytics and insights of a completed job that asked for them (issue 18), from its vendorA shape. */
@@ -34,10 +37,13 @@ export class JobRecords {
     );
   }
 
-  /** `brief` leaves out the transcript shapes (job lists). */
-  async record(row: JobRow, { brief = false }: { brief?: boolean } = {}) {
+  /**
+   * `brief` leaves out the transcript shapes (job lists). `reader`: who asks; the shapes are left out for a
+   * reader the originals guard gives no transcript to (without one: a non-admin reader).
+   */
+  async record(row: JobRow, { brief = false, reader = { admin: false } }: { brief?: boolean; reader?: Reader } = {}) {
     const extras: JobExtras = {};
-    if (!brief && row.status === 'completed' && this.options.shapes) {
+    if (!brief && row.status === 'completed' && this.options.shapes && (await this.options.originals.transcript(row, reader, false))) {
       const transcript = await this.transcript(row);
       if (transcript) Object.assign(extras, this.options.shapes(row, transcript));
       if (transcript && row.insights_completed_at && this.options.analysis) extras.analysis = await this.options.analysis(row, extras.vendorATranscript);

@@ -55,8 +55,11 @@ export interface JobServiceOptions {
   onStopped?: (jobId: string, reason: string) => void;
   /** Clients for the buckets jobs name (cloudStoragePath, cloudStorageFolder): a folder is listed at submit. */
   buckets?: CloudBuckets;
-  /** Before a job's row is deleted (its blobs are gone): remove what it wrote elsewhere (results in a bucket). */
-  onDeleting?: (job: JobRow) => Promise<void>;
+  /**
+   * Once a job is deleted: remove what it wrote elsewhere (results in a client's bucket), in the background —
+   * never in the request. Answers the folder removed; throws naming what was left.
+   */
+  onDeleting?: (job: JobRow) => Promise<string | undefined>;
   /** After a job's row is gone: what else the service keeps of it goes (a stream's kept transcript). */
   onDeleted?: (job: JobRow) => Promise<void>;
   /** Published project configurations: a job's redaction policy is resolved against them at submit. */
@@ -149,6 +152,23 @@ export class JobService {
     return resolvePolicy({ ask: { kinds, scrubtext: params.scrubtext, scrubaudio: params.scrubaudio, retentionDays: params.retentionPolicy }, project, mayLower: caller.scope === 'admin' });
   }
 
+  /**
+   * Every bucket and endpoint the request names meets the bucket rules (cloud/buckets.ts: never the service's own
+   * bucket, never its credentials, endpoints through the target policy, no userinfo): a 400 now, before any row.
+   */
+  private async checkBuckets<P extends TranscribeParams>(params: P): Promise<P> {
+    const named = params.endpoint || params.cloudStoragePath || params.cloudStorageFolder || params.transcriptInput || params.transcriptOutput || params.cloudHosted;
+    if (!named) return params;
+    if (!this.options.buckets) {
+      if (params.cloudStoragePath && /^https?:\/\//i.test(params.cloudStoragePath.trim()) && !params.transcriptOutput && !params.endpoint) return params;
+      throw new ServiceError('not_implemented', 'This service has no bucket access configured.');
+    }
+    // The output folder is kept as resolved now (bucket and prefix in full): the job's record says where its
+    // results go, and settings changed later do not move them.
+    const { outputFolder } = await this.options.buckets.checkRequest(params);
+    return outputFolder ? { ...params, transcriptOutput: outputFolder } : params;
+  }
+
   private async insert(row: Omit<JobRow, 'created_at' | 'updated_at'>, caller: Caller = {}): Promise<JobRow> {
     const now = new Date().toISOString();
     const full: JobRow = { ...row, created_at: now, updated_at: now };
@@ -173,6 +193,7 @@ export class JobService {
       priority: priorityValue(params.priority),
       sid: params.sid ?? null,
       tracking_id: params.tracking_id ?? null,
+      call_sid: params.callSid ?? null,
       model,
       params: JSON.stringify(sealed),
       record: JSON.stringify({}),
@@ -189,8 +210,14 @@ export class JobService {
     };
   }
 
+  /** Refuse a request's notification target now (a live stream checks its after-call job's at its start). */
+  checkNotificationTarget(params: TranscribeParams): void {
+    checkNotificationTarget(params, this.options.notificationPolicy);
+  }
+
   /** A recording already written to `tempPath`: checked, moved into the job's folder (a blob), queued. */
   async submitAudio(tempPath: string, fileName: string, params: TranscribeParams, caller: Caller = {}): Promise<JobRow> {
+    params = await this.checkBuckets(params);
     checkNotificationTarget(params, this.options.notificationPolicy);
     const policy = await this.policyFor(params, caller);
     const model = await this.chooseModel(params.model);
@@ -217,6 +244,7 @@ export class JobService {
    * the worker fetches it (never this process) and fails the job when it is not usable audio.
    */
   async submitRemote(params: TranscribeParams, caller: Caller = {}): Promise<JobRow> {
+    params = await this.checkBuckets(params);
     checkNotificationTarget(params, this.options.notificationPolicy);
     const source = parseSource(params.cloudStoragePath!, 'cloudStoragePath', (await this.options.buckets?.settingsFor(params))?.bucket);
     if (source.kind === 'url') {
@@ -242,8 +270,9 @@ export class JobService {
   /** Every recording under a bucket folder (cloudStorageFolder), one job each; the folder is listed now. */
   async submitFolder(params: TranscribeParams, caller: Caller = {}): Promise<JobRow[]> {
     if (!this.options.buckets) throw new ServiceError('not_implemented', 'This service has no bucket access configured.');
+    params = await this.checkBuckets(params);
     const folder = parseFolder(params.cloudStorageFolder!, 'cloudStorageFolder', (await this.options.buckets.settingsFor(params)).bucket);
-    const bucket = await this.options.buckets.bucket(folder.bucket, params);
+    const bucket = await this.options.buckets.bucket(folder.bucket, params, 'cloudStorageFolder');
     const listed = await storing(() => bucket.list(folder.key)).catch((error: Error & { permanent?: boolean; status?: number }) => {
       if (error.permanent) throw new ServiceError('unprocessable', `The folder s3://${folder.bucket}/${folder.key} could not be listed: ${error.message}`, [], { reason: 'bucket_refused' });
       throw error;
@@ -262,6 +291,7 @@ export class JobService {
    * queued; the worker reads it (never this process) into the job's text input, then runs it as any text job.
    */
   async submitRemoteText(params: TranscribeParams, caller: Caller = {}): Promise<JobRow> {
+    params = await this.checkBuckets(params);
     checkNotificationTarget(params, this.options.notificationPolicy);
     if (!this.options.buckets) throw new ServiceError('not_implemented', 'This service has no bucket access configured.');
     const ref = parseBucketRef(params.transcriptInput!, 'transcriptInput', (await this.options.buckets.settingsFor(params)).bucket);
@@ -276,6 +306,7 @@ export class JobService {
   }
 
   async submitText(params: TranscribeParams, caller: Caller = {}): Promise<JobRow> {
+    params = await this.checkBuckets(params);
     checkNotificationTarget(params, this.options.notificationPolicy);
     const policy = await this.policyFor(params, caller);
     checkMarks(params.sensitiveWindows);
@@ -330,6 +361,7 @@ export class JobService {
     const marks = [...(before.sensitiveWindows ?? []), ...(params.sensitiveWindows ?? [])];
     if (marks.length > 0) merged.sensitiveWindows = marks;
     checkNotificationTarget(merged, this.options.notificationPolicy);
+    const checked = await this.checkBuckets(merged);
     // A job from before policies were recorded had what its parameters resolve to now; when they no longer
     // resolve, a job that had redaction keeps every kind (more, never less).
     const old =
@@ -338,7 +370,7 @@ export class JobService {
     const fresh = await this.policyFor(merged, caller);
     const policy = old ? unionPolicies(old, fresh) : fresh;
     const model = job.input_kind === 'text' ? 'text:input' : await this.chooseModel(params.model ?? (previous.model as string | undefined));
-    const base = this.baseRow(jobId, merged, model, policy);
+    const base = this.baseRow(jobId, checked, model, policy);
     const moved = await this.options.store.jobs.setStatus(jobId, TERMINAL, 'queued', {
       params: base.params,
       model,
@@ -407,12 +439,37 @@ export class JobService {
     await storing(async () => {
       await this.options.blobs.deletePrefix(`${jobFolder(jobId)}/`);
       if (job.audio_path && keyFolder(job.audio_path) !== jobFolder(jobId)) await this.options.blobs.deletePrefix(`${keyFolder(job.audio_path)}/`);
-      if (!options.keepExported) await this.options.onDeleting?.(job);
     });
     // Its results and deliveries go with it (foreign keys); its events stay, as the audit trail.
     await this.options.store.jobs.delete(jobId);
     await this.options.onDeleted?.(job);
     await this.options.store.events.record({ type: 'job', subType: 'deleted', subject: jobId, jobId, status: 'deleted' });
+    // What it wrote to a client's bucket goes after, in the background: that bucket's answer (403, 404, out of
+    // reach) is the customer's, never a reason the service keeps its own data; what was left is reported.
+    if (!options.keepExported && this.options.onDeleting) this.track(this.removeExported(job, this.options.onDeleting));
+  }
+
+  private readonly background = new Set<Promise<void>>();
+
+  private track(work: Promise<void>): void {
+    this.background.add(work);
+    void work.finally(() => this.background.delete(work));
+  }
+
+  /** The background work started by deletes, settled (tests, and a clean close). */
+  async settled(): Promise<void> {
+    await Promise.allSettled([...this.background]);
+  }
+
+  private async removeExported(job: JobRow, remove: (job: JobRow) => Promise<string | undefined>): Promise<void> {
+    const record = (subType: string, message?: string, where?: string) =>
+      this.options.store.events.record({ type: 'job', subType, subject: job.id, jobId: job.id, status: 'deleted', ...(message && { message }), ...(where && { details: { folder: where } }) });
+    try {
+      const where = await remove(job);
+      if (where) await record('exported_removed', undefined, where);
+    } catch (error) {
+      await record('exported_not_removed', (error as Error).message).catch(() => {});
+    }
   }
 
   /** Wait up to `seconds` for a job to reach a terminal state; answers the job as it is then. */

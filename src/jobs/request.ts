@@ -39,6 +39,7 @@ export const TranscribeParams = Type.Object(
     ),
     sid: str('Project whose published configuration applies (exact match; an unknown sid is a 400).'),
     tracking_id: str('Your reference, echoed in the transcript shape.'),
+    callSid: str("The telephony call's id (e.g. a Twilio CallSid): GET /asr/jobs?callSid= lists the call's jobs. A Twilio stream's after-call job has it."),
     priority: Type.Optional(
       Type.Union([Type.Enum(['high', 'normal', 'low']), Type.Integer({ minimum: -100, maximum: 100 })], {
         description: 'high, normal (default), low, or an integer -100..100; higher runs first.',

@@ -65,6 +65,8 @@ export interface WorkerOptions {
   exportResults?: (job: JobRow, transcript: Transcript, redactionRecord: unknown, signal: AbortSignal) => Promise<void>;
   /** How long (ms) a job whose storage could not be reached waits before it is tried again (default 30 s). */
   storageRetryMs?: number;
+  /** How many times a job waits for a client's bucket out of reach before it fails (default 20). */
+  clientBucketMaxWaits?: number;
   /** Inside the terminal transaction: queue the job's notification with its terminal event. */
   onTerminal?: (tx: Repositories, job: JobRow, event: EventRecord) => Promise<void>;
   /** After the terminal transaction committed (start sending at once). */
@@ -293,12 +295,31 @@ export class JobWorker {
    * tried again on a transient database error; if it still fails, the job is left to its lease, which runs out
    * (the heartbeat has stopped) and hands it to the next claim — never stuck.
    */
+  /** How many times the job waited for a client's bucket (its 'waiting_for_storage' events that say so). */
+  private async clientBucketWaits(jobId: string): Promise<number> {
+    const events = await this.options.store.events.list({ type: 'job', subject: jobId, limit: 10_000, offset: 0 });
+    // An event's details are kept as JSON text.
+    const saysClientBucket = (details: unknown) => typeof details === 'string' && (JSON.parse(details) as { clientBucket?: boolean }).clientBucket === true;
+    return events.filter((e) => e.subType === 'waiting_for_storage' && saysClientBucket(e.details)).length;
+  }
+
   private async recordFailure(job: JobRow, run: JobRun, error: Error, log: Logger): Promise<void> {
-    const message = error.message;
-    const permanent = error instanceof PermanentJobError || (error as { permanent?: boolean }).permanent === true;
+    let message = error.message;
+    let permanent = error instanceof PermanentJobError || (error as { permanent?: boolean }).permanent === true;
     // Storage out of reach is nobody's fault the job could cure: it waits and is tried again, its attempts
     // not counted, with the reason on it (last_error and a 'waiting_for_storage' event).
-    const waitMs = error instanceof BlobUnavailableError ? (this.options.storageRetryMs ?? 30_000) : undefined;
+    let waitMs = error instanceof BlobUnavailableError ? (this.options.storageRetryMs ?? 30_000) : undefined;
+    // A client's bucket is not ours to wait for without end: after so many waits the job fails with the reason.
+    const clientBucket = (error as { clientBucket?: boolean }).clientBucket === true;
+    if (waitMs !== undefined && clientBucket) {
+      const waited = await this.clientBucketWaits(job.id).catch(() => 0);
+      const most = this.options.clientBucketMaxWaits ?? 20;
+      if (waited >= most) {
+        waitMs = undefined;
+        permanent = true;
+        message = `${message} (tried ${waited + 1} times; not tried again)`;
+      }
+    }
     for (let tries = 1; ; tries++) {
       try {
         if (waitMs !== undefined || (!permanent && run.attempt < this.maxAttempts)) {
@@ -306,7 +327,7 @@ export class JobWorker {
           const requeued = await this.fenced(run, async (tx) => {
             if (!(await tx.jobs.requeue(run, message, waitMs))) return;
             const subType = waitMs === undefined ? 'retrying' : 'waiting_for_storage';
-            await tx.events.record({ type: 'job', subType, subject: job.id, jobId: job.id, status: 'queued', message, ...(waitMs !== undefined && { details: { retryInMs: waitMs } }) });
+            await tx.events.record({ type: 'job', subType, subject: job.id, jobId: job.id, status: 'queued', message, ...(waitMs !== undefined && { details: { retryInMs: waitMs, ...(clientBucket && { clientBucket: true }) } }) });
           });
           if (requeued) log.warn({ err: message }, 'job failed; queued again');
           else log.info('job failed after it was cancelled or taken over; nothing recorded');

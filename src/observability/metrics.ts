@@ -13,6 +13,8 @@ const MISNAMED_DEFAULTS = ['scrubline_nodejs_active_handles_total', 'scrubline_n
 
 export const FINISHED_STATES = ['completed', 'failed', 'cancelled'] as const;
 export const DELIVERY_OUTCOMES = ['delivered', 'failed'] as const;
+export const STREAM_PROTOCOLS = ['scrubline', 'twilio'] as const;
+export const STREAM_REFUSALS = ['at_capacity', 'database'] as const;
 
 export interface MetricSources {
   /** Jobs per state in the database. */
@@ -37,6 +39,10 @@ export class Metrics {
   readonly jobsFinished: client.Counter<'status'>;
   readonly queueWait: client.Histogram;
   readonly webhookDeliveries: client.Counter<'outcome'>;
+  readonly streamsRefused: client.Counter<'reason'>;
+  readonly streamAudioSeconds: client.Counter<'protocol'>;
+  readonly streamPartialLag: client.Histogram;
+  readonly streamFinalDelay: client.Histogram;
 
   constructor() {
     client.collectDefaultMetrics({ register: this.registry, prefix: 'scrubline_' });
@@ -87,6 +93,51 @@ export class Metrics {
       registers: [this.registry],
     });
     for (const outcome of DELIVERY_OUTCOMES) this.webhookDeliveries.inc({ outcome }, 0);
+    this.streamsRefused = new client.Counter({
+      name: 'scrubline_streams_refused_total',
+      help: 'Live streams this process refused at admission, by reason (at_capacity: this server or the cluster full; database: admission could not be counted)',
+      labelNames: ['reason'],
+      registers: [this.registry],
+    });
+    for (const reason of STREAM_REFUSALS) this.streamsRefused.inc({ reason }, 0);
+    this.streamAudioSeconds = new client.Counter({
+      name: 'scrubline_stream_audio_seconds_total',
+      help: 'Seconds of audio received on live streams that ended in this process, by protocol',
+      labelNames: ['protocol'],
+      registers: [this.registry],
+    });
+    const lagBuckets = [0.1, 0.25, 0.5, 0.75, 1, 1.5, 2, 3, 4, 6, 10, 20];
+    this.streamPartialLag = new client.Histogram({
+      name: 'scrubline_stream_partial_lag_seconds',
+      help: "Live partials: time from the arrival of the audio up to a partial's end to the partial being sent",
+      buckets: lagBuckets,
+      registers: [this.registry],
+    });
+    this.streamFinalDelay = new client.Histogram({
+      name: 'scrubline_stream_final_delay_seconds',
+      help: "Live finals: time from the arrival of a final's last word's audio to the final being sent (includes the pause that ends the phrase)",
+      buckets: lagBuckets,
+      registers: [this.registry],
+    });
+  }
+
+  /** Live streams open in this process, by protocol (read when scraped). */
+  watchStreams(openByProtocol: () => Record<string, number>): void {
+    new client.Gauge({
+      name: 'scrubline_streams_open',
+      help: 'Live streams open in this process, by protocol',
+      labelNames: ['protocol'],
+      registers: [this.registry],
+      collect() {
+        const open = openByProtocol();
+        for (const protocol of STREAM_PROTOCOLS) this.set({ protocol }, open[protocol] ?? 0);
+      },
+    });
+  }
+
+  /** What a live stream reports to the metrics while it runs. */
+  streamTiming(): { partial(lagSeconds: number): void; final(delaySeconds: number): void } {
+    return { partial: (s) => this.streamPartialLag.observe(s), final: (s) => this.streamFinalDelay.observe(s) };
   }
 
   /** Gauges read when scraped. A figure the database cannot give now is left out, not reported as 0. */

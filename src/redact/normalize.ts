@@ -2,6 +2,11 @@
 // ligatures, superscripts) and every other decimal digit (Arabic-Indic, Devanagari, ...) mapped to its ASCII digit,
 // with each normalized character's span in the original text, so that what is found in the stream masks the
 // original characters. Linear in the input: ASCII text is its own stream.
+// Then digit look-alikes are folded inside digit-dominated tokens only (confusables.ts): "4532О151l283O366"
+// (Cyrillic О, Latin l and O), "S36-22-8741", "5362287I4I" read as the numbers they stand for, while a word
+// with one letter that is no look-alike ("COVID-19", "B2B", "1990s") is left as it is. Each look-alike is one
+// character for one digit, so the offsets into the original stay as they are.
+import { foldConfusables } from './confusables.js';
 
 export interface NormalizedText {
   /** The normalized text. */
@@ -61,7 +66,7 @@ class Mapped implements NormalizedText {
 }
 
 export function normalizeText(text: string): NormalizedText {
-  if (ASCII_ONLY.test(text)) return new Identity(text);
+  if (ASCII_ONLY.test(text)) return new Identity(foldConfusables(text));
   const parts: string[] = [];
   const starts: number[] = [];
   const ends: number[] = [];
@@ -76,7 +81,7 @@ export function normalizeText(text: string): NormalizedText {
     parts.push(piece);
     i += width;
   }
-  return new Mapped(parts.join(''), starts, ends, text.length);
+  return new Mapped(foldConfusables(parts.join('')), starts, ends, text.length);
 }
 
 const CODE_0 = 48;

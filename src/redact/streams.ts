@@ -103,7 +103,7 @@ function pieceAt(offsets: readonly number[], at: number): number {
  * What stands for one part of a span: a character mask covers the part's own characters; any other mask stands
  * whole in each part (the same token, so the pieces still read as one value).
  */
-export function partMask(r: RecordRedactor, span: StreamSpan, partText: string): string {
+export function partMask(r: Pick<RecordRedactor, 'masker'>, span: StreamSpan, partText: string): string {
   return span.rule.maskType === 'MaskCharacter' ? r.masker.mask(span.rule, partText) : r.masker.mask(span.rule, span.value);
 }
 

@@ -14,7 +14,7 @@ export const RejectedRecording = Type.Object(
 
 export const JobBatch = Type.Object(
   {
-    jobs: Type.Array(Type.Ref('ProcessJob'), { description: 'One job per usable recording, in request order.' }),
+    jobs: Type.Array(Type.Ref('Job'), { description: 'One job per usable recording, in request order.' }),
     rejected: Type.Optional(Type.Array(RejectedRecording, { description: 'The recordings that made no job (absent when none).' })),
   },
   { additionalProperties: false, title: 'jobBatch', description: 'Jobs made by one request of several recordings.' },

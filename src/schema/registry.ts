@@ -18,6 +18,7 @@ import { TranscriptShape } from './resources/transcriptShape.js';
 import { VendorATranscript, VendorBTranscript } from './resources/vendorTranscripts.js';
 import { Problem } from './problem.js';
 import { JobBatch } from './jobBatch.js';
+import { Job } from './job.js';
 
 /** Every resource of the interface (numbered as in the spec) plus the service's own shared shapes. */
 export const sharedSchemas = {
@@ -44,6 +45,7 @@ export const sharedSchemas = {
   EngineParamsResponse, // 20
   Problem,
   JobBatch,
+  Job,
 } as const satisfies Record<string, TSchema>;
 
 export type SharedSchemaName = keyof typeof sharedSchemas;

@@ -33,6 +33,8 @@ export interface JobListQuery {
   trackingId?: string;
   /** The project (sid), exactly. */
   sid?: string;
+  /** The telephony call's id (callSid), exactly. */
+  callSid?: string;
   /** Created at or after (ISO time). */
   from?: string;
   /** Created before (ISO time). */
@@ -63,6 +65,7 @@ export class JobStore {
     if (query.status) q = q.where('status', '=', query.status);
     if (query.trackingId !== undefined) q = q.where('tracking_id', '=', query.trackingId);
     if (query.sid !== undefined) q = q.where('sid', '=', query.sid);
+    if (query.callSid !== undefined) q = q.where('call_sid', '=', query.callSid);
     if (query.from !== undefined) q = q.where('created_at', '>=', query.from);
     if (query.to !== undefined) q = q.where('created_at', '<', query.to);
     const total = await q.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();

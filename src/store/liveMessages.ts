@@ -1,21 +1,31 @@
-// Messages of live conversations (real-call), appended in arrival order under engagementId or ucid.
+// Messages of live conversations (real-call), appended in arrival order under engagementId or ucid, each with the
+// redaction it was kept under (redact/conversationMessages.ts rewrites a kept message a later one completes).
 import type { Kysely } from 'kysely';
 import type { Tables } from './tables.js';
 
+/** What a message was redacted under: its policy (as policyRecord gives it), and the kind its final digit group was masked as. */
+export interface LiveRedaction {
+  policy: object;
+  held?: string;
+}
+
 export interface LiveMessage {
+  /** The row (for rewriting it); not part of any answer. */
+  id: number;
   sequence: number;
   receivedAt: string;
   message: Record<string, unknown>;
+  redaction: LiveRedaction | null;
 }
 
 export class LiveMessageStore {
   constructor(private readonly db: Kysely<Tables>) {}
 
-  async append(conversationKey: string, message: Record<string, unknown>): Promise<{ sequence: number; receivedAt: string }> {
+  async append(conversationKey: string, message: Record<string, unknown>, redaction: LiveRedaction | null = null): Promise<{ sequence: number; receivedAt: string }> {
     const receivedAt = new Date().toISOString();
     const inserted = await this.db
       .insertInto('live_messages')
-      .values({ conversation_key: conversationKey, message: JSON.stringify(message), received_at: receivedAt })
+      .values({ conversation_key: conversationKey, message: JSON.stringify(message), received_at: receivedAt, redaction: redaction && JSON.stringify(redaction) })
       .returning('id')
       .executeTakeFirstOrThrow();
     // The sequence is the message's position in its conversation, counted from 1.
@@ -26,6 +36,11 @@ export class LiveMessageStore {
       .where('id', '<=', inserted.id)
       .executeTakeFirstOrThrow();
     return { sequence: Number(row.n), receivedAt };
+  }
+
+  /** A kept message rewritten (redacted further: a later message completed a value it began). */
+  async rewrite(id: number, message: Record<string, unknown>): Promise<void> {
+    await this.db.updateTable('live_messages').set({ message: JSON.stringify(message) }).where('id', '=', id).execute();
   }
 
   /** Live conversations whose last message arrived before `before` (ISO time), with that time. */
@@ -48,6 +63,12 @@ export class LiveMessageStore {
       .where('conversation_key', '=', conversationKey)
       .orderBy('id')
       .execute();
-    return rows.map((row, i) => ({ sequence: i + 1, receivedAt: row.received_at, message: JSON.parse(row.message) }));
+    return rows.map((row, i) => ({
+      id: row.id,
+      sequence: i + 1,
+      receivedAt: row.received_at,
+      message: JSON.parse(row.message),
+      redaction: row.redaction ? (JSON.parse(row.redaction) as LiveRedaction) : null,
+    }));
   }
 }

@@ -240,9 +240,26 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
         await db.schema.createIndex('conversations_delete_after').on('conversations').column('delete_after').execute();
       },
     },
+    // A telephony call found by its id (issue 33: a Twilio CallSid): the jobs made for it and the streams that
+    // carried it, each indexed by the call's id.
+    '0012_call_sid': {
+      async up(db: Kysely<unknown>) {
+        await db.schema.alterTable('jobs').addColumn('call_sid', 'text').execute();
+        await db.schema.createIndex('jobs_call_sid').on('jobs').columns(['call_sid', 'created_at']).execute();
+        await db.schema.alterTable('stream_messages').addColumn('call_sid', 'text').execute();
+        await db.schema.createIndex('stream_messages_call_sid').on('stream_messages').column('call_sid').execute();
+      },
+    },
+    // A real-call message keeps the policy it was redacted under (kinds, project: never a value), so that a later
+    // message and the joined post-call record redact under the conversation's policy (issue 36).
+    '0013_live_messages_redaction': {
+      async up(db: Kysely<unknown>) {
+        await db.schema.alterTable('live_messages').addColumn('redaction', 'text').execute();
+      },
+    },
     // A job whose redaction failed keeps the record of what it did before it gave up (the re-recognition check's
     // rounds and widened stretches: kinds and times, never a value), for the operator; null otherwise.
-    '0012_jobs_redaction_failure': {
+    '0014_jobs_redaction_failure': {
       async up(db: Kysely<unknown>) {
         await db.schema.alterTable('jobs').addColumn('redaction_failure', 'text').execute();
       },

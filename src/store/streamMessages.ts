@@ -13,11 +13,24 @@ export interface StreamMessage {
 export class StreamMessageStore {
   constructor(private readonly db: Kysely<Tables>) {}
 
-  async append(streamId: string, sequence: number, channel: number, message: Record<string, unknown>, deleteAfter: string | null = null): Promise<void> {
+  async append(streamId: string, sequence: number, channel: number, message: Record<string, unknown>, deleteAfter: string | null = null, callSid?: string): Promise<void> {
     await this.db
       .insertInto('stream_messages')
-      .values({ stream_id: streamId, sequence, channel, message: JSON.stringify(message), created_at: new Date().toISOString(), delete_after: deleteAfter })
+      .values({ stream_id: streamId, sequence, channel, message: JSON.stringify(message), created_at: new Date().toISOString(), delete_after: deleteAfter, call_sid: callSid ?? null })
       .execute();
+  }
+
+  /** The streams that carried a call (by its callSid), oldest first, with how many finals each kept. */
+  async streamsOfCall(callSid: string): Promise<{ streamId: string; messages: number; firstAt: string; lastAt: string }[]> {
+    const rows = await this.db
+      .selectFrom('stream_messages')
+      .select((eb) => ['stream_id', eb.fn.countAll<number | string>().as('n'), eb.fn.min('created_at').as('first_at'), eb.fn.max('created_at').as('last_at')])
+      .where('call_sid', '=', callSid)
+      .groupBy('stream_id')
+      .orderBy('first_at')
+      .limit(1000)
+      .execute();
+    return rows.map((r) => ({ streamId: r.stream_id, messages: Number(r.n), firstAt: String(r.first_at), lastAt: String(r.last_at) }));
   }
 
   /** Messages whose retention ran out by `now` deleted; answers how many. */

@@ -46,6 +46,8 @@ export interface LiveMessageRow {
   conversation_key: string;
   message: string;
   received_at: string;
+  /** JSON: the policy the message was redacted under and the kind its final digit group was masked as (never a value). Optional for rows before migration 0013. */
+  redaction?: string | null;
 }
 
 export interface EventRow {
@@ -97,9 +99,11 @@ export interface JobRow {
   insights_completed_at?: string | null;
   /** The request's tracking_id (the client's reference), for listing by it. Optional for rows before migration 0007. */
   tracking_id?: string | null;
+  /** The telephony call's id (callSid), for listing by it. Optional for rows before migration 0012. */
+  call_sid?: string | null;
   /**
    * The redaction record of a job whose redaction failed (JSON: kinds and times, never a value), null otherwise.
-   * Optional for rows written before migration 0012.
+   * Optional for rows written before migration 0014.
    */
   redaction_failure?: string | null;
 }
@@ -168,6 +172,8 @@ export interface StreamMessageRow {
   created_at: string;
   /** When the message is deleted (a stream without a job, under a project's retentionPolicy), ISO time; null: kept. */
   delete_after: string | null;
+  /** The call the stream carried (a Twilio CallSid), when known. Optional for rows before migration 0012. */
+  call_sid?: string | null;
 }
 
 export interface LiveStreamRow {

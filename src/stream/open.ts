@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { invalid, ServiceError } from '../errors.js';
 import { AUTO_MODEL, TELEPHONY_MODEL, WIDEBAND_MODEL, installedModels, isAutoModel } from '../engine/models.js';
+import { checkJobInsights } from '../conversation/jobAnalysis.js';
 import { engineFor } from '../engine/recognize.js';
 import type { TranscribeParams } from '../jobs/request.js';
 import { uploadTempDir } from '../jobs/orphanUploads.js';
@@ -54,9 +55,13 @@ export async function openStream(
   onError?: (error: Error) => void,
 ): Promise<OpenedStream> {
   const kinds = parseKinds(start.types, 'types');
+  // The after-call job's notification target is refused now, not after the call when its recording would be lost.
+  if (start.webhook) services.jobs.checkNotificationTarget({ webhook: start.webhook });
   const project = start.sid !== undefined ? await services.projects.forRedaction(start.sid, 'sid') : undefined;
   const policy = resolvePolicy({ ask: { kinds }, project, realTime: true, mayLower: caller?.scope === 'admin' });
   const rules = policyRules(policy, project?.config);
+  // The after-call job's insights too: a job that would be refused after the call would lose its recording.
+  checkJobInsights({ insights: start.insights, sid: start.sid }, project?.config);
   const params = await services.parameters.engineParams(start.sid);
   const model = streamModel(start.model, String(params.model ?? AUTO_MODEL), start.sampleRate);
   const engine = engineFor(model);
@@ -75,10 +80,11 @@ export async function openStream(
     tempDir: uploadTempDir(services.config.dataDir),
     send,
     ...(onError && { onError }),
+    timing: services.metrics.streamTiming(),
     // The project's realTime insights on each final (the same evaluation as POST /cache/real-call).
     insights: streamInsights(project?.config),
     // The finals as sent (redacted) are kept under the stream's id: GET /asr/stream/{streamId}/messages.
-    transcript: new TranscriptKeeper(services.store.streamMessages, id, start.job === false ? policy.retentionDays : undefined),
+    transcript: new TranscriptKeeper(services.store.streamMessages, id, start.job === false ? policy.retentionDays : undefined, start.callSid),
     makeJob: async (wav, s) => {
       // The after-call job redacts at least what the stream did: its kinds asked, plus the project's own rules.
       const marks = s.sensitiveWindows();
@@ -93,7 +99,11 @@ export async function openStream(
         ...(marks.length > 0 && { sensitiveWindows: marks }),
         ...(start.channels === 2 && { agent_location: (start.agentChannel ?? 0) === 0 ? 'left' : 'right' }),
         tracking_id: s.id,
+        ...(start.callSid && { callSid: start.callSid }),
         ...(start.model && !isAutoModel(start.model) && { model: start.model }),
+        ...(start.webhook && { webhook: start.webhook }),
+        ...(start.analytics !== undefined && { analytics: start.analytics }),
+        ...(start.insights && { insights: start.insights }),
       };
       const job = await services.jobs.submitAudio(wav, path.basename(wav), jobParams, { scope: caller?.scope, keyId: caller?.id });
       return job.id;

@@ -2,6 +2,7 @@
 // kept fresh, idle streams ended after `idletimeout`, all of them ended when the service stops.
 import type { Logger } from 'pino';
 import { ServiceError } from '../errors.js';
+import type { Metrics } from '../observability/metrics.js';
 import type { Store } from '../store/index.js';
 import type { StreamSession } from './session.js';
 
@@ -24,8 +25,17 @@ export class StreamRegistry {
   private timer: NodeJS.Timeout | undefined;
 
   constructor(
-    private readonly options: { store: Store; processId: string; maxStreams: number; totalStreams?: number; logger: Logger },
-  ) {}
+    private readonly options: { store: Store; processId: string; maxStreams: number; totalStreams?: number; logger: Logger; metrics?: Metrics },
+  ) {
+    options.metrics?.watchStreams(() => this.openByProtocol());
+  }
+
+  /** Streams open in this process, by protocol. */
+  openByProtocol(): Record<string, number> {
+    const open: Record<string, number> = {};
+    for (const entry of this.entries.values()) open[entry.protocol] = (open[entry.protocol] ?? 0) + 1;
+    return open;
+  }
 
   get open(): number {
     return this.entries.size;
@@ -45,9 +55,11 @@ export class StreamRegistry {
         this.options.totalStreams,
       );
     } catch (error) {
+      this.options.metrics?.streamsRefused.inc({ reason: 'database' });
       throw new ServiceError('unavailable', `Streams are counted in the database, which does not answer: ${(error as Error).message}`);
     }
     if (!admission.admitted) {
+      this.options.metrics?.streamsRefused.inc({ reason: 'at_capacity' });
       const full = admission.processStreams >= this.options.maxStreams;
       const reason = full
         ? `this server is at its capacity of ${this.options.maxStreams} concurrent streams (SCRUBLINE_MAX_STREAMS)`
@@ -64,7 +76,9 @@ export class StreamRegistry {
   }
 
   async release(id: string): Promise<void> {
-    if (!this.entries.delete(id)) return;
+    const entry = this.entries.get(id);
+    if (!entry || !this.entries.delete(id)) return;
+    if (entry.session) this.options.metrics?.streamAudioSeconds.inc({ protocol: entry.protocol }, entry.session.audioSeconds);
     await this.options.store.streams.release(id).catch((error: unknown) => {
       this.options.logger.warn({ err: (error as Error).message }, 'removing a live stream row failed');
     });

@@ -18,9 +18,14 @@ import type { RedactionRule } from '../redact/rules.js';
 import type { SensitiveWindowMark } from '../schema/resources/request.js';
 import type { StreamPause, StreamResume, StreamStart } from '../schema/resources/streamMessages.js';
 import type { Word } from '../transcript/types.js';
+import { ArrivalClock } from './arrivalClock.js';
 import { LiveRedactor, type RedactedFinal } from './liveRedactor.js';
 import { NumberCues } from './numberCues.js';
 import { MarkedWindows } from './markedWindows.js';
+import { invalid } from '../errors.js';
+
+/** The longest gap (s) a track's timestamps may leave, filled with silence. */
+export const MAX_GAP_SECONDS = 600;
 
 /** Where real-time insights (alerts, prompts) plug in: given a redacted final, what to add to its message. */
 export type InsightsHook = (final: { channel: number; speaker: string; text: string; start: number; end: number }) =>
@@ -49,6 +54,8 @@ export interface SessionOptions {
   /** Where finals are kept as sent (stream_messages); the summary waits for it. */
   transcript?: { keep(message: OutgoingMessage & { sequence: number; channel: number }): void; settled(): Promise<string | undefined> };
   onError?(error: Error): void;
+  /** Told how long after its audio arrived each message was sent (s): partial lag, final delay from its last word. */
+  timing?: { partial(lagSeconds: number): void; final(delaySeconds: number): void };
 }
 
 export interface StreamSummary extends OutgoingMessage {
@@ -104,6 +111,7 @@ export class StreamSession {
   private readonly sourceRate: number;
   private carry = new Uint8Array(0);
   private readonly windows: MarkedWindows;
+  private readonly arrivals: ArrivalClock;
   lastAudioAt = Date.now();
 
   constructor(private readonly options: SessionOptions) {
@@ -141,6 +149,7 @@ export class StreamSession {
       });
     }
     this.windows = new MarkedWindows(count);
+    this.arrivals = new ArrivalClock(count);
   }
 
   get model(): string {
@@ -193,8 +202,24 @@ export class StreamSession {
     channel.pending.push(samples);
     channel.pendingLength += samples.length;
     channel.received += samples.length;
+    this.arrivals.arrived(index, channel.received / this.sourceRate, this.lastAudioAt);
     this.record(false);
     channel.stream.write(channel.resampler.push(samples));
+  }
+
+  /**
+   * Silence up to `seconds` of the channel's stream time, where its audio stops short of it (a Twilio track that
+   * starts late or skips packets, by media.timestamp): the words after the gap keep their time. A jump of more than
+   * MAX_GAP_SECONDS is refused (a timestamp that far ahead is no call's).
+   */
+  fillTo(index: number, seconds: number): void {
+    const channel = this.channels[index];
+    if (!channel || this.ending) return;
+    const missing = Math.round(seconds * this.sourceRate) - channel.received;
+    // Jitter of less than a packet (20 ms) is not a gap.
+    if (missing <= this.sourceRate / 50) return;
+    if (missing > MAX_GAP_SECONDS * this.sourceRate) throw invalid(`media.timestamp ${Math.round(seconds * 1000)} is more than ${MAX_GAP_SECONDS} s past the track's audio.`);
+    for (let left = missing; left > 0; left -= this.sourceRate) this.acceptChannel(index, new Int16Array(Math.min(left, this.sourceRate)));
   }
 
   /** A pause control message: a window opens at the audio received so far. Throws when it cannot be done as asked. */
@@ -370,6 +395,17 @@ export class StreamSession {
     };
     this.options.send(message);
     if (fields.isFinal === true) this.options.transcript?.keep(message);
+    this.time(channel.index, fields.isFinal === true, fields.messageEndTime as number);
+  }
+
+  /** A message's lag behind the audio it is about, for the metrics (none when that audio's arrival is not known). */
+  private time(channel: number, isFinal: boolean, endSeconds: number): void {
+    const timing = this.options.timing;
+    const arrived = timing && Number.isFinite(endSeconds) ? this.arrivals.arrivedAt(channel, endSeconds) : undefined;
+    if (arrived === undefined) return;
+    const seconds = Math.max(0, (Date.now() - arrived) / 1000);
+    if (isFinal) timing!.final(seconds);
+    else timing!.partial(seconds);
   }
 
   /** The caller's number as a phone field: masked when phone numbers are redacted. */

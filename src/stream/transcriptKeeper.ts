@@ -27,12 +27,14 @@ export class TranscriptKeeper {
     private readonly store: StreamMessageStore,
     private readonly streamId: string,
     private readonly retentionDays?: number,
+    /** The call the stream carries (Twilio CallSid), kept with each message so the call's streams can be found. */
+    private readonly callSid?: string,
   ) {}
 
   keep(message: { sequence: number; channel: number } & Record<string, unknown>): void {
     const deleteAfter = retentionEnd(this.retentionDays, new Date());
     this.chain = this.chain
-      .then(() => this.store.append(this.streamId, message.sequence, message.channel, message, deleteAfter))
+      .then(() => this.store.append(this.streamId, message.sequence, message.channel, message, deleteAfter, this.callSid))
       .catch((error: unknown) => {
         this.failure ??= (error as Error).message;
       });

@@ -10,7 +10,7 @@ import type { StreamStart } from '../schema/resources/streamMessages.js';
 export type TwilioEvent =
   | { event: 'connected' }
   | { event: 'start'; start: StreamStart; tracks: Record<string, number> }
-  | { event: 'media'; channel: number | undefined; payload: Uint8Array }
+  | { event: 'media'; channel: number | undefined; payload: Uint8Array; timestamp?: number }
   | { event: 'mark' }
   | { event: 'stop' }
   | { event: 'other' };
@@ -45,13 +45,16 @@ export function parseTwilio(message: unknown): TwilioEvent {
         ...(text('scrubaudio') && { scrubaudio: text('scrubaudio') === 'true' }),
         ...(text('scrubsound') && { scrubsound: text('scrubsound') }),
         engagementId: text('engagementId') ?? (typeof start.streamSid === 'string' ? start.streamSid : undefined),
-        ...(typeof start.callSid === 'string' && { ucid: text('ucid') ?? start.callSid }),
+        ...(typeof start.callSid === 'string' && { ucid: text('ucid') ?? start.callSid, callSid: start.callSid }),
         ...(text('agentId') && { agentId: text('agentId') }),
         ...(text('clientNumber') && { clientNumber: text('clientNumber') }),
         ...(text('campaign') && { campaign: text('campaign') }),
         ...(text('model') && { model: text('model') }),
         ...(text('partials') && { partials: text('partials') !== 'false' }),
         ...(text('job') && { job: text('job') !== 'false' }),
+        ...(text('webhook') && { webhook: text('webhook') }),
+        ...(text('analytics') && { analytics: text('analytics') === 'true' }),
+        ...(text('insights') && { insights: text('insights')!.split(',').map((t) => t.trim()).filter(Boolean) }),
       };
       for (const key of Object.keys(scrubline)) if (scrubline[key] === undefined) delete scrubline[key];
       return { event: 'start', start: scrubline as StreamStart, tracks: both ? TRACKS_BOTH : { [tracks[0] ?? 'inbound']: 0 } };
@@ -59,7 +62,15 @@ export function parseTwilio(message: unknown): TwilioEvent {
     case 'media': {
       const media = (m.media ?? {}) as Record<string, unknown>;
       if (typeof media.payload !== 'string') throw invalid('A Twilio media message needs media.payload (base64 mu-law).');
-      return { event: 'media', channel: undefined, payload: Buffer.from(media.payload, 'base64'), ...(typeof media.track === 'string' && { track: media.track }) } as TwilioEvent;
+      // media.timestamp: ms of the track from the stream's start; a track that starts late or has gaps is placed by it.
+      const timestamp = Number(media.timestamp);
+      return {
+        event: 'media',
+        channel: undefined,
+        payload: Buffer.from(media.payload, 'base64'),
+        ...(media.timestamp !== undefined && Number.isFinite(timestamp) && timestamp >= 0 && { timestamp }),
+        ...(typeof media.track === 'string' && { track: media.track }),
+      } as TwilioEvent;
     }
     case 'mark':
       return { event: 'mark' };

@@ -327,8 +327,14 @@ for (const dialect of await dialects()) {
       }
       assertNoSecret(res.body, 'the POST answer');
       assert.ok(!res.body.includes('enc:v1:'), 'no sealed text in the answer');
-      // Processing leaves null what this call cannot measure (no over-talk; gender and emotion need the audio).
-      assert.deepEqual(unfilledPaths(answer, [...NO_TYPES, 'analytics.overtalk_average', 'analytics.gender', 'analytics.emotion']), [], 'the answer fills every declared field');
+      // Processing leaves null or empty what this call cannot measure (no over-talk, so no interruption; no pause of
+      // 2 s; a party silent in a quarter; gender and emotion need the audio).
+      const unmeasured = [
+        'analytics.overtalk_average', 'analytics.gender', 'analytics.emotion', 'analytics.speakers[].sentiment_quarters[]',
+        ...['speaker', 'interrupted', 'count', 'time', 'at[]'].map((f) => `analytics.interruptions[].${f}`),
+        ...['start', 'end', 'duration'].map((f) => `analytics.non_talk[].${f}`),
+      ];
+      assert.deepEqual(unfilledPaths(answer, [...NO_TYPES, ...unmeasured]), [], 'the answer fills every declared field');
     });
 
     test('GET by eventId on both paths answers the same record', async () => {

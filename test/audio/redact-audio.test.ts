@@ -40,6 +40,13 @@ describe('audio redaction', { skip: required(!hasTool('ffmpeg') && 'no ffmpeg') 
     assert.deepEqual(mergeSpans([{ channel: 0, start: 4.9, end: 5.5 }], 1, 5, 0.1, 0.3)[0], [{ channel: 0, start: 4.8, end: 5 }]);
   });
 
+  test('a span on a channel the recording does not have is masked on every channel, never dropped', () => {
+    const merged = mergeSpans([{ channel: 1, start: 1, end: 2 }], 1, 5, 0, 0.3);
+    assert.deepEqual(merged, [[{ channel: 0, start: 1, end: 2 }]]);
+    const stereo = mergeSpans([{ channel: 7, start: 1, end: 2 }, { channel: -1, start: 3, end: 3.5 }], 2, 5, 0, 0.3);
+    assert.deepEqual(stereo.map((c) => c.map((s) => [s.start, s.end])), [[[1, 2], [3, 3.5]], [[1, 2], [3, 3.5]]]);
+  });
+
   for (const mode of ['silence', 'tone'] as const) {
     test(`${mode}: inside the spans the speech is gone, outside nothing changed, the format is kept`, async () => {
       const out = path.join(dir, `redacted-${mode}.wav`);

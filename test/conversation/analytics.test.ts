@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { callFigures } from '../../src/conversation/analytics.js';
 import { conversationOfRecord, recordRoleOptions } from '../../src/conversation/normalize.js';
+import { scoreText } from '../../src/conversation/sentiment.js';
 import type { EventRecord } from '../../src/schema/resources/eventRecord.js';
 import { HAND_CALL, HAND_FIGURES } from './fixture.js';
 
@@ -25,6 +26,39 @@ describe('call analytics on the hand-built call', () => {
     assert.deepEqual({ talkTime: caller.talkTime, utterances: caller.utterances, words: caller.words, wordsPerMinute: caller.wordsPerMinute }, HAND_FIGURES.caller);
     assert.equal(agent.speaker, 0);
     assert.equal(caller.speaker, 1);
+  });
+
+  test('interruptions per party, non-talk stretches and sentiment by quarter come out exactly', () => {
+    const f = callFigures(conversationOfRecord(record, recordRoleOptions(record))!, { sentiment: true });
+    assert.deepEqual(f.interruptions, HAND_FIGURES.interruptions);
+    assert.deepEqual(f.nonTalk, HAND_FIGURES.nonTalk);
+    const agent = f.speakers.find((s) => s.role === 'agent')!;
+    const caller = f.speakers.find((s) => s.role === 'caller')!;
+    assert.deepEqual([agent.interruptions, agent.interrupted, caller.interruptions, caller.interrupted, caller.interruptionTime], [0, 2, 2, 0, 1.5]);
+    assert.deepEqual(agent.sentiment!.quarters.map((q) => q !== null), HAND_FIGURES.quartersSpoken.agent);
+    assert.deepEqual(caller.sentiment!.quarters.map((q) => q !== null), HAND_FIGURES.quartersSpoken.caller);
+    // Quarter 0 of the agent is its first utterance alone.
+    const first = scoreText('hello thanks for calling');
+    assert.deepEqual(agent.sentiment!.quarters[0], { polarity: first.polarity, score: first.score });
+  });
+
+  test('a reply that starts as the other stops, or two that start together, interrupt nobody', () => {
+    const call = {
+      campaign: { agentLocation: 'left' },
+      vendorATranscript: {
+        audiosecs: 6,
+        nchannels: 2,
+        utterances: [
+          { metadata: { channel: 0 }, start: 0, end: 2, events: [{ word: 'yes', start: 0, end: 2 }] },
+          { metadata: { channel: 1 }, start: 2, end: 3, events: [{ word: 'ok', start: 2, end: 3 }] },
+          { metadata: { channel: 0 }, start: 4, end: 5, events: [{ word: 'so', start: 4, end: 5 }] },
+          { metadata: { channel: 1 }, start: 4, end: 5, events: [{ word: 'and', start: 4, end: 5 }] },
+        ],
+      },
+    } as unknown as EventRecord;
+    const f = callFigures(conversationOfRecord(call, recordRoleOptions(call))!);
+    assert.deepEqual(f.interruptions, []);
+    assert.equal(f.overtalk.count, 1, 'the simultaneous start is over-talk all the same');
   });
 
   test('agentLocation right swaps the roles, not the figures', () => {

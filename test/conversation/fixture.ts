@@ -42,4 +42,15 @@ export const HAND_FIGURES = {
   speakerChanges: 4,
   agent: { talkTime: 8, utterances: 3, words: 9, wordsPerMinute: 67.5 },
   caller: { talkTime: 5.5, utterances: 2, words: 6, wordsPerMinute: 65.5 },
+  // The caller starts at 3.5 inside the agent's [0, 4] (0.5 s over) and at 11 inside the agent's [9, 12] (1 s over);
+  // the agent never starts while the caller talks.
+  interruptions: [{ speaker: 1, interrupted: 0, count: 2, time: 1.5, at: [3.5, 11] }],
+  // Speech [0, 7], [9, 13], [15, 16] of 18 s: three gaps of 2 s.
+  nonTalk: [
+    { start: 7, end: 9, duration: 2 },
+    { start: 13, end: 15, duration: 2 },
+    { start: 16, end: 18, duration: 2 },
+  ],
+  // Quarters of 4.5 s: the agent starts utterances at 0, 9, 15 (quarters 0, 2, 3), the caller at 3.5, 11 (0, 2).
+  quartersSpoken: { agent: [true, false, true, true], caller: [true, false, true, false] },
 };

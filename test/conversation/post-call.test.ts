@@ -34,6 +34,9 @@ for (const dialect of await dialects()) {
       assert.equal(r.analytics.talk_time_agent, HAND_FIGURES.agent.talkTime);
       assert.equal(r.analytics.talk_time_caller, HAND_FIGURES.caller.talkTime);
       assert.equal(r.analytics.speaker_changes, HAND_FIGURES.speakerChanges);
+      assert.deepEqual(r.analytics.interruptions, HAND_FIGURES.interruptions);
+      assert.deepEqual([r.analytics.interruptions_agent, r.analytics.interruptions_caller], [0, 2]);
+      assert.deepEqual(r.analytics.non_talk, HAND_FIGURES.nonTalk);
       assert.equal(r.conversation.agentUtterances, HAND_FIGURES.agent.utterances);
       assert.equal(r.conversation.callerUtterances, HAND_FIGURES.caller.utterances);
       assert.equal(r.segmentsCreated, 5);

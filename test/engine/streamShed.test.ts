@@ -142,3 +142,23 @@ describe('live finals shed when late', { skip }, () => {
     });
   });
 });
+
+// Shedding trades a final's words for its latency: never the default (a live call's finals are batch quality unless
+// an operator sets SCRUBLINE_STREAM_FINAL_DEADLINE_MS).
+describe('the final deadline by default', () => {
+  test('unset or off: never shed; a number: that deadline', async () => {
+    const { defaultFinalDeadlineMs } = await import('../../src/engine/pocketsphinx/engine.js');
+    const saved = process.env.SCRUBLINE_STREAM_FINAL_DEADLINE_MS;
+    try {
+      delete process.env.SCRUBLINE_STREAM_FINAL_DEADLINE_MS;
+      assert.equal(defaultFinalDeadlineMs(), Infinity);
+      process.env.SCRUBLINE_STREAM_FINAL_DEADLINE_MS = 'off';
+      assert.equal(defaultFinalDeadlineMs(), Infinity);
+      process.env.SCRUBLINE_STREAM_FINAL_DEADLINE_MS = '700';
+      assert.equal(defaultFinalDeadlineMs(), 700);
+    } finally {
+      if (saved === undefined) delete process.env.SCRUBLINE_STREAM_FINAL_DEADLINE_MS;
+      else process.env.SCRUBLINE_STREAM_FINAL_DEADLINE_MS = saved;
+    }
+  });
+});

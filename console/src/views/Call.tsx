@@ -131,7 +131,14 @@ export function CallView({ jobId }: { jobId: string; session: Session }) {
         <dd>{when(job.completedAt)}</dd>
       </dl>
 
-      {job.status === 'completed' && (
+      {job.status === 'completed' && !audioRedacted && job.redactionStatus !== 'not_requested' && (
+        <p class="note" id="recording-withheld">
+          The recording was not redacted (only the transcript was: audio redaction was not asked for), so it is an original: the API serves it to
+          admin keys only, and records each read.
+        </p>
+      )}
+
+      {job.status === 'completed' && (audioRedacted || job.redactionStatus === 'not_requested') && (
         <Player
           src={`/asr/jobs/${id}/audio${audioRedacted ? '?redacted=true' : ''}`}
           channels={channels}

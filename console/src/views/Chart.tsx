@@ -2,6 +2,7 @@
 import { useEffect, useRef } from 'preact/hooks';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { dayRange, dayX } from '../dayRange';
 
 const COLORS = ['#1f5f99', '#2e7d32', '#c62828', '#8a3b12', '#6a1b9a'];
 
@@ -9,14 +10,15 @@ export function DailyChart({ title, days, series }: { title: string; days: strin
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (!box.current || days.length === 0) return;
-    const xs = days.map((d) => Date.parse(`${d}T12:00:00Z`) / 1000);
+    const xs = days.map(dayX);
+    const range = dayRange(xs);
     const plot = new uPlot(
       {
         width: Math.min(640, box.current.clientWidth || 640),
         height: 220,
         title,
-        // Whole days around the figures (a single day would otherwise stretch over years).
-        scales: { x: { time: true, range: (_u, min, max) => [min - 86_400, max + 86_400] } },
+        // The days shown and one either side, whatever uPlot would make of them (a single day spanned years).
+        scales: { x: { time: true, range: () => range } },
         legend: { show: false },
         series: [{}, ...series.map((s, i) => ({ label: s.label, stroke: COLORS[i % COLORS.length], width: 2, points: { show: true, size: 8 } }))],
         axes: [{}, { size: 50 }],

@@ -1,5 +1,5 @@
 // The console: the static pages built from console/ (Vite, into dist/console by `./run build`) served under
-// /console with a strict content security policy, / redirecting to it, and the one call the pages need that the
+// /console/ with a strict content security policy, / and /console redirecting to it, /favicon.ico, and the one call the pages need that the
 // API had not: who the presented key is (its scope decides what the pages offer). The pages hold no secret; the
 // key a user signs in with stays in the tab (sessionStorage) and goes with every API call as a bearer token.
 import fs from 'node:fs';
@@ -9,6 +9,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync } from 'fastify';
 import Type from 'typebox';
 import { ServiceError } from '../../errors.js';
+import { FAVICON } from '../favicon.js';
 import type { Services } from '../../services.js';
 import { responses } from '../schemas.js';
 
@@ -37,6 +38,9 @@ export const CONSOLE_CSP = [
 export function consoleRoutes(_services: Services, dir = CONSOLE_DIR): FastifyPluginAsync {
   return async (app) => {
     app.get('/', { config: { scope: 'public' }, schema: { hide: true } }, async (_request, reply) => reply.redirect('/console/', 302));
+    app.get('/favicon.ico', { config: { scope: 'public' }, schema: { hide: true } }, async (_request, reply) =>
+      reply.header('cache-control', 'public, max-age=86400').type('image/x-icon').send(FAVICON),
+    );
 
     app.get(
       '/console/session',
@@ -72,6 +76,11 @@ export function consoleRoutes(_services: Services, dir = CONSOLE_DIR): FastifyPl
         reply.header('x-content-type-options', 'nosniff');
         reply.header('referrer-policy', 'no-referrer');
       }
+    });
+    // The console's address as people type it: its pages load their assets relative to /console/.
+    app.get('/console', { config: { scope: 'public' }, schema: { hide: true } }, async (request, reply) => {
+      const query = request.url.indexOf('?');
+      return reply.redirect(`/console/${query >= 0 ? request.url.slice(query) : ''}`, 301);
     });
     await app.register(fastifyStatic, {
       root: dir,

@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import multipart from '@fastify/multipart';
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import Type from 'typebox';
 import { ServiceError, invalid, notFound } from '../../errors.js';
 import { decodeCursor, encodeCursor } from '../cursor.js';
@@ -13,24 +13,24 @@ import { TERMINAL } from '../../store/jobs.js';
 import type { JobRow } from '../../store/tables.js';
 import type { Services } from '../../services.js';
 import { idString, isoParam, isoTime, paging } from '../../schema/bounds.js';
+import { JOB_STATUSES } from '../../schema/job.js';
 import { ref } from '../../schema/registry.js';
-import { responses, VALIDATED_IN_HANDLER } from '../schemas.js';
+import { responses, VALIDATED_IN_HANDLER, withHeaders } from '../schemas.js';
 import { transcriptResponse } from '../transcriptResponse.js';
 import { assertFileName } from '../inputGuard.js';
 import { discard, rawAudioParser, readTranscribeInput, transcribeBody, type UploadedFile } from './transcribeInput.js';
 import { extractRecordings } from '../../audio/unzip.js';
 import { TranscribeParams } from '../../jobs/request.js';
-import type { RedactedAudioRecord } from '../../jobs/originalAudio.js';
-import { scopeAllows } from '../../store/apiKeys.js';
+import { readerOf } from '../../jobs/originalsGuard.js';
 import { renderMetaForJob } from '../../jobs/renderMeta.js';
 import { renderTranscript, transcriptFileName, TRANSCRIPT_FORMATS, type TranscriptFormat } from '../../transcript/index.js';
 
-const JOB_STATUSES = ['queued', 'processing', 'completed', 'failed', 'cancelled'] as const;
 
 interface JobListParams {
   status?: (typeof JOB_STATUSES)[number];
   tracking_id?: string;
   sid?: string;
+  callSid?: string;
   from?: string;
   to?: string;
   cursor?: string;
@@ -52,9 +52,10 @@ export function jobRoutes(services: Services): FastifyPluginAsync {
   const jobs = services.jobs;
 
   const JobParams = Type.Object({ jobId: idString() });
+  const JOB_LOCATION = Type.String({ description: 'The job: /asr/jobs/{jobId}. Absent on a jobBatch (each job carries its jobId).' });
 
-  async function answerJob(reply: FastifyReply, row: JobRow, created: boolean) {
-    const record = await services.jobRecords.record(row);
+  async function answerJob(request: FastifyRequest, reply: FastifyReply, row: JobRow, created: boolean) {
+    const record = await services.jobRecords.record(row, { reader: readerOf(request.apiKey) });
     reply.header('location', `/asr/jobs/${row.id}`);
     reply.code(TERMINAL.includes(row.status as never) ? 200 : created ? 202 : 200);
     return record;
@@ -112,7 +113,12 @@ export function jobRoutes(services: Services): FastifyPluginAsync {
           querystring: { ...TranscribeParams, [VALIDATED_IN_HANDLER]: true },
           body: transcribeBody(),
           response: responses(
-            { 200: ref('ProcessJob'), 202: Type.Union([ref('ProcessJob'), ref('JobBatch')], { description: 'The job; several recordings (or some refused): a jobBatch.' }) },
+            {
+              200: withHeaders(ref('Job'), { Location: JOB_LOCATION }),
+              202: withHeaders(Type.Union([ref('Job'), ref('JobBatch')], { description: 'The job; several recordings (or some refused): a jobBatch.' }), {
+                Location: JOB_LOCATION,
+              }),
+            },
             [400, 404, 409, 413, 415, 422, 503],
           ),
         },
@@ -170,10 +176,10 @@ export function jobRoutes(services: Services): FastifyPluginAsync {
         }
         if (rows.length > 1 || rejected.length > 0) {
           reply.code(202);
-          return { jobs: await Promise.all(rows.map((row) => services.jobRecords.record(row))), ...(rejected.length > 0 && { rejected }) };
+          return { jobs: await Promise.all(rows.map((row) => services.jobRecords.record(row, { reader: readerOf(request.apiKey) }))), ...(rejected.length > 0 && { rejected }) };
         }
         const row = params.wait ? await jobs.waitFor(rows[0].id, params.wait) : rows[0];
-        return answerJob(reply, row, true);
+        return answerJob(request, reply, row, true);
       },
     );
 
@@ -186,7 +192,7 @@ export function jobRoutes(services: Services): FastifyPluginAsync {
           tags,
           summary: 'Jobs, newest first, filtered and paged',
           description:
-            'Filters combine (all must match): `status`, `tracking_id` (the reference given at submit), `sid` (the project), ' +
+            'Filters combine (all must match): `status`, `tracking_id` (the reference given at submit), `sid` (the project), `callSid` (the telephony call), ' +
             '`from` (created at or after) and `to` (created before), ISO times or dates. `total` counts the matching jobs. ' +
             'Paging: `limit` with `offset`, or `cursor` (the previous answer\'s `nextCursor`, stable while jobs are added or deleted; ' +
             '`nextCursor` is null on the last page). A parameter not listed here is refused (400).',
@@ -194,6 +200,7 @@ export function jobRoutes(services: Services): FastifyPluginAsync {
             status: Type.Optional(Type.Enum([...JOB_STATUSES])),
             tracking_id: Type.Optional(idString({ description: 'Only jobs submitted with this tracking_id.' })),
             sid: Type.Optional(idString({ description: 'Only jobs of this project.' })),
+            callSid: Type.Optional(idString({ description: "Only jobs of this telephony call (submitted with callSid; a Twilio stream's after-call job)." })),
             from: Type.Optional(isoTime('Only jobs created at or after this time (ISO 8601 date-time, or a date: its midnight UTC).')),
             to: Type.Optional(isoTime('Only jobs created before this time (ISO 8601 date-time, or a date: its midnight UTC).')),
             cursor: Type.Optional(Type.String({ minLength: 1, maxLength: 2048, pattern: '^[A-Za-z0-9_-]+$', description: 'nextCursor of the previous page.' })),
@@ -205,7 +212,7 @@ export function jobRoutes(services: Services): FastifyPluginAsync {
               limit: Type.Integer(),
               offset: Type.Integer(),
               nextCursor: Type.Union([Type.String(), Type.Null()], { description: 'Pass as `cursor` for the next page; null on the last page.' }),
-              jobs: Type.Array(ref('ProcessJob')),
+              jobs: Type.Array(ref('Job')),
             }),
           }),
         },
@@ -216,7 +223,7 @@ export function jobRoutes(services: Services): FastifyPluginAsync {
         const from = isoParam(request.query.from, 'from');
         const to = isoParam(request.query.to, 'to');
         const position = cursor !== undefined ? decodeCursor(cursor, ['createdAt', 'id'] as const) : undefined;
-        const page = await jobs.list({ status, trackingId: request.query.tracking_id, sid: request.query.sid, from, to, after: position, limit: limit + 1, offset });
+        const page = await jobs.list({ status, trackingId: request.query.tracking_id, sid: request.query.sid, callSid: request.query.callSid, from, to, after: position, limit: limit + 1, offset });
         const rows = page.jobs.slice(0, limit);
         const last = rows.at(-1);
         const nextCursor = page.jobs.length > limit && last ? encodeCursor({ createdAt: last.created_at, id: last.id }) : null;
@@ -234,12 +241,12 @@ export function jobRoutes(services: Services): FastifyPluginAsync {
           summary: 'A job (processJob, resource 6) with its transcript shapes once complete',
           params: JobParams,
           querystring: Type.Object({ wait: Type.Optional(Type.Integer({ minimum: 0, maximum: 600, description: 'Block up to N seconds for a terminal state.' })) }),
-          response: responses({ 200: ref('ProcessJob') }, [400, 404]),
+          response: responses({ 200: ref('Job') }, [400, 404]),
         },
       },
       async (request) => {
         const row = request.query.wait ? await jobs.waitFor(request.params.jobId, request.query.wait) : await jobs.get(request.params.jobId);
-        return services.jobRecords.record(row);
+        return services.jobRecords.record(row, { reader: readerOf(request.apiKey) });
       },
     );
 
@@ -247,9 +254,9 @@ export function jobRoutes(services: Services): FastifyPluginAsync {
       '/asr/jobs/:jobId/cancel',
       {
         config: { scope: 'submit' },
-        schema: { operationId: 'cancelJob', tags, summary: 'Cancel a queued or running job', params: JobParams, response: responses({ 200: ref('ProcessJob') }, [404, 409]) },
+        schema: { operationId: 'cancelJob', tags, summary: 'Cancel a queued or running job', params: JobParams, response: responses({ 200: ref('Job') }, [404, 409]) },
       },
-      async (request) => services.jobRecords.record(await jobs.cancel(request.params.jobId)),
+      async (request) => services.jobRecords.record(await jobs.cancel(request.params.jobId), { reader: readerOf(request.apiKey) }),
     );
 
     app.delete<{ Params: { jobId: string } }>(
@@ -272,17 +279,23 @@ export function jobRoutes(services: Services): FastifyPluginAsync {
           operationId: 'getJobTranscript',
           tags,
           summary: "A completed job's transcript in one of the shapes: vendorA, vendorB, transcript (json-v2), utterances (resource 11), text, srt, vtt",
+          description:
+            'A job that owes redaction gives a non-admin key its transcript only once redacted: 409 (reason redaction_pending) while queued ' +
+            'or running, 403 (reason redaction_not_done) once failed, cancelled or completed unredacted; an admin read of an unredacted ' +
+            'transcript is recorded as an event (original_transcript_read).',
           params: JobParams,
           querystring: Type.Object({
             format: Type.Optional(Type.Enum([...TRANSCRIPT_FORMATS], { default: 'vendorA' })),
             redacted: Type.Optional(Type.Boolean({ description: 'The redacted transcript (once text redaction ran).' })),
             download: Type.Optional(Type.Boolean({ description: 'Answer as a file attachment.' })),
           }),
-          response: responses({ 200: transcriptResponse() }, [400, 404, 409]),
+          response: responses({ 200: transcriptResponse() }, [400, 403, 404, 409]),
         },
       },
       async (request, reply) => {
         const row = await jobs.get(request.params.jobId);
+        // A job that owes redaction: a non-admin key gets its transcript once redacted (409/403 before).
+        await services.originals.transcript(row, readerOf(request.apiKey), true);
         if (row.status !== 'completed') throw new ServiceError('conflict', `Job ${row.id} is ${row.status}; its transcript exists once it is completed.`);
         if (request.query.redacted && !(await services.store.jobs.redaction(row.id))) {
           throw new ServiceError('conflict', `Job ${row.id} has no redacted transcript: text redaction was not asked for (scrubtext, types or the project's rules).`);
@@ -308,7 +321,9 @@ export function jobRoutes(services: Services): FastifyPluginAsync {
             'Without `redacted` (or redacted=true) a job whose audio was redacted (scrubaudio) answers its redacted copy. ' +
             'Its original is deleted once the copy is written and checked, unless the request or project set `keepOriginal`; ' +
             'a kept original is answered to redacted=false for admin-scope keys only (403 to others), and each read is recorded as an event ' +
-            '(type job, subType original_audio_read).',
+            '(type job, subType original_audio_read). A job that owes redaction (it asked for any, or its project requires it) gives a ' +
+            'non-admin key no original at all: 409 (reason redaction_pending) while queued or running, 403 (reason redaction_not_done) once ' +
+            'failed or cancelled, or completed without a redacted recording (scrubtext only); an admin key gets the original, on the record.',
           params: JobParams,
           querystring: Type.Object({
             redacted: Type.Optional(Type.Boolean({ description: 'true: the redacted copy (409 when audio redaction has not run); false: the original (admin only once redacted).' })),
@@ -319,35 +334,8 @@ export function jobRoutes(services: Services): FastifyPluginAsync {
       },
       async (request, reply) => {
         const row = await jobs.get(request.params.jobId);
-        const redaction = (await services.store.jobs.redaction(row.id)) as { audio?: RedactedAudioRecord } | undefined;
-        const copy = redaction?.audio?.path;
-        // The job's recording is the original until audio redaction replaced it with the copy.
-        const original = row.audio_path && row.audio_path !== copy ? row.audio_path : undefined;
-        let relative: string | undefined;
-        if (request.query.redacted === true) {
-          if (!copy) throw new ServiceError('conflict', `Job ${row.id} has no redacted audio: audio redaction (scrubaudio) has not run for it.`);
-          relative = copy;
-        } else if (request.query.redacted === false && copy) {
-          // The unredacted original of a redacted job: admin keys only, and every read is on the record.
-          // No key: none exists yet and the caller is on this machine, which is served everything.
-          const key = request.apiKey;
-          if (key && !scopeAllows(key.scope, 'admin')) {
-            throw new ServiceError('forbidden', `Job ${row.id}'s audio was redacted; its original is served to admin-scope keys only (the key has "${key.scope}").`);
-          }
-          if (!original) throw notFound(`Job ${row.id}'s original recording was deleted after audio redaction (keepOriginal was not set).`);
-          relative = original;
-          await services.store.events.record({
-            type: 'job',
-            subType: 'original_audio_read',
-            subject: row.id,
-            jobId: row.id,
-            status: row.status,
-            message: 'the unredacted original recording was read',
-            details: { keyId: key?.id ?? null, keyName: key?.name ?? null },
-          });
-        } else {
-          relative = copy ?? row.audio_path ?? undefined;
-        }
+        // Which recording, if any, this key may have (jobs/originalsGuard.ts: the one rule for originals).
+        const relative = await services.originals.audio(row, readerOf(request.apiKey), request.query.redacted);
         const blob = relative ? await readingStore(() => services.blobs.head(relative)) : undefined;
         if (!relative || !blob) throw notFound(`Job ${row.id} has no stored audio.`);
         reply.type(AUDIO_TYPES[path.extname(relative).toLowerCase()] ?? 'application/octet-stream');

@@ -18,6 +18,7 @@ import { ServiceError } from '../../errors.js';
 import { presentedKey } from '../auth.js';
 import Type from 'typebox';
 import { problem, sendProblem, STATUS } from '../problems.js';
+import { ref } from '../../schema/registry.js';
 import { responses } from '../schemas.js';
 import type { Services } from '../../services.js';
 import { StreamPause, StreamResume, type StreamStart } from '../../schema/resources/streamMessages.js';
@@ -44,6 +45,8 @@ class LiveConnection {
   private early: (() => void)[] = [];
   private readonly id = crypto.randomUUID();
   private admitted = false;
+  /** The one ending of this stream: every path that ends it (end message, stop, idle, refusal, disconnect) awaits it. */
+  private ending: Promise<void> | undefined;
   private finished = false;
   private paused = false;
   private tracks: Record<string, number> = {};
@@ -113,7 +116,10 @@ class LiveConnection {
         if (!this.starting) throw new ServiceError('invalid', 'A media message came before the start message.');
         const channel = this.tracks[trackOf(message)];
         if (channel === undefined) return; // a track the start message did not name
-        this.whenReady(() => this.audio(channel, event.payload, true));
+        this.whenReady(() => {
+          if (event.timestamp !== undefined) this.gap(channel, event.timestamp / 1000);
+          this.audio(channel, event.payload, true);
+        });
         return;
       }
       case 'stop':
@@ -188,6 +194,17 @@ class LiveConnection {
     this.backPressure();
   }
 
+  /** A Twilio track's timestamp ahead of its audio: silence fills the gap (a refusal ends the stream). */
+  private gap(channel: number, seconds: number): void {
+    const session = this.session!;
+    if (session.ended) return;
+    try {
+      session.fillTo(channel, seconds);
+    } catch (error) {
+      this.refuse(error as Error);
+    }
+  }
+
   /** Faster than real time: stop reading the socket (the client's sends then block) and say so, until caught up. */
   private backPressure(): void {
     const session = this.session!;
@@ -205,19 +222,26 @@ class LiveConnection {
     }, 50);
   }
 
-  private async end(reason: string): Promise<void> {
+  /**
+   * Ends the stream once: the session ends (its job made), its slot is released, and only then is the socket closed,
+   * so a client that opens its next stream on the close is never refused for a slot this one still held.
+   */
+  private end(reason: string): Promise<void> {
     const session = this.session;
-    if (!session) return;
-    if (this.paused) this.socket.resume();
-    try {
-      await session.end(reason);
-    } finally {
-      if (this.admitted) {
-        this.admitted = false;
-        await this.services.streams.release(this.id);
+    if (!session) return Promise.resolve();
+    this.ending ??= (async () => {
+      if (this.paused) this.socket.resume();
+      try {
+        await session.end(reason);
+      } finally {
+        if (this.admitted) {
+          this.admitted = false;
+          await this.services.streams.release(this.id);
+        }
+        this.close(1000, reason);
       }
-      this.close(1000, reason);
-    }
+    })();
+    return this.ending;
   }
 
   /** The client went away: the call still ends properly (its job is made from what was received). */
@@ -225,7 +249,7 @@ class LiveConnection {
     if (this.finished) return;
     this.finished = true;
     clearTimeout(this.startTimer);
-    if (this.session && !this.session.ended) await this.end('the client disconnected');
+    if (this.session) await this.end('the client disconnected');
   }
 
   private refuse(error: Error, fields: Record<string, unknown> = {}): void {
@@ -233,7 +257,8 @@ class LiveConnection {
     if (!kind) this.request.log.error({ err: error }, 'live stream failed');
     const { detail } = errorMessage(error);
     this.send({ ...errorMessage(error), ...fields });
-    if (this.session && !this.session.ended) {
+    // A session that has ended by itself (its engine failed) still holds its slot: the one ending releases it.
+    if (this.session) {
       void this.end(detail);
       return;
     }
@@ -290,7 +315,11 @@ export function streamRoutes(services: Services): FastifyPluginAsync {
       tags: ['Engine'],
       summary,
       description: `${description} A plain HTTP GET (no WebSocket upgrade) is answered 426.`,
-      response: responses({ 101: Type.Null({ description: 'Switching Protocols: the WebSocket is open; messages as described.' }) }, [426]),
+      response: {
+        ...responses({ 101: Type.Null({ description: 'Switching Protocols: the WebSocket is open; messages as described.' }) }, [426]),
+        // The upgrade answers 101, not a 2xx; `default` documents whatever else comes back (always a problem).
+        default: { description: 'Any other answer: a problem.', content: { 'application/problem+json': { schema: ref('Problem') } } },
+      },
     });
     // A request without the upgrade: 426, saying how to connect.
     const upgradeRequired = async (_request: FastifyRequest, reply: FastifyReply) =>

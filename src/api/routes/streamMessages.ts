@@ -31,6 +31,38 @@ const Answer = Type.Object(
 
 export function streamMessageRoutes(services: Services): FastifyPluginAsync {
   return async (app) => {
+    app.get<{ Querystring: { callSid: string } }>(
+      '/asr/streams',
+      {
+        config: { scope: 'read' },
+        schema: {
+          operationId: 'listCallStreams',
+          tags: ['Engine'],
+          summary: "The live streams that carried a telephony call, by its callSid",
+          description:
+            'Every stream whose kept finals name the call (a Twilio stream takes it from its start message; a Scrubline stream from `callSid` in its start message), oldest first; read each with GET /asr/stream/{streamId}/messages. An empty list when none is kept.',
+          querystring: Type.Object({ callSid: idString({ description: "The call's id (Twilio CallSid)." }) }),
+          response: responses(
+            {
+              200: Type.Object({
+                callSid: Type.String(),
+                streams: Type.Array(
+                  Type.Object({
+                    streamId: Type.String(),
+                    messages: Type.Integer({ description: 'Finals kept.' }),
+                    firstAt: Type.String({ description: 'When its first final was kept (ISO 8601).' }),
+                    lastAt: Type.String({ description: 'When its last final was kept (ISO 8601).' }),
+                  }),
+                ),
+              }),
+            },
+            [400],
+          ),
+        },
+      },
+      async (request) => ({ callSid: request.query.callSid, streams: await services.store.streamMessages.streamsOfCall(request.query.callSid) }),
+    );
+
     app.get<{ Params: { streamId: string }; Querystring: { afterSequence?: number; limit?: number } }>(
       '/asr/stream/:streamId/messages',
       {

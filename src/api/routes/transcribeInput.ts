@@ -205,14 +205,16 @@ export function transcribeBody() {
   const handled = { [VALIDATED_IN_HANDLER]: true };
   const { text: _text, ...fields } = TranscribeParams.properties;
   const recording = (mediaType: string) =>
-    Type.String({ contentMediaType: mediaType, description: 'The recording itself; its parameters in the query string (fileName names it).', ...handled });
+    Type.String({ format: 'binary', contentMediaType: mediaType, description: 'The recording itself; its parameters in the query string (fileName names it).', ...handled });
   return {
     content: {
       'multipart/form-data': {
         schema: Type.Object(
           {
             audio: Type.Optional(
-              Type.Array(Type.String({ contentMediaType: 'application/octet-stream' }), {
+              // format: binary as well as contentMediaType: generated clients (openapi-typescript, openapi-generator)
+              // type a file part by it, and accept a Blob or File there.
+              Type.Array(Type.String({ format: 'binary', contentMediaType: 'application/octet-stream' }), {
                 maxItems: MAX_FILE_PARTS,
                 description: 'Recordings: one job each (a zip with isZip: one per recording inside). Any file part counts, whatever its field name.',
               }),

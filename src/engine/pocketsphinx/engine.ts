@@ -132,17 +132,16 @@ export function defaultFinalPass(): 'phrases' | 'rescored' | 'live' | undefined 
   return configured === 'phrases' || configured === 'rescored' || configured === 'live' ? configured : undefined;
 }
 
-/** The issue's target: a final at most this long after its utterance's end plus uttmaxsilence. */
-const FINAL_DEADLINE_MS = 300;
-
 /**
  * How late a live final may be (ms after its utterance's end plus uttmaxsilence) before its phrase's pass is shed
- * and the incremental decoder's words stand (pocketsphinx/streamDecoder.ts): SCRUBLINE_STREAM_FINAL_DEADLINE_MS,
- * a number, or `off` (never shed: batch-quality finals however late); default 300.
+ * and the incremental decoder's words stand (pocketsphinx/streamDecoder.ts): SCRUBLINE_STREAM_FINAL_DEADLINE_MS.
+ * Shedding trades the final's words for its latency (most finals are shed at 300 ms on a small machine, and the
+ * partials decoder's words are far worse), so it is an explicit low-latency mode: unset or `off`, finals always
+ * come from the batch-quality pass, however late.
  */
 export function defaultFinalDeadlineMs(): number {
   const configured = process.env.SCRUBLINE_STREAM_FINAL_DEADLINE_MS;
-  if (configured === 'off') return Infinity;
+  if (configured === undefined || configured === '' || configured === 'off') return Infinity;
   const ms = Number(configured);
-  return configured !== undefined && configured !== '' && Number.isFinite(ms) && ms >= 0 ? ms : FINAL_DEADLINE_MS;
+  return Number.isFinite(ms) && ms >= 0 ? ms : Infinity;
 }

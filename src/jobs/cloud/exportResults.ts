@@ -12,10 +12,11 @@ import type { JobRow } from '../../store/tables.js';
 import { renderTranscript, type TranscriptFormat, transcriptFileName } from '../../transcript/index.js';
 import type { Transcript } from '../../transcript/types.js';
 import { jobRecord } from '../jobRecord.js';
+import { deliveryVerdict } from '../originalsGuard.js';
 import { renderMetaForJob } from '../renderMeta.js';
 import type { TranscribeParams } from '../request.js';
 import type { CloudBuckets } from './buckets.js';
-import { type BucketRef, parseFolder } from './location.js';
+import { type BucketRef, outputFolderName, parseFolder } from './location.js';
 
 export const DEFAULT_OUTPUT_FORMATS: TranscriptFormat[] = ['vendorA', 'transcript'];
 
@@ -28,8 +29,7 @@ export interface ResultExporterOptions {
 /** Where a job's results go, or undefined when nowhere: its own folder inside the output folder. */
 export async function outputFolder(params: TranscribeParams, buckets: CloudBuckets, jobId: string): Promise<BucketRef | undefined> {
   const settings = await buckets.settingsFor(params);
-  const fromBucket = Boolean(params.cloudStoragePath) || params.cloudHosted === true;
-  const named = params.transcriptOutput ?? (fromBucket ? settings.folder : undefined);
+  const named = outputFolderName(params, settings);
   if (!named) return undefined;
   const folder = parseFolder(named, 'transcriptOutput', settings.bucket);
   return { bucket: folder.bucket, key: `${folder.key}${jobId}/` };
@@ -40,7 +40,10 @@ export function resultExporter(options: ResultExporterOptions) {
     const params = JSON.parse(job.params) as TranscribeParams;
     const folder = await outputFolder(params, options.buckets, job.id);
     if (!folder) return;
-    const bucket = await options.buckets.bucket(folder.bucket, params);
+    const bucket = await options.buckets.bucket(folder.bucket, params, 'transcriptOutput');
+    // A job that owes redaction exports only what was redacted (the bucket is a client's, read without a key).
+    const verdict = deliveryVerdict(job, 'completed', redactionRecord !== undefined, 'transcript');
+    if ('refuse' in verdict) throw Object.assign(new Error(`results not exported: ${verdict.refuse.message}`), { permanent: true });
     const meta = renderMetaForJob(job, options.box);
     for (const format of params.outputFormats ?? DEFAULT_OUTPUT_FORMATS) {
       const rendered = renderTranscript(format, transcript, meta);
@@ -56,10 +59,19 @@ export function resultExporter(options: ResultExporterOptions) {
   };
 }
 
-/** Remove what a job wrote to its output folder (the job is deleted: retention, DELETE). */
-export async function removeExported(job: JobRow, buckets: CloudBuckets): Promise<void> {
+/**
+ * Remove what a job wrote to its output folder (the job is deleted: retention, DELETE); answers the folder
+ * ("s3://bucket/prefix/", no credentials), or undefined when it wrote nowhere. Throws with the folder named.
+ */
+export async function removeExported(job: JobRow, buckets: CloudBuckets): Promise<string | undefined> {
   const params = JSON.parse(job.params) as TranscribeParams;
   const folder = await outputFolder(params, buckets, job.id).catch(() => undefined);
-  if (!folder) return;
-  await (await buckets.bucket(folder.bucket, params)).deletePrefix(folder.key);
+  if (!folder) return undefined;
+  const where = `s3://${folder.bucket}/${folder.key}`;
+  try {
+    await (await buckets.bucket(folder.bucket, params, 'transcriptOutput')).deletePrefix(folder.key);
+  } catch (error) {
+    throw new Error(`${where} was not removed: ${(error as Error).message}`);
+  }
+  return where;
 }

@@ -45,7 +45,7 @@ export function sourceFetcher(options: SourceFetcherOptions) {
     const file = tempFile(options.tempDir, path.extname(name));
     try {
       if (source.kind === 'bucket') {
-        const bucket = await options.buckets.bucket(source.ref.bucket, params);
+        const bucket = await options.buckets.bucket(source.ref.bucket, params, 'cloudStoragePath');
         try {
           await pipeline(await bucket.get(source.ref.key), fs.createWriteStream(file, { mode: 0o600 }), { signal });
         } catch (error) {

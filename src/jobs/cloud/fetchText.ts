@@ -32,7 +32,7 @@ export function textFetcher(options: TextFetcherOptions) {
     } catch (error) {
       throw new PermanentJobError((error as Error).message);
     }
-    const bucket = await options.buckets.bucket(ref.bucket, opened);
+    const bucket = await options.buckets.bucket(ref.bucket, opened, 'transcriptInput');
     const where = `s3://${ref.bucket}/${ref.key}`;
     const chunks: Buffer[] = [];
     let size = 0;

@@ -66,3 +66,12 @@ export function sourceName(source: SourceRef): string {
 export function sourceText(source: SourceRef): string {
   return source.kind === 'bucket' ? `s3://${source.ref.bucket}/${source.ref.key}` : source.url.toString();
 }
+
+/**
+ * The output folder a job names: `transcriptOutput`, else (a job from a bucket) the settings' `folder`; undefined
+ * when its results go nowhere but the service.
+ */
+export function outputFolderName(params: { transcriptOutput?: string; cloudStoragePath?: string; cloudHosted?: boolean }, settings: { folder?: string }): string | undefined {
+  const fromBucket = Boolean(params.cloudStoragePath) || params.cloudHosted === true;
+  return params.transcriptOutput ?? (fromBucket ? settings.folder : undefined);
+}

@@ -1,3 +1,5 @@
+// Which hosts the service may reach on a request's behalf: notification targets, recording URLs and the S3
+// endpoints of clients' buckets (jobs/cloud/buckets.ts) share this one policy and its allow-list.
 // Which hosts a notification may reach. A webhook url is chosen by whoever submits a job, so without a policy
 // the service would call, on their behalf, anything it can reach: loopback, the private network, the cloud's
 // metadata endpoint. By default only public addresses are allowed; an operator lists the self-hosted
@@ -140,18 +142,18 @@ export class TargetPolicy {
    * (localhost, a single label, .internal, .local...), is refused. Other names are checked when the
    * connection is made, on the addresses they resolve to then.
    */
-  checkUrl(url: URL): void {
+  checkUrl(url: URL, label = 'notification url'): void {
     if (this.nameAllowed(url)) return;
     const address = ipLiteral(url.hostname);
     if (address) {
       if (!this.addressAllowed(address)) {
-        throw new TargetNotAllowedError('notification url must not point to a loopback, private, link-local, multicast or metadata address');
+        throw new TargetNotAllowedError(`${label} must not point to a loopback, private, link-local, multicast or metadata address`);
       }
       return;
     }
     const name = normalName(url.hostname);
     if (name === 'localhost' || !name.includes('.') || INTERNAL_SUFFIXES.some((suffix) => name.endsWith(suffix))) {
-      throw new TargetNotAllowedError('notification url must not name an internal host (localhost, a single-label name, .internal, .local...)');
+      throw new TargetNotAllowedError(`${label} must not name an internal host (localhost, a single-label name, .internal, .local...)`);
     }
   }
 }

@@ -9,6 +9,7 @@ import type { AudioSpan, RedactionPcm } from '../../audio/redactAudio.js';
 import { ServiceError } from '../../errors.js';
 import type { EventRecord } from '../../schema/resources/eventRecord.js';
 import type { Transcript } from '../../transcript/types.js';
+import type { MessageRedaction } from '../conversationMessages.js';
 import type { RecordRedaction } from '../redactRecord.js';
 import type { TextRedaction } from '../redactText.js';
 import type { RedactionResult } from '../redactTranscript.js';
@@ -77,6 +78,11 @@ async function offLoop<T extends RedactionTask>(task: T, transferList?: ArrayBuf
 
 async function run<T extends RedactionTask>(task: T, size: unknown): Promise<TaskResult<T>> {
   return largerThan(size, INLINE_MAX_CHARS) ? offLoop(task) : await perform(task);
+}
+
+/** redactAcrossMessages (conversationMessages.ts): a real-call message with its speaker's kept messages. */
+export function redactAcrossOffLoop(earlier: string[], text: string, rules: readonly RedactionRule[], hashKey: string, continues: string | undefined, partial = false): Promise<MessageRedaction> {
+  return run({ kind: 'across', earlier, text, rules, hashKey, ...(continues && { continues }), ...(partial && { partial }) }, [earlier, text]);
 }
 
 /**

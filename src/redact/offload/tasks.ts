@@ -16,6 +16,7 @@ import type { RoleOptions } from '../../transcript/roles.js';
 import type { AudioSpan, RedactionPcm } from '../../audio/redactAudio.js';
 import type { EventRecord } from '../../schema/resources/eventRecord.js';
 import type { Transcript } from '../../transcript/types.js';
+import { type MessageRedaction, redactAcrossMessages } from '../conversationMessages.js';
 import { Masker } from '../masks.js';
 import { type RecordInput, recordRules } from '../recordRules.js';
 import { type RecordRedaction, redactRecord, stampRedaction } from '../redactRecord.js';
@@ -117,7 +118,18 @@ export interface WindowsTask {
   project?: CueWindowsConfig;
 }
 
-export type RedactionTask = RecordTask | TextTask | TranscriptTask | KeypadTask | EnrichTask | PostCallTask | WindowsTask;
+/** A real-call message redacted with its speaker's kept messages (conversationMessages.ts). */
+export interface AcrossTask {
+  kind: 'across';
+  earlier: string[];
+  text: string;
+  rules: readonly RedactionRule[];
+  hashKey: string;
+  continues?: string;
+  partial?: boolean;
+}
+
+export type RedactionTask = RecordTask | TextTask | TranscriptTask | KeypadTask | EnrichTask | PostCallTask | WindowsTask | AcrossTask;
 
 export interface TaskResults {
   record: RecordRedaction;
@@ -128,6 +140,7 @@ export interface TaskResults {
   /** The enriched record (the processing's other outputs are not used by its callers). */
   enrich: EventRecord;
   postCall: Processed;
+  across: MessageRedaction;
 }
 
 export type TaskResult<T extends RedactionTask> = TaskResults[T['kind']];
@@ -206,5 +219,7 @@ export function perform(task: RedactionTask, owned = false): TaskResults[keyof T
       return keypadEntries(task.pcm);
     case 'windows':
       return findSensitiveWindows(task.transcript, { kinds: task.kinds, project: task.project });
+    case 'across':
+      return redactAcrossMessages(task.earlier, task.text, task.rules, new Masker(task.hashKey), task.continues, task.partial);
   }
 }

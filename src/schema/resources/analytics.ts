@@ -22,11 +22,24 @@ export const AnalyticsInsight = open({
 const SentimentPhrase = open({ ...group(['line', 'speaker'], int), phrase: opt(content()) });
 
 /** Figures of one speaker (issue 18): on a mono recording the only per-speaker figures. */
+const SentimentQuarter = Type.Union([open({ sentiment: opt(ident()), score: opt(Type.Number()) }), Type.Null()]);
+
 const SpeakerFigures = open({
-  ...group(['speaker', 'utterances', 'words'], int),
+  ...group(['speaker', 'utterances', 'words', 'interruptions', 'interrupted'], int),
   ...group(['role', 'sentiment'], ident),
-  ...group(['talk_time', 'words_per_minute', 'sentiment_confidence'], nullableNum),
+  ...group(['talk_time', 'words_per_minute', 'sentiment_confidence', 'interruption_time'], nullableNum),
+  sentiment_quarters: opt(Type.Array(SentimentQuarter, { maxItems: 4, description: 'Sentiment of the speaker per quarter of the call (by when each utterance starts); null where the speaker said nothing in it.' })),
 });
+
+/** Who cut in on whom (post-call figures). */
+const InterruptionFigures = open({
+  ...group(['speaker', 'interrupted', 'count'], int),
+  time: opt(Type.Number({ description: "Seconds of over-talk the interruptions made." })),
+  at: opt(Type.Array(Type.Number(), { description: 'When each interruption began (s).' })),
+});
+
+/** A stretch of at least 2 s where nobody speaks. */
+const NonTalkStretch = open({ ...group(['start', 'end', 'duration'], num) });
 
 export const Analytics = open(
   {
@@ -65,10 +78,12 @@ export const Analytics = open(
     ...group(
       [
         'overtalk_count', 'overtalk_average', 'speaker_changes', 'utterances_agent', 'utterances_caller',
-        'words_per_minute_agent', 'words_per_minute_caller',
+        'words_per_minute_agent', 'words_per_minute_caller', 'interruptions_agent', 'interruptions_caller',
       ],
       nullableNum,
     ),
+    interruptions: opt(Type.Array(InterruptionFigures)),
+    non_talk: opt(Type.Array(NonTalkStretch)),
     ...group(['sentiment_start_agent', 'sentiment_end_agent', 'sentiment_start_caller', 'sentiment_end_caller'], ident),
     ...group(['positive_phrases', 'negative_phrases'], () => Type.Array(SentimentPhrase)),
     speakers: opt(Type.Array(SpeakerFigures)),

@@ -24,12 +24,19 @@ export const StreamStart = Type.Object(
     ),
     engagementId: str('Engagement metadata, copied into every realTimeMessage.'),
     ucid: str('Universal call id, copied into every realTimeMessage.'),
+    callSid: str("The telephony call's id (Twilio: the start message's callSid): the after-call job and the kept finals are found by it (GET /asr/jobs?callSid=, GET /asr/streams?callSid=)."),
     agentId: str('Agent, copied into every realTimeMessage.'),
     clientNumber: Type.Optional(Type.String({ maxLength: 64, description: 'The caller\'s number (a phone field: masked like every phone number).' })),
     campaign: str('Campaign, copied into every realTimeMessage.'),
     model: str('Model as language:name; en-us:auto (default) takes en-us:telephony for 8 kHz audio when installed. A sherpa-onnx model streams too (offline ones per utterance).'),
     partials: Type.Optional(Type.Boolean({ default: true, description: 'Send partial (isFinal false) messages.' })),
     job: Type.Optional(Type.Boolean({ default: true, description: 'Make the after-call job from the stream\'s audio.' })),
+    // What an upload can ask of its job, for the after-call job (Twilio: <Parameter>s of the same names).
+    webhook: Type.Optional(
+      Type.String({ maxLength: 2048, pattern: '^[^\\u0000-\\u001f\\u007f]*$', description: 'The after-call job\'s notification URL (as an upload\'s `webhook`; the same address policy).' }),
+    ),
+    analytics: Type.Optional(Type.Boolean({ description: 'The after-call job runs call analytics (as an upload\'s `analytics`).' })),
+    insights: Type.Optional(Type.Array(idString(), { maxItems: 200, description: 'Insights of the project (sid) the after-call job runs, or * for all (as an upload\'s `insights`).' })),
   },
   { additionalProperties: false, title: 'streamStart', description: 'The first message of a stream (text frame).' },
 );

@@ -30,7 +30,7 @@ export interface S3Location {
 }
 
 /** An S3 client for a location; its settings are not exposed (they hold the credentials). */
-export function s3Client(location: Omit<S3Location, 'bucket' | 'prefix'>): S3Client {
+export function s3Client(location: Omit<S3Location, 'bucket' | 'prefix'>, extra: Partial<S3ClientConfig> = {}): S3Client {
   const config: S3ClientConfig = {
     region: location.region,
     forcePathStyle: location.forcePathStyle,
@@ -40,6 +40,7 @@ export function s3Client(location: Omit<S3Location, 'bucket' | 'prefix'>): S3Cli
     maxAttempts: 3,
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
+    ...extra,
   };
   return new S3Client(config);
 }
@@ -65,7 +66,12 @@ export class S3BlobStore implements BlobStore {
   readonly kind = 's3' as const;
   private readonly client: S3Client;
 
-  constructor(private readonly location: S3Location, client?: S3Client) {
+  /** `mapError`: how SDK errors are told (a client's bucket tells less than the service's own: jobs/cloud/buckets.ts). */
+  constructor(
+    private readonly location: S3Location,
+    client?: S3Client,
+    private readonly mapError: (error: unknown, what: string) => Error = s3Error,
+  ) {
     this.client = client ?? s3Client(location);
   }
 
@@ -86,7 +92,7 @@ export class S3BlobStore implements BlobStore {
       const upload = new Upload({ client: this.client, params: { Bucket: this.location.bucket, Key: this.key(key), Body: body }, queueSize: 2, partSize: 8 * 1024 * 1024 });
       await upload.done();
     } catch (error) {
-      throw s3Error(error, `writing ${key}`);
+      throw this.mapError(error, `writing ${key}`);
     }
   }
 
@@ -102,7 +108,7 @@ export class S3BlobStore implements BlobStore {
       );
       return answer.Body as Readable;
     } catch (error) {
-      throw s3Error(error, `reading ${key}`);
+      throw this.mapError(error, `reading ${key}`);
     }
   }
 
@@ -111,7 +117,7 @@ export class S3BlobStore implements BlobStore {
       const answer = await this.client.send(new HeadObjectCommand({ Bucket: this.location.bucket, Key: this.key(key) }));
       return { key, size: Number(answer.ContentLength ?? 0) };
     } catch (error) {
-      const mapped = s3Error(error, `reading ${key}`);
+      const mapped = this.mapError(error, `reading ${key}`);
       if (mapped instanceof BlobNotFoundError) return undefined;
       throw mapped;
     }
@@ -121,7 +127,7 @@ export class S3BlobStore implements BlobStore {
     try {
       await this.client.send(new DeleteObjectCommand({ Bucket: this.location.bucket, Key: this.key(key) }));
     } catch (error) {
-      const mapped = s3Error(error, `deleting ${key}`);
+      const mapped = this.mapError(error, `deleting ${key}`);
       if (!(mapped instanceof BlobNotFoundError)) throw mapped;
     }
   }
@@ -133,7 +139,7 @@ export class S3BlobStore implements BlobStore {
       try {
         await this.client.send(new DeleteObjectsCommand({ Bucket: this.location.bucket, Delete: { Objects: batch.map((b) => ({ Key: this.key(b.key) })), Quiet: true } }));
       } catch (error) {
-        throw s3Error(error, `deleting ${prefix}`);
+        throw this.mapError(error, `deleting ${prefix}`);
       }
     }
     return found.length;
@@ -148,7 +154,7 @@ export class S3BlobStore implements BlobStore {
       try {
         answer = await this.client.send(new ListObjectsV2Command({ Bucket: this.location.bucket, Prefix: full, ContinuationToken: token }));
       } catch (error) {
-        throw s3Error(error, `listing ${prefix || '(all)'}`);
+        throw this.mapError(error, `listing ${prefix || '(all)'}`);
       }
       for (const item of answer.Contents ?? []) {
         if (item.Key) out.push({ key: item.Key.slice(this.location.prefix.length), size: Number(item.Size ?? 0) });
