@@ -54,6 +54,8 @@ export interface Config {
     zipMaxEntryBytes: number;
     zipMaxEntries: number;
   };
+  /** How often (ms) the upload temp dir is swept of what requests left there (SCRUBLINE_ORPHAN_SWEEP_MS; 0: at start only). */
+  orphanSweepMs: number;
   /** How long (ms) a job whose storage (or a client's bucket) could not be reached waits before it is tried again. */
   storageRetryMs: number;
   /** How many times a job waits for a client's bucket out of reach before it fails (SCRUBLINE_BUCKET_MAX_WAITS). */
@@ -73,6 +75,11 @@ export interface Config {
   configCacheMs: number;
   /** Seconds without a real-call message after which a live conversation ends (projects may set their own). */
   liveIdleSeconds: number;
+  /**
+   * Host names served besides localhost, HOST and IP addresses (SCRUBLINE_ALLOWED_HOSTS: names, `*.suffix`, `*`):
+   * checked while no API key exists, and always once set (src/api/browserGuard.ts).
+   */
+  allowedHosts: string[];
   /** `scrubline worker`'s metrics endpoint (GET /metrics): port (none: no endpoint; 0: any free one) and address. */
   metrics: { port?: number; host: string };
 }
@@ -168,6 +175,16 @@ function allowList(raw: string | undefined): string[] {
   }
 }
 
+/** SCRUBLINE_ALLOWED_HOSTS: comma-separated host names (no port: the port is not checked), `*.suffix` or `*`. */
+function allowedHosts(raw: string | undefined): string[] {
+  if (!raw || raw.trim() === '') return [];
+  return raw.split(',').map((part) => {
+    const name = part.trim().toLowerCase().replace(/\.$/, '');
+    if (name === '*' || /^(\*\.)?[a-z0-9_]([a-z0-9_-]*[a-z0-9_])?(\.[a-z0-9_]([a-z0-9_-]*[a-z0-9_])?)*$/.test(name)) return name;
+    throw new ConfigError(`SCRUBLINE_ALLOWED_HOSTS must list host names (no port), *.suffix or *, got "${part.trim()}"`);
+  });
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = integer(env, 'PORT', 8080);
   const schema = env.SCRUBLINE_DB_SCHEMA;
@@ -197,6 +214,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       requestsPerMinute: integer(env, 'SCRUBLINE_RATE_LIMIT_PER_MINUTE', 12_000),
     },
     uploads: uploadLimits(env),
+    orphanSweepMs: integer(env, 'SCRUBLINE_ORPHAN_SWEEP_MS', 5 * 60_000),
     storageRetryMs: Math.max(100, integer(env, 'SCRUBLINE_STORAGE_RETRY_MS', 30_000)),
     clientBucketMaxWaits: Math.max(0, integer(env, 'SCRUBLINE_BUCKET_MAX_WAITS', 20)),
     recheckRounds: recheckRounds(env),
@@ -206,6 +224,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // With Redis, publishes invalidate every process at once, so the cache may be trusted longer.
     configCacheMs: integer(env, 'SCRUBLINE_CONFIG_CACHE_MS', env.REDIS_URL ? 60_000 : 5000),
     liveIdleSeconds: integer(env, 'SCRUBLINE_LIVE_IDLE_SECONDS', 300),
+    allowedHosts: allowedHosts(env.SCRUBLINE_ALLOWED_HOSTS),
     metrics: { port: metricsPort(env), host: env.SCRUBLINE_METRICS_HOST || '127.0.0.1' },
   };
 }

@@ -10,6 +10,7 @@ export type ErrorKind =
   | 'conflict' // 409
   | 'too_large' // 413
   | 'unsupported_media' // 415
+  | 'misdirected' // 421
   | 'unprocessable' // 422
   | 'rate_limited' // 429
   | 'not_implemented' // 501

@@ -6,6 +6,7 @@ import { buildApp } from './api/app.js';
 import { isLoopback } from './api/auth.js';
 import type { Config } from './config.js';
 import { createServices, type Services } from './services.js';
+import { closeRedactionPool } from './redact/offload/index.js';
 import { buildTelephonyInBackground } from './engine/adaptation/buildAtStart.js';
 import { checkAddedModelsInBackground } from './engine/sherpa/checkAtStart.js';
 
@@ -59,7 +60,11 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     address,
     stop() {
       stopping ??= (async () => {
+        // Requests in flight finish, but none waits on a redaction task past its grace, and none starts one: a
+        // request that needs a worker now is answered 503 (send again), a job's run is left to its lease.
+        const redaction = closeRedactionPool({ refuseNew: true });
         await app.close();
+        await redaction;
         await services.close();
       })();
       return stopping;

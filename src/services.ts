@@ -13,14 +13,14 @@ import { DecodeCheck } from './engine/decodeCheck.js';
 import { sharedPool } from './engine/pool.js';
 import { closeSharedStreamPool } from './engine/streamPool.js';
 import { StreamRegistry } from './stream/registry.js';
-import { closeRedactionPool, sensitiveWindowsOffLoop } from './redact/offload/index.js';
+import { closeRedactionPool, openRedactionPool, sensitiveWindowsOffLoop } from './redact/offload/index.js';
 import { JobRecords } from './jobs/jobRecords.js';
 import { OriginalsGuard } from './jobs/originalsGuard.js';
 import { JobService } from './jobs/jobService.js';
 import { JobWorker, type RecognizeFile } from './jobs/worker.js';
 import { applyAutoDelete, RetentionSweeper } from './jobs/retention.js';
 import { type JobWindowFinder, jobRedactor } from './jobs/jobRedaction.js';
-import { sweepOrphanUploads } from './jobs/orphanUploads.js';
+import { OrphanUploadSweep, sweepOrphanUploads } from './jobs/orphanUploads.js';
 import { stagingDir, sweepDeadStaging } from './jobs/stagingDir.js';
 import { renderMetaForJob } from './jobs/renderMeta.js';
 import { jobRecord } from './jobs/jobRecord.js';
@@ -95,10 +95,14 @@ export interface ServiceOverrides {
 }
 
 export async function createServices(config: Config, logger: Logger, overrides: ServiceOverrides = {}): Promise<Services> {
+  // A service started in a process where an earlier one stopped: its redaction tasks may start a pool again.
+  openRedactionPool();
   const store = await openStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, databaseSchema: config.databaseSchema });
   // Uploads cut short by a crash of an earlier run are not kept.
-  const orphans = sweepOrphanUploads(config.dataDir);
+  const orphans = await sweepOrphanUploads(config.dataDir);
   if (orphans > 0) logger.info({ removed: orphans }, 'deleted uploads left in the temp dir by requests that never finished');
+  // ... and those of requests of this run, while it runs.
+  const orphanSweep = new OrphanUploadSweep(config.dataDir, logger, config.orphanSweepMs);
   const box = loadSecretBox(config.dataDir, config.secretKey);
   const blobs = openBlobStore(config.blobs, config.dataDir);
   // A run's files on this machine (a recording staged from a bucket, a redacted copy being checked).
@@ -273,6 +277,7 @@ export async function createServices(config: Config, logger: Logger, overrides: 
   // /ready decodes half a second with the default model, at most once per 30 s (the answer is shared meanwhile).
   const decodeCheck = new DecodeCheck({ model: async () => String((await parameters.engineParams()).model), ttlMs: 30_000 });
   const streams = new StreamRegistry({ store, processId: worker.id, maxStreams: config.limits.maxStreams, totalStreams: config.limits.totalStreams, logger, metrics });
+  orphanSweep.start();
   return {
     decodeCheck,
     retention,
@@ -299,8 +304,13 @@ export async function createServices(config: Config, logger: Logger, overrides: 
     },
     startedAt: new Date(),
     async close() {
+      // Redaction tasks in flight get a short grace (CLOSE_GRACE_MS), then their workers are stopped: a job's run
+      // cut short is left to be tried again, a request is answered 503. Started first, so that nothing below
+      // waits on a task that may run for a long time.
+      const redaction = closeRedactionPool();
       // Live calls end first: each one's recording becomes its job while the store is still open.
       await streams.closeAll('the server is shutting down');
+      await orphanSweep.stop();
       await closeSharedStreamPool();
       retention.stop();
       await worker.stop();
@@ -312,6 +322,8 @@ export async function createServices(config: Config, logger: Logger, overrides: 
       await store.close();
       (blobs as { destroy?: () => void }).destroy?.();
       buckets.close();
+      await redaction;
+      // A task started while closing (a live call's end) ran on a new pool: stopped too.
       await closeRedactionPool();
     },
   };

@@ -86,7 +86,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list', deepLinking: true } });
 
   registerProblemHandlers(app);
-  registerAuth(app, services.store.apiKeys, services.config.authCacheMs, services.bus);
+  registerAuth(app, services.store.apiKeys, services.config.authCacheMs, services.bus, { listenHost: services.config.host, allowedHosts: services.config.allowedHosts });
   await registerRateLimit(app, services.config);
   registerInputGuard(app);
   registerQueryGuard(app);

@@ -4,6 +4,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { InvalidationBus } from '../cache/invalidationBus.js';
 import { ServiceError } from '../errors.js';
+import { crossOriginWrite, type HostPolicy, misdirectedHost } from './browserGuard.js';
 import { type ApiKeyInfo, type Scope, scopeAllows } from '../store/apiKeys.js';
 import type { ApiKeyStore } from '../store/apiKeys.js';
 
@@ -98,7 +99,7 @@ declare module 'fastify' {
 
 export { presentedKey };
 
-export function registerAuth(app: FastifyInstance, keys: ApiKeyStore, ttlMs: number, bus: InvalidationBus): void {
+export function registerAuth(app: FastifyInstance, keys: ApiKeyStore, ttlMs: number, bus: InvalidationBus, hosts: HostPolicy): void {
   const cache = new KeyCache(keys, ttlMs);
   bus.subscribe((key) => {
     if (key === KEYS_CHANGED) cache.forget();
@@ -127,7 +128,24 @@ export function registerAuth(app: FastifyInstance, keys: ApiKeyStore, ttlMs: num
     // The change is stored already; a bus that fails only leaves the other processes to their TTL.
     await bus.publish(KEYS_CHANGED).catch((error: Error) => app.log.warn({ err: error.message }, 'could not tell other processes that API keys changed'));
   });
+  // A WebSocket upgrade refused by a hook (here, or the rate limit) before @fastify/websocket saw it: the refusal is
+  // written on the raw socket, which nothing else would then close (the client and the server would keep it open).
+  app.addHook('onResponse', async (request, reply) => {
+    if (reply.statusCode >= 400 && String(request.headers.upgrade ?? '').toLowerCase() === 'websocket') request.raw.socket?.destroy();
+  });
   app.addHook('onRequest', async (request) => {
+    // While no key exists a browser on this machine has full access for any page it opens: refuse what a page of
+    // another origin could make it send (browserGuard.ts). With keys, a call needs a key no page can add, so
+    // only the names are checked, and only when SCRUBLINE_ALLOWED_HOSTS lists them.
+    const keyless = (await cache.activeCount()) === 0;
+    if (keyless || hosts.allowedHosts.length > 0) {
+      const misdirected = misdirectedHost(request.headers.host, hosts);
+      if (misdirected) throw new ServiceError('misdirected', misdirected);
+    }
+    if (keyless) {
+      const forged = crossOriginWrite(request);
+      if (forged) throw new ServiceError('forbidden', forged, [], { reason: 'cross_origin' });
+    }
     // Routes that declare no scope need admin, except the pages of the API browser and of the console (static
     // files holding no data: every call they make is checked here with the key the user signs in with).
     const url = request.routeOptions.url ?? '';

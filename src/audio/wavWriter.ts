@@ -28,6 +28,13 @@ export class WavWriter {
     this.bytes += samples.byteLength;
   }
 
+  /** Mark the file as in use (the upload sweep leaves files changed recently): a stream silent for long writes nothing. */
+  touch(): void {
+    if (this.closed) return;
+    const now = new Date();
+    fs.futimesSync(this.fd, now, now);
+  }
+
   close(): void {
     if (this.closed) return;
     this.closed = true;

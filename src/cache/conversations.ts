@@ -4,9 +4,10 @@ import { checkMarks, markWindows } from '../redact/windows/marks.js';
 import { maskRecordWindows, recordChannels } from '../redact/windows/recordMarks.js';
 import crypto from 'node:crypto';
 import { compileInsights } from '../conversation/insights/definitions.js';
-import { channelOf, END_TYPES, liveRecord, realTimeFields } from '../conversation/realTime.js';
+import { channelOf, END_TYPES, liveRecord } from '../conversation/realTime.js';
 import { CONTEXT_MESSAGES } from '../redact/conversationMessages.js';
 import type { LiveMessage } from '../store/liveMessages.js';
+import { RECORD_INSIGHTS } from '../workLimits.js';
 import { RECEIVED } from '../conversation/recordStatus.js';
 import { invalid, notFound } from '../errors.js';
 import type { EventRecord } from '../schema/resources/eventRecord.js';
@@ -15,7 +16,7 @@ import { check } from '../schema/validator.js';
 import { maskCredentials, protectCredentials } from '../security/credentials.js';
 import type { SecretBox } from '../security/secretBox.js';
 import type { Store } from '../store/index.js';
-import { postCallOffLoop, redactAcrossOffLoop, redactRecordOffLoop } from '../redact/offload/index.js';
+import { postCallOffLoop, realTimeFieldsOffLoop, redactAcrossOffLoop, redactRecordOffLoop } from '../redact/offload/index.js';
 import type { PostCallTask } from '../redact/offload/tasks.js';
 import { stampRedaction } from '../redact/redactRecord.js';
 import { recordRuleIssues, recordRules } from '../redact/recordRules.js';
@@ -139,7 +140,7 @@ export class Conversations {
     const eventId = input.eventId || crypto.randomUUID();
     const received: EventRecord = { ...input, eventId, status: RECEIVED };
     const resolved = await this.recordPolicy(received, caller, false);
-    const own = compileInsights(received.insights, '/insights');
+    const own = compileInsights(received.insights, '/insights', RECORD_INSIGHTS);
     const fromProject = compileInsights(resolved.project?.config.insights, '/project/insights');
     const plan = this.redaction(received, resolved);
     // Redaction and processing are one task, off the event loop for a large record: the record crosses to a
@@ -223,10 +224,12 @@ export class Conversations {
         .realTimeMessage as RealTimeMessage;
       const held = await this.redactAcross(kept, redacted, resolved);
       // Real-time insights (issue 18): the project's and the carrying record's, on each final message.
-      const insights = [...compileInsights(record.insights, '/insights'), ...compileInsights(resolved.project?.config.insights, '/project/insights')];
+      const insights = [...compileInsights(record.insights, '/insights', RECORD_INSIGHTS), ...compileInsights(resolved.project?.config.insights, '/project/insights')];
       if (insights.some((c) => c.insight.realTime) && redacted.isFinal !== false) {
         const earlier = (await this.store.liveMessages.list(conversationKey)).map((m) => m.message as RealTimeMessage);
-        Object.assign(redacted, realTimeFields(earlier, redacted, insights));
+        // As realTimeFields: an evaluation that fails (here also: past its time limit) raises nothing; the message,
+        // already redacted, still goes.
+        Object.assign(redacted, await realTimeFieldsOffLoop(earlier, redacted, insights).catch(() => ({})));
       }
       const { sealed, masked } = protectCredentials(redacted, this.box);
       const appended = await this.store.liveMessages.append(conversationKey, sealed, { policy: policyRecord(policy), ...(held && { held }) });

@@ -2,6 +2,7 @@
 // version in force is cached per process; a publish invalidates it everywhere through the bus, and a short
 // lifetime bounds staleness where no bus connects the processes.
 import { compileInsights, markValidated } from '../conversation/insights/definitions.js';
+import { limit, named, PROJECT_INSIGHTS, PROJECT_RULES } from '../workLimits.js';
 import { sql } from 'kysely';
 import { describeJsonError, invalid, notFound } from '../errors.js';
 import { ENTITY_KINDS } from '../redact/entityKinds.js';
@@ -58,8 +59,14 @@ export class ProjectConfigs {
     const issues = check('ProjectConfig', config, '/data');
     if (issues.length > 0) throw invalid('The project configuration is invalid; the previous version stays in force.', issues);
     const canonical = canonicalRules(config as ProjectConfig);
+    // Copies of a rule add nothing (resolved once per kind); past the limit, distinct rules are refused.
+    const distinct = new Set((canonical.rules ?? []).map((r) => JSON.stringify([r.name, r.mask_type, r.setting, r.active, r.real_time]))).size;
+    if (distinct > limit(PROJECT_RULES)) {
+      const message = `${distinct} distinct rules; a project holds ${named(PROJECT_RULES)}`;
+      throw invalid(`Too many rules in the project configuration: ${message}; the previous version stays in force.`, [{ pointer: '/data/rules', path: 'data.rules', message }]);
+    }
     // Every insight must parse: one that cannot would never be found, and a compliance check would pass silently.
-    const compiled = compileInsights(canonical.insights, '/data/insights');
+    const compiled = compileInsights(canonical.insights, '/data/insights', PROJECT_INSIGHTS);
     return canonical.insights ? { ...canonical, insights: markValidated(canonical.insights, compiled) } : canonical;
   }
 

@@ -56,6 +56,7 @@ export function buildCli(): Command {
       });
       const { createLogger } = await import('../observability/logger.js');
       const { createServices } = await import('../services.js');
+      const { closeRedactionPool } = await import('../redact/offload/index.js');
       const { installLastResortHandlers } = await import('../observability/lastResort.js');
       const logger = createLogger(config.logLevel);
       installLastResortHandlers(logger);
@@ -80,8 +81,11 @@ export function buildCli(): Command {
       );
       const stop = async (signal: string) => {
         logger.info({ signal }, 'worker stopping: finishing jobs in hand');
+        // No job waits on a redaction task past its grace, nor starts one: a cut run is left to its lease.
+        const redaction = closeRedactionPool({ refuseNew: true });
         await metricsServer?.close();
         await services.close();
+        await redaction;
         process.exit(0);
       };
       process.once('SIGINT', () => void stop('SIGINT'));

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { detectDtmf } from '../audio/dtmf.js';
 import { type AudioSpan, decodeForRedaction, type RedactionPcm, writeRedacted } from '../audio/redactAudio.js';
 import type { ProjectConfigs } from '../cache/projectConfigs.js';
-import { keypadEntriesOffLoop, redactTranscriptOffLoop } from '../redact/offload/index.js';
+import { jobInsightRedactionOffLoop, keypadEntriesOffLoop, redactTranscriptOffLoop } from '../redact/offload/index.js';
 import type { RedactedSpan } from '../redact/redactTranscript.js';
 import { jobPolicy, policyRecord, policyRules, type ProjectInForce, redacts } from '../redact/policy.js';
 import type { EntityKind } from '../redact/entityKinds.js';
@@ -25,7 +25,7 @@ import type { TranscribeParams } from './request.js';
 import { checkRedactedCopy, keepsOriginal } from './originalAudio.js';
 import { DEFAULT_RECHECK_ROUNDS, type RecheckRecognizer, recheckAndRepair } from './copyRecheck.js';
 import { namedInsights } from '../conversation/jobAnalysis.js';
-import { jobInsightRedaction, redactsSomething } from '../conversation/insights/jobRedactions.js';
+import { redactsSomething } from '../conversation/insights/jobRedactions.js';
 
 /** Finds sensitive windows (cue phrases, number-shaped speech) in the recognized, unredacted transcript. */
 export type JobWindowFinder = (
@@ -170,7 +170,7 @@ export function jobRedactor(options: RedactorOptions) {
     const marks = markWindows(params.sensitiveWindows);
     // The job's insights that redact, run on the words as recognized (their phrase is what they mask).
     const redactingInsights = namedInsights(params, project?.config).filter(redactsSomething);
-    const byInsights = jobInsightRedaction(transcript, redactingInsights, {
+    const byInsights = await jobInsightRedactionOffLoop(transcript, redactingInsights, {
       roles: { agentLocation: params.agent_location ?? project?.config.agent_location },
       direction: params.direction,
     });

@@ -17,6 +17,8 @@ import { REDACTED_COPY_PREFIX } from './jobRedaction.js';
 import { textToTranscript } from './textTranscript.js';
 import { readTextInput, removeTextInput } from './textInput.js';
 import { newWorkerId } from './workerId.js';
+import { ServiceError } from '../errors.js';
+import { SHUTTING_DOWN } from '../redact/offload/index.js';
 
 export interface RecognizeFile {
   (audioPath: string, options: { model: string; params: Record<string, unknown>; maxSeconds: number; signal?: AbortSignal }): Promise<Transcript>;
@@ -204,6 +206,11 @@ export class JobWorker {
       if (controller.signal.aborted || error instanceof JobLostError) {
         const reason = controller.signal.aborted ? (controller.signal.reason as Error)?.message : (error as Error).message;
         log.info({ reason }, 'run stopped: it no longer holds its job; nothing of it is recorded');
+        return;
+      }
+      if (error instanceof ServiceError && error.extra.reason === SHUTTING_DOWN) {
+        // The process is stopping under the run: the job is not failed, it is left to its lease and tried again.
+        log.info('run stopped: the service is stopping; the job is left to be tried again');
         return;
       }
       await this.recordFailure(job, run, error as Error, log);

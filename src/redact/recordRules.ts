@@ -5,6 +5,8 @@
 import { MASK_TYPES, type MaskType } from '../schema/resources/projectConfig.js';
 import { ENTITY_KINDS, type EntityKind } from './entityKinds.js';
 import type { FieldIssue } from '../schema/problem.js';
+import { invalid } from '../errors.js';
+import { limit, named, RECORD_REGEX_RULES, RECORD_RULES } from '../workLimits.js';
 import { literalPattern, regexPattern, regexProblem, type Pattern } from './patterns.js';
 
 /** A mask given by the record; absent fields fall back to the kind's own mask (see spans.ts). */
@@ -124,16 +126,63 @@ export function isRedactionItem(item: { typeName?: string }): boolean {
   return !ANALYTICS_TYPE_NAMES.test(item.typeName?.trim() ?? '');
 }
 
+/** What makes two value rules the same rule (a copy of one adds nothing: it is collapsed, never counted). */
+const ruleKey = (rule: RuleInput) =>
+  JSON.stringify(['rule', rule.value, rule.type, rule.typeId, rule.maskType, rule.setting, rule.redactLine === true, words(rule.redactBefore), words(rule.redactAfter)]);
+const itemKey = (item: { value?: string; typeName?: string; ignore?: boolean }) => JSON.stringify(['item', item.value, item.typeName, item.ignore === true]);
+
+/** The distinct value rules and regular-expression rules a record carries (active ones, copies collapsed). */
+export function distinctRuleCounts(record: RecordInput): { rules: number; regex: number } {
+  const all = new Set<string>();
+  const regex = new Set<string>();
+  for (const group of record.redactionTypes ?? []) {
+    if (!on(group)) continue;
+    for (const rule of group.rules ?? []) {
+      if (!on(rule) || !rule.value?.trim()) continue;
+      const key = ruleKey(rule);
+      all.add(key);
+      if (isRegexRule(rule)) regex.add(key);
+    }
+  }
+  for (const group of record.contentGroups ?? []) {
+    if (!on(group)) continue;
+    // Phrases for categories and insights (typeName phrase, keyword, ...) are no rules: redaction never reads them.
+    for (const item of group.contentItems ?? []) if (on(item) && item.value?.trim() && (item.ignore === true || isRedactionItem(item))) all.add(itemKey(item));
+  }
+  return { rules: all.size, regex: regex.size };
+}
+
+/**
+ * Refuses (400 naming the limit) a record with more distinct value rules, or regular-expression rules, than the
+ * limits (workLimits.ts): each is a pass over the whole record, and their matches are held until it is masked.
+ */
+export function checkRuleCounts(record: RecordInput): void {
+  const counts = distinctRuleCounts(record);
+  const over = [
+    { count: counts.rules, most: RECORD_RULES, what: 'distinct value rules (redactionTypes rules with a value and contentGroups items)', pointer: '/redactionTypes' },
+    { count: counts.regex, most: RECORD_REGEX_RULES, what: 'distinct regular-expression rules', pointer: '/redactionTypes' },
+  ].find((c) => c.count > limit(c.most));
+  if (!over) return;
+  const message = `${over.count} ${over.what}; a record carries ${named(over.most)}`;
+  throw invalid(`Too many redaction rules in the record: ${message}.`, [{ pointer: over.pointer, path: over.pointer.slice(1), message }]);
+}
+
 /**
  * The record's regular-expression rules that cannot be used, as field issues (the record is refused with them:
- * a compliance rule silently skipped would let the values it was written for through).
+ * a compliance rule silently skipped would let the values it was written for through). Too many rules are
+ * refused first (checkRuleCounts), before any is compiled.
  */
 export function recordRuleIssues(record: RecordInput): FieldIssue[] {
+  checkRuleCounts(record);
   const issues: FieldIssue[] = [];
+  const seen = new Set<string>();
   (record.redactionTypes ?? []).forEach((group, i) => {
     if (!on(group)) return;
     (group.rules ?? []).forEach((rule, j) => {
       if (!on(rule) || !rule.value?.trim() || !isRegexRule(rule)) return;
+      const key = ruleKey(rule);
+      if (seen.has(key)) return;
+      seen.add(key);
       const slashed = /^\/(.+)\/([a-z]*)$/s.exec(rule.value);
       const problem = slashed ? regexProblem(slashed[1], slashed[2]) : regexProblem(rule.value, 'i');
       if (problem) issues.push({ pointer: `/redactionTypes/${i}/rules/${j}/value`, path: `redactionTypes[${i}].rules[${j}].value`, message: problem });
@@ -142,12 +191,16 @@ export function recordRuleIssues(record: RecordInput): FieldIssue[] {
   return issues;
 }
 
+/** The record's rules as the span finder uses them; copies of a rule (or of a content item) are read once. */
 export function recordRules(record: RecordInput): RecordRules {
   const out: RecordRules = { phrases: [], kinds: [], ignore: [] };
+  const seen = new Set<string>();
+  const first = (key: string) => !seen.has(key) && !!seen.add(key);
   for (const group of record.redactionTypes ?? []) {
     if (!on(group)) continue;
     for (const rule of group.rules ?? []) {
       if (!on(rule)) continue;
+      if (!first(rule.value?.trim() ? ruleKey(rule) : JSON.stringify(['kind', rule.type, rule.maskType, rule.setting, rule.confidence]))) continue;
       if (!rule.value?.trim()) {
         // No value: the rule is about a built-in kind (switch it on, with a confidence floor), or nothing.
         const kind = builtInKind(rule.type);
@@ -169,7 +222,7 @@ export function recordRules(record: RecordInput): RecordRules {
   for (const group of record.contentGroups ?? []) {
     if (!on(group)) continue;
     for (const item of group.contentItems ?? []) {
-      if (!on(item) || !item.value?.trim()) continue;
+      if (!on(item) || !item.value?.trim() || !first(itemKey(item))) continue;
       const pattern = literalPattern(item.value);
       if (!pattern) continue;
       if (item.ignore === true) {

@@ -68,7 +68,9 @@ export class CacheEntryStore {
   private filtered(query: CacheListQuery) {
     let q = this.union();
     if (query.kind) q = q.where('kind', '=', query.kind);
-    if (query.prefix) q = q.where('key', 'like', `${query.prefix.replace(/[\\%_]/g, '\\$&')}%`);
+    // A prefix is literal and case-sensitive on both databases: LIKE would take `_` and `%` as wildcards (SQLite
+    // has no default escape character and folds ASCII case; PostgreSQL escapes with `\` and does not fold).
+    if (query.prefix) q = q.where(sql<string>`substr(key, 1, ${[...query.prefix].length})`, '=', query.prefix);
     return q;
   }
 

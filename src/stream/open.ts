@@ -9,6 +9,7 @@ import { checkJobInsights } from '../conversation/jobAnalysis.js';
 import { engineFor } from '../engine/recognize.js';
 import type { TranscribeParams } from '../jobs/request.js';
 import { uploadTempDir } from '../jobs/orphanUploads.js';
+import { stagingDir } from '../jobs/stagingDir.js';
 import { Masker } from '../redact/masks.js';
 import { parseKinds, policyRules, resolvePolicy } from '../redact/policy.js';
 import { StreamStart } from '../schema/resources/streamMessages.js';
@@ -78,6 +79,7 @@ export async function openStream(
     masker: new Masker(services.redactionHashKey),
     kinds: policy.kinds,
     tempDir: uploadTempDir(services.config.dataDir),
+    spillDir: stagingDir(services.config.dataDir),
     send,
     ...(onError && { onError }),
     timing: services.metrics.streamTiming(),

@@ -103,6 +103,9 @@ export class StreamRegistry {
       const last = entry.session?.lastAudioAt;
       if (last !== undefined && now - last >= entry.idleSeconds * 1000 && !entry.session?.ended) {
         entry.close(`idle: no audio for ${entry.idleSeconds} s (idletimeout)`);
+      } else if (!entry.session?.ended) {
+        // A stream may stay silent for up to a day (idletimeout): its recording must outlive the upload sweep.
+        entry.session?.keepFresh();
       }
     }
     try {

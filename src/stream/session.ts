@@ -8,7 +8,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { concatPcm } from '../audio/concatPcm.js';
+import { SampleQueue } from './sampleQueue.js';
 import { decodeALaw, decodeMuLaw } from '../audio/g711.js';
 import { StreamResampler } from '../audio/resampler.js';
 import { WavWriter } from '../audio/wavWriter.js';
@@ -47,6 +47,8 @@ export interface SessionOptions {
   kinds: readonly string[];
   /** Folder for the recording while the call lasts (the job path moves it). */
   tempDir: string;
+  /** This process's staging folder: where a channel far ahead of another waits (sampleQueue.ts); default tempDir. */
+  spillDir?: string;
   send(message: OutgoingMessage): void;
   /** The recording made into a job; answers its id. */
   makeJob?(wavPath: string, session: StreamSession): Promise<string>;
@@ -85,14 +87,16 @@ interface Channel {
   resampler: StreamResampler;
   stream: EngineStream;
   redactor: LiveRedactor;
-  /** Samples at the source rate waiting to be interleaved into the recording. */
-  pending: Int16Array[];
-  pendingLength: number;
+  /** Samples at the source rate waiting to be interleaved into the recording (past a few seconds, in a file). */
+  pending: SampleQueue;
   lastPartial: string;
   heard: number;
   /** Samples received on this channel (at the source rate): the clock of pause/resume. */
   received: number;
 }
+
+/** Seconds of one channel held in memory while another lags; more wait in a file. */
+const HELD_SECONDS = 10;
 
 export class StreamSession {
   readonly id: string;
@@ -141,8 +145,7 @@ export class StreamSession {
         resampler: new StreamResampler(this.sourceRate, rate),
         stream,
         redactor: new LiveRedactor(options.rules, options.masker, this.cues),
-        pending: [],
-        pendingLength: 0,
+        pending: new SampleQueue(options.spillDir ?? options.tempDir, HELD_SECONDS * this.sourceRate),
         lastPartial: '',
         heard: 0,
         received: 0,
@@ -162,7 +165,7 @@ export class StreamSession {
 
   /** Seconds of audio received (per channel). */
   get audioSeconds(): number {
-    return Math.max(this.wav.seconds, ...this.channels.map((c) => (c.pendingLength) / this.sourceRate + this.wav.seconds));
+    return Math.max(this.wav.seconds, ...this.channels.map((c) => c.pending.length / this.sourceRate + this.wav.seconds));
   }
 
   /** Most audio (s) waiting for a decoder on any channel: the back-pressure measure. */
@@ -200,7 +203,6 @@ export class StreamSession {
     if (!channel) return;
     this.lastAudioAt = Date.now();
     channel.pending.push(samples);
-    channel.pendingLength += samples.length;
     channel.received += samples.length;
     this.arrivals.arrived(index, channel.received / this.sourceRate, this.lastAudioAt);
     this.record(false);
@@ -249,6 +251,15 @@ export class StreamSession {
   }
 
   /** Whether the call has ended (end message, close, idle, error). */
+  /** Keep the recording's file fresh while the stream is open (jobs/orphanUploads.ts sweeps files left untouched). */
+  keepFresh(): void {
+    try {
+      if (Date.now() - this.lastAudioAt >= 60_000) this.wav.touch();
+    } catch {
+      // Nothing lost: the file is only swept after 15 minutes untouched, and the next beat tries again.
+    }
+  }
+
   get ended(): boolean {
     return this.ending !== undefined;
   }
@@ -272,6 +283,7 @@ export class StreamSession {
     const failure = results.find((r) => r.status === 'rejected') as PromiseRejectedResult | undefined;
     if (failure && !this.failed) this.failed = failure.reason as Error;
     this.record(true);
+    for (const c of this.channels) c.pending.close();
     this.wav.close();
     // A stream that ends paused: the window closes at the end of the recording.
     this.windows.closeAll(this.wav.seconds);
@@ -310,7 +322,10 @@ export class StreamSession {
 
   /** Abandon without a job (the server is closing). */
   abort(): void {
-    for (const c of this.channels) c.stream.abort();
+    for (const c of this.channels) {
+      c.stream.abort();
+      c.pending.close();
+    }
     this.wav.close();
     fs.rmSync(this.wavPath, { force: true });
   }
@@ -318,17 +333,19 @@ export class StreamSession {
   /** Interleave what every channel has into the recording (at the end, the shorter padded with silence). */
   private record(final: boolean): void {
     const n = this.channels.length;
-    const frames = final ? Math.max(...this.channels.map((c) => c.pendingLength)) : Math.min(...this.channels.map((c) => c.pendingLength));
-    if (frames === 0) return;
-    const out = new Int16Array(frames * n);
-    for (const c of this.channels) {
-      const joined = c.pending.length === 1 ? c.pending[0] : concatPcm(c.pending, c.pendingLength);
-      for (let i = 0; i < Math.min(frames, joined.length); i++) out[i * n + c.index] = joined[i];
-      const rest = joined.subarray(Math.min(frames, joined.length));
-      c.pending = rest.length > 0 ? [rest.slice()] : [];
-      c.pendingLength = rest.length;
+    const lengths = this.channels.map((c) => c.pending.length);
+    let frames = final ? Math.max(...lengths) : Math.min(...lengths);
+    // A second at a time: a channel that caught up after long (or the end) never needs the whole call in memory.
+    while (frames > 0) {
+      const step = Math.min(frames, this.sourceRate);
+      const out = new Int16Array(step * n);
+      for (const c of this.channels) {
+        const taken = c.pending.take(step);
+        for (let i = 0; i < taken.length; i++) out[i * n + c.index] = taken[i];
+      }
+      this.wav.append(out);
+      frames -= step;
     }
-    this.wav.append(out);
   }
 
   private onError(error: Error): void {

@@ -12,6 +12,7 @@ import { decodeChannels } from '../../src/audio/decode.js';
 import { AudioError } from '../../src/audio/errors.js';
 import { AdmissionLimiter, BusyError } from '../../src/audio/limiter.js';
 import { probeAudio } from '../../src/audio/probe.js';
+import { extractRecordings, RATIO_FLOOR_BYTES } from '../../src/audio/unzip.js';
 import { ffmpeg, hasTool, tempDir } from '../helpers/audio.js';
 import { dialects, json, startTestService, type TestService } from '../helpers/harness.js';
 import { blobExists, blobKeys } from '../helpers/blobs.js';
@@ -38,6 +39,45 @@ function lyingAboutSize(zip: Buffer, declared: number): Buffer {
   }
   return out;
 }
+
+/** A PCM WAV header (16-bit) declaring `dataBytes` of samples (0xFFFFFFFF: unknown, as a streaming writer leaves it). */
+function wavHeader(sampleRate: number, channels: number, dataBytes: number): Buffer {
+  const b = Buffer.alloc(44);
+  b.write('RIFF', 0);
+  b.writeUInt32LE(Math.min(0xffffffff, 36 + dataBytes), 4);
+  b.write('WAVE', 8);
+  b.write('fmt ', 12);
+  b.writeUInt32LE(16, 16);
+  b.writeUInt16LE(1, 20);
+  b.writeUInt16LE(channels, 22);
+  b.writeUInt32LE(sampleRate, 24);
+  b.writeUInt32LE(sampleRate * channels * 2, 28);
+  b.writeUInt16LE(channels * 2, 32);
+  b.writeUInt16LE(16, 34);
+  b.write('data', 36);
+  b.writeUInt32LE(dataBytes, 40);
+  return b;
+}
+
+test('a zip entry that is not a WAV unpacks to at most 100 times its compressed size (past 64 MiB), whatever the caps allow', async () => {
+  const dir = tempDir();
+  try {
+    const zip = path.join(dir, 'silence.zip');
+    fs.writeFileSync(zip, await zipOf([{ name: 'silence.aiff', content: Buffer.alloc(RATIO_FLOOR_BYTES + 8 * 1024 * 1024) }]));
+    const out = path.join(dir, 'out');
+    await assert.rejects(extractRecordings(zip, out, { maxEntries: 10, maxTotalBytes: 1024 ** 3 }), (error: unknown) => {
+      assert.equal((error as { extra: Record<string, unknown> }).extra.reason, 'zip_entry_not_a_recording');
+      assert.equal((error as { extra: Record<string, unknown> }).extra.limitBytes, RATIO_FLOOR_BYTES);
+      return true;
+    });
+    assert.deepEqual(fs.readdirSync(out), [], 'nothing left');
+    // Under the floor, a small entry is never refused for its ratio.
+    fs.writeFileSync(zip, await zipOf([{ name: 'short.aiff', content: Buffer.alloc(1024 * 1024) }]));
+    assert.equal((await extractRecordings(zip, out, { maxEntries: 10, maxTotalBytes: 1024 ** 3 })).length, 1);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
 
 describe('admission limiter', () => {
   test('runs at most `concurrency`, queues at most `queue`, refuses the rest with a retryable BusyError', async () => {
@@ -231,6 +271,41 @@ for (const dialect of await dialects()) {
       t.diagnostic(`a zip that lies about its sizes: ${liar.status} ${liarBody.detail}`);
       assert.deepEqual(tmpFiles(), []);
       assert.equal(svc.services.uploads.unzip.running, 0);
+    });
+
+    test('a zip entry unpacks to no more than a recording could be, and leaves nothing on disk', async () => {
+      // A WAV whose header says it lasts past the limit: refused at its header, not after unpacking it.
+      const declaredLong = Buffer.concat([wavHeader(16_000, 1, 5 * 1024 * 1024), Buffer.alloc(5 * 1024 * 1024)]);
+      const long = await upload(await zipOf([{ name: 'long.wav', content: declaredLong }]), 'long.zip', { isZip: 'true' });
+      const longBody = (await long.json()) as Record<string, any>;
+      assert.equal(long.status, 413, longBody.detail);
+      assert.equal(longBody.reason, 'too_long');
+      assert.match(longBody.detail, /zip entry "long\.wav" is a WAV of 163\.8 s, more than the 5 s allowed/);
+      assert.ok(longBody.unpackedBytes <= 1024 * 1024, `unpacked ${longBody.unpackedBytes} bytes before the refusal`);
+      assert.deepEqual(tmpFiles(), []);
+
+      // A WAV that declares a sixth of a second and streams megabytes more: stopped past what it declared (and its
+      // room for trailing chunks), under what the duration limit would allow at its byte rate (1152044 bytes).
+      const overrun = Buffer.concat([wavHeader(48_000, 2, 32_000), Buffer.alloc(5 * 1024 * 1024)]);
+      const over = await upload(await zipOf([{ name: 'overrun.wav', content: overrun }]), 'overrun.zip', { isZip: 'true' });
+      const overBody = (await over.json()) as Record<string, any>;
+      assert.equal(over.status, 413, overBody.detail);
+      assert.equal(overBody.reason, 'zip_entry_not_a_recording');
+      assert.equal(overBody.limitBytes, 44 + 32_000 + 1024 * 1024);
+      assert.deepEqual(tmpFiles(), []);
+
+      // A WAV written while streaming (no size declared): no more than the duration limit at its byte rate.
+      const streamed = Buffer.concat([wavHeader(8000, 1, 0xffffffff), Buffer.alloc(5 * 1024 * 1024)]);
+      const stream = await upload(await zipOf([{ name: 'streamed.wav', content: streamed }]), 'streamed.zip', { isZip: 'true' });
+      const streamBody = (await stream.json()) as Record<string, any>;
+      assert.equal(stream.status, 413, streamBody.detail);
+      assert.equal(streamBody.reason, 'zip_entry_not_a_recording');
+      assert.equal(streamBody.limitBytes, 44 + 16_000 * (MAX_SECONDS + 1));
+      assert.deepEqual(tmpFiles(), []);
+
+      // A real recording in a zip is still accepted.
+      const good = await upload(await zipOf([{ name: 'three.wav', content: wav }]), 'good.zip', { isZip: 'true' });
+      assert.equal(good.status, 202, await good.text());
     });
 
     test('zips past the unpacking cap are answered 503 + Retry-After, and accepted once a turn is free', async () => {

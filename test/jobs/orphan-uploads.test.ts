@@ -1,10 +1,12 @@
-// Uploads cut short by a crash (left in the data directory's tmp folder) are deleted when the service starts;
-// a file still being written (touched recently: another process may be receiving it) is left alone.
+// Uploads cut short by a crash (left in the data directory's tmp folder) are deleted when the service starts, and
+// those a running service's requests leave are deleted while it runs (SCRUBLINE_ORPHAN_SWEEP_MS), not only at the
+// next restart; a file still being written (touched recently: another process may be receiving it) is left alone.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import { startTestService, testDatabase } from '../helpers/harness.js';
+import { until } from '../helpers/poll.js';
 import { sweepOrphanUploads } from '../../src/jobs/orphanUploads.js';
 import { stagingDir, sweepDeadStaging } from '../../src/jobs/stagingDir.js';
 
@@ -31,7 +33,30 @@ test('orphan uploads are swept at start, uploads in progress are not', async () 
     await svc.close();
     await database.drop();
   }
-  assert.equal(sweepOrphanUploads(path.join(database.dataDir, 'never-made')), 0, 'no temp dir: nothing to do');
+  assert.equal(await sweepOrphanUploads(path.join(database.dataDir, 'never-made')), 0, 'no temp dir: nothing to do');
+});
+
+test('a running service sweeps the uploads its requests left, without a restart', async () => {
+  const database = await testDatabase('sqlite');
+  const lines: string[] = [];
+  const svc = await startTestService('sqlite', { database, logLines: lines, env: { SCRUBLINE_ORPHAN_SWEEP_MS: '100' } });
+  try {
+    const tmp = path.join(database.dataDir, 'tmp');
+    fs.mkdirSync(tmp, { recursive: true });
+    // Left by a request of this run (its client went away), untouched since.
+    const left = path.join(tmp, 'abandoned.upload');
+    const live = path.join(tmp, 'receiving.upload');
+    fs.writeFileSync(left, 'RIFF half a recording');
+    fs.writeFileSync(live, 'RIFF being written');
+    const hoursAgo = new Date(Date.now() - 2 * 3600_000);
+    fs.utimesSync(left, hoursAgo, hoursAgo);
+    await until(async () => !fs.existsSync(left), 'the abandoned upload is swept');
+    assert.ok(fs.existsSync(live), 'an upload in progress stays');
+    assert.match(lines.join(''), /"removed":1,"msg":"deleted uploads left in the temp dir/);
+  } finally {
+    await svc.close();
+    await database.drop();
+  }
 });
 
 test('staged files of a process that is gone are swept at start; a live process keeps its own', async () => {

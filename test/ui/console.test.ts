@@ -8,6 +8,7 @@
 // them), otherwise to a temporary folder so a test run leaves the checkout as it was.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -403,6 +404,59 @@ describe('the console on the embedded default (no key exists)', { skip: required
       await p.waitForSelector('tr[data-key][data-state=active]');
     } finally {
       await browser.close();
+      await svc.close();
+    }
+  });
+
+  // What a page of another site does to a browser on this machine (src/api/browserGuard.ts): a name pointed at
+  // 127.0.0.1 (DNS rebinding, here by Chromium's resolver rules) gets 421; that page's form posts, fetches and
+  // WebSockets to the open API are refused, and nothing is made; the console itself (above) goes on working.
+  test('a page of another site gets nothing: its name pointed here, its posts and its WebSockets are refused', async () => {
+    const svc = await startTestService('sqlite', { workers: false });
+    const attacker = http.createServer((_request, response) => response.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>elsewhere</title>'));
+    const browser = await chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_ARGS, '--host-resolver-rules=MAP rebound.test 127.0.0.1, MAP attacker.test 127.0.0.1'] });
+    try {
+      const base = await svc.app.listen({ port: 0, host: '127.0.0.1' });
+      const port = new URL(base).port;
+      await new Promise<void>((resolve) => attacker.listen(0, '127.0.0.1', resolve));
+      const attackerPort = (attacker.address() as { port: number }).port;
+      const p = await browser.newPage();
+
+      const rebound = await p.goto(`http://rebound.test:${port}/console/`);
+      assert.equal(rebound?.status(), 421);
+      assert.equal(await p.evaluate(async () => (await fetch('/system/keys', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":"x","scope":"admin"}' })).status), 421);
+
+      await p.goto(`http://attacker.test:${attackerPort}/`);
+      const outcome = await p.evaluate(async (api) => {
+        const form = new FormData();
+        form.append('cloudStoragePath', 's3://some-bucket/call.wav');
+        await fetch(`${api}/asr/transcribe`, { method: 'POST', mode: 'no-cors', body: form }).catch(() => undefined);
+        await fetch(`${api}/system/set-parameter`, { method: 'POST', mode: 'no-cors', headers: { 'content-type': 'text/plain' }, body: '{"name":"numtrans","value":true}' }).catch(() => undefined);
+        const opened = await new Promise<boolean>((resolve) => {
+          const socket = new WebSocket(`${api.replace(/^http/, 'ws')}/asr/stream`);
+          socket.onopen = () => resolve(true);
+          socket.onerror = () => resolve(false);
+        });
+        return { opened };
+      }, base);
+      assert.equal(outcome.opened, false, 'the WebSocket was refused');
+      // A plain form posted by the page (a navigation): the browser shows the refusal.
+      const [posted] = await Promise.all([
+        p.waitForResponse((r) => r.url().endsWith('/asr/transcribe')),
+        p.evaluate((api) => {
+          const form = Object.assign(document.createElement('form'), { method: 'POST', action: `${api}/asr/transcribe`, enctype: 'multipart/form-data' });
+          form.append(Object.assign(document.createElement('input'), { name: 'cloudStoragePath', value: 's3://some-bucket/call.wav' }));
+          document.body.append(form);
+          form.submit();
+        }, base),
+      ]);
+      assert.equal(posted.status(), 403);
+      assert.equal((await svc.services.store.jobs.list({ limit: 10, offset: 0 })).total, 0, 'no job was made');
+      assert.equal((await svc.request({ method: 'GET', url: '/system/get-parameter?name=numtrans' })).statusCode, 200);
+      assert.notEqual(json(await svc.request({ method: 'GET', url: '/system/get-parameter?name=numtrans' })).source, 'system', 'no parameter was set');
+    } finally {
+      await browser.close();
+      attacker.close();
       await svc.close();
     }
   });

@@ -76,6 +76,7 @@ export function jobRoutes(services: Services): FastifyPluginAsync {
             maxEntries: limits.zipMaxEntries - out.length,
             maxTotalBytes: limits.zipMaxBytes - unpacked,
             maxEntryBytes: limits.zipMaxEntryBytes,
+            maxSeconds: services.config.limits.audioSeconds,
           });
           out.push(...entries.map((e) => ({ tempPath: e.path, fileName: e.name, bytes: fs.statSync(e.path).size })));
         }

@@ -19,7 +19,7 @@ export function postCallHandlers(services: Services) {
           description: 'Answers the stored record (credentials masked), or only {eventId, status} with `Prefer: return=minimal`.',
           headers: Type.Object({ prefer: Type.Optional(queryText({ description: 'return=minimal to answer only {eventId, status}' })) }),
           body: ref('EventRecord'),
-          response: responses({ 200: ref('EventRecord'), 201: ref('EventRecord') }, [400, 413, 415]),
+          response: responses({ 200: ref('EventRecord'), 201: ref('EventRecord') }, [400, 413, 415, 422, 503]),
         },
       }),
       handler: async (request: FastifyRequest<{ Body: EventRecord }>, reply: FastifyReply) => {

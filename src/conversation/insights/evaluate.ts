@@ -1,7 +1,8 @@
 // An expression tree (expression.ts) run over a conversation: every place it matches (hits: line, words, time,
 // speaker). Words are compared as normalizeWord gives them, after spoken numbers were turned into digits
 // (transcript/numtrans.ts) on both sides, so "five hundred" and "500" are the same; digit words "five" and "5"
-// too. Pure; linear in the conversation per phrase (wildcards run on RE2).
+// too. Pure; linear in the conversation per phrase word (a wildcard is tried once per distinct word, on RE2);
+// NEAR is a sort and a binary search per hit, never a pass over pairs of hits.
 import RE2 from 're2';
 import { numtrans } from '../../transcript/numtrans.js';
 import type { Conversation, ConversationUtterance } from '../types.js';
@@ -42,6 +43,10 @@ const key = (text: string) => DIGITS[text] ?? text;
 export class MatchIndex {
   readonly lines: LineTokens[];
   readonly duration: number;
+  /** Every word of the conversation once (as keyed): what a wildcard is tried against. */
+  readonly distinctKeys = new Set<string>();
+  /** Wildcard terms made so far (termOf). */
+  readonly terms = new Map<string, Term>();
 
   constructor(readonly conversation: Conversation, duration?: number) {
     let offset = 0;
@@ -63,31 +68,40 @@ export class MatchIndex {
         offset,
       };
       offset += tokens.length;
+      for (const k of line.keys) this.distinctKeys.add(k);
       return line;
     });
     this.duration = duration ?? conversation.utterances.reduce((m, u) => Math.max(m, u.end), 0);
   }
 }
 
-/** What a phrase's word matches. */
-type WordTest = (key: string, isNumber: boolean) => boolean;
+/** What a phrase's word matches: every word, numbers, or the words (keys) of the conversation it matches. */
+type Term = { any: true } | { number: true } | { keys: ReadonlySet<string> } | { key: string };
 
-const testCache = new Map<string, WordTest>();
+/**
+ * A phrase's word as a term of this conversation, made once per index: a wildcard is tried once against each
+ * distinct word of the conversation (never once per word said, nor per pair of words).
+ */
+function termOf(index: MatchIndex, word: string): Term {
+  if (word === '*') return { any: true };
+  if (word === '#') return { number: true };
+  if (!/[*?]/.test(word)) return { key: word };
+  const known = index.terms.get(word);
+  if (known) return known;
+  const source = word.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.');
+  const re = new RE2(`^${source}$`, 'u');
+  const keys = new Set<string>();
+  for (const k of index.distinctKeys) if (re.test(k)) keys.add(k);
+  const term = { keys };
+  index.terms.set(word, term);
+  return term;
+}
 
-function wordTest(word: string): WordTest {
-  const cached = testCache.get(word);
-  if (cached) return cached;
-  let test: WordTest;
-  if (word === '*') test = () => true;
-  else if (word === '#') test = (_k, isNumber) => isNumber;
-  else if (/[*?]/.test(word)) {
-    const source = word.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.');
-    const re = new RE2(`^${source}$`, 'u');
-    test = (k) => re.test(k);
-  } else test = (k) => k === word;
-  if (testCache.size > 10_000) testCache.clear();
-  testCache.set(word, test);
-  return test;
+function matches(term: Term, line: LineTokens, i: number): boolean {
+  if ('key' in term) return line.keys[i] === term.key;
+  if ('keys' in term) return term.keys.has(line.keys[i]);
+  if ('number' in term) return line.numbers[i];
+  return true;
 }
 
 /** A phrase's words as the conversation's tokens are keyed: spoken numbers to digits, wildcards kept. */
@@ -117,16 +131,17 @@ function hitOf(line: LineTokens, from: number, to: number): Hit {
 }
 
 function phrase(index: MatchIndex, words: readonly string[], scope: Scope): Hit[] {
-  const tests = phraseKeys(words).map(wordTest);
+  const terms = phraseKeys(words).map((w) => termOf(index, w));
   const hits: Hit[] = [];
-  for (const line of index.lines) {
-    if (scope.lines && !scope.lines.has(line.utterance.line)) continue;
+  // A line scope (a response's few lines) is walked itself, not found among all the lines.
+  const lines = scope.lines ? [...scope.lines].sort((a, b) => a - b).flatMap((l) => index.lines[l] ?? []) : index.lines;
+  for (const line of lines) {
     if (scope.speaker && !scope.speaker(line.utterance)) continue;
-    for (let i = 0; i + tests.length <= line.keys.length; i++) {
+    for (let i = 0; i + terms.length <= line.keys.length; i++) {
       let ok = true;
-      for (let k = 0; k < tests.length && ok; k++) ok = tests[k](line.keys[i + k], line.numbers[i + k]);
+      for (let k = 0; k < terms.length && ok; k++) ok = matches(terms[k], line, i + k);
       if (!ok) continue;
-      const hit = hitOf(line, i, i + tests.length);
+      const hit = hitOf(line, i, i + terms.length);
       if (scope.from !== undefined && hit.start < scope.from - 1e-9) continue;
       if (scope.to !== undefined && hit.end > scope.to + 1e-9) continue;
       hits.push(hit);
@@ -135,24 +150,38 @@ function phrase(index: MatchIndex, words: readonly string[], scope: Scope): Hit[
   return hits;
 }
 
-const position = (index: MatchIndex, hit: Hit) => index.lines[hit.line].offset;
+/** A hit's token span in the whole conversation (NEAR counts words across utterances). */
+const span = (index: MatchIndex, hit: Hit) => {
+  const offset = index.lines[hit.line].offset;
+  return { start: offset + hit.from, end: offset + hit.to };
+};
 
-function near(index: MatchIndex, a: Hit[], b: Hit[], distance: number): Hit[] {
-  const used = new Set<Hit>();
-  for (const x of a) {
-    for (const y of b) {
-      const xs = position(index, x) + x.from;
-      const xe = position(index, x) + x.to;
-      const ys = position(index, y) + y.from;
-      const ye = position(index, y) + y.to;
-      const gap = ys >= xe ? ys - xe : xs >= ye ? xs - ye : 0;
-      if (gap <= distance) {
-        used.add(x);
-        used.add(y);
-      }
+/**
+ * The hits of `a` within `distance` words of some hit of `b`: b sorted by start once, with the furthest end
+ * reached so far, then one binary search per hit of a. O((a + b) log b), whatever the distance and however
+ * many hits each side has (a `*` has one per word).
+ */
+function touching(index: MatchIndex, a: readonly Hit[], b: readonly Hit[], distance: number): Hit[] {
+  const others = b.map((h) => span(index, h)).sort((x, y) => x.start - y.start);
+  const furthest: number[] = [];
+  for (const o of others) furthest.push(Math.max(o.end, furthest.at(-1) ?? -Infinity));
+  return a.filter((hit) => {
+    const x = span(index, hit);
+    // Gap within distance <=> y.start - x.end <= distance and x.start - y.end <= distance.
+    let lo = 0;
+    let hi = others.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (others[mid].start - x.end <= distance) lo = mid + 1;
+      else hi = mid;
     }
-  }
-  return [...used];
+    return lo > 0 && x.start - furthest[lo - 1] <= distance;
+  });
+}
+
+/** Hits of either side with a hit of the other side within `distance` words (either order). */
+function near(index: MatchIndex, a: Hit[], b: Hit[], distance: number): Hit[] {
+  return [...new Set([...touching(index, a, b, distance), ...touching(index, b, a, distance)])];
 }
 
 const narrowTime = (scope: Scope, from: number | undefined, to: number | undefined, duration: number): Scope => {

@@ -81,8 +81,11 @@ export function runInsights(compiled: readonly CompiledInsight[], conversation: 
     for (const hit of byLine.values()) {
       let response: Hit | undefined;
       if (c.response) {
-        const before = Math.max(0, ins.searchLinesBefore ?? 0);
-        const after = Math.max(0, ins.searchLinesAfter ?? (ins.searchLinesBefore === undefined ? DEFAULT_LINES_AFTER : 0));
+        // No further than the conversation goes: a window of a billion lines is walked as the lines there are.
+        // (What a client sends is bounded before: definitions.ts, RESPONSE_LINES.)
+        const most = conversation.utterances.length;
+        const before = Math.min(most, Math.max(0, ins.searchLinesBefore ?? 0));
+        const after = Math.min(most, Math.max(0, ins.searchLinesAfter ?? (ins.searchLinesBefore === undefined ? DEFAULT_LINES_AFTER : 0)));
         const allowed = new Set<number>();
         for (let l = hit.line - before; l <= hit.line + after; l++) {
           const u = conversation.utterances[l];

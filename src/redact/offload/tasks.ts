@@ -7,6 +7,10 @@
 import { enrichRecord } from '../../conversation/enrich.js';
 import { type CompiledInsight, markValidated } from '../../conversation/insights/definitions.js';
 import { recordRoleOptions } from '../../conversation/normalize.js';
+import { realTimeFields } from '../../conversation/realTime.js';
+import { jobInsightRedaction, type JobInsightRedaction } from '../../conversation/insights/jobRedactions.js';
+import type { Insight } from '../../schema/resources/insight.js';
+import type { RealTimeMessage } from '../../schema/resources/realTimeMessage.js';
 import type { ProductEntry } from '../../conversation/products.js';
 import { FAILED, PROCESSED } from '../../conversation/recordStatus.js';
 import { type Switches, switchesOf } from '../../conversation/switches.js';
@@ -129,7 +133,24 @@ export interface AcrossTask {
   partial?: boolean;
 }
 
-export type RedactionTask = RecordTask | TextTask | TranscriptTask | KeypadTask | EnrichTask | PostCallTask | WindowsTask | AcrossTask;
+
+/** Real-time insights on a final live message (realTimeFields): a match over the whole live call so far. */
+export interface RealTimeTask {
+  kind: 'realTime';
+  earlier: readonly RealTimeMessage[];
+  message: RealTimeMessage;
+  insights: readonly CompiledInsight[];
+}
+
+/** A job's redacting insights run on its recognized transcript (jobInsightRedaction): every insight over every word. */
+export interface JobInsightsTask {
+  kind: 'jobInsights';
+  transcript: Transcript;
+  insights: readonly Insight[];
+  options: { roles: RoleOptions; direction?: string };
+}
+
+export type RedactionTask = RecordTask | TextTask | TranscriptTask | KeypadTask | EnrichTask | PostCallTask | WindowsTask | RealTimeTask | JobInsightsTask | AcrossTask;
 
 export interface TaskResults {
   record: RecordRedaction;
@@ -141,6 +162,8 @@ export interface TaskResults {
   enrich: EventRecord;
   postCall: Processed;
   across: MessageRedaction;
+  realTime: ReturnType<typeof realTimeFields>;
+  jobInsights: JobInsightRedaction;
 }
 
 export type TaskResult<T extends RedactionTask> = TaskResults[T['kind']];
@@ -221,5 +244,9 @@ export function perform(task: RedactionTask, owned = false): TaskResults[keyof T
       return findSensitiveWindows(task.transcript, { kinds: task.kinds, project: task.project });
     case 'across':
       return redactAcrossMessages(task.earlier, task.text, task.rules, new Masker(task.hashKey), task.continues, task.partial);
+    case 'realTime':
+      return realTimeFields(task.earlier, task.message, task.insights);
+    case 'jobInsights':
+      return jobInsightRedaction(task.transcript, task.insights, task.options);
   }
 }
