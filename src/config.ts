@@ -60,6 +60,11 @@ export interface Config {
   storageRetryMs: number;
   /** How many times a job waits for a client's bucket out of reach before it fails (SCRUBLINE_BUCKET_MAX_WAITS). */
   clientBucketMaxWaits: number;
+  /**
+   * Widenings the re-recognition check of a redacted copy may make before it fails the job (SCRUBLINE_RECHECK_ROUNDS,
+   * default 3; at most 10). 0: the first number heard in the copy fails the job.
+   */
+  recheckRounds: number;
   /** Jobs one worker process runs at once (recognition itself is spread over the cores by the engine pool). */
   workers: number;
   /** How long (ms) a job run's claim holds without renewal (database clock): how soon a dead worker's job is taken over. */
@@ -87,6 +92,13 @@ function integer(env: NodeJS.ProcessEnv, name: string, fallback: number): number
   const value = Number(raw);
   if (!Number.isInteger(value) || value < 0) throw new ConfigError(`${name} must be a non-negative integer, got "${raw}"`);
   return value;
+}
+
+function recheckRounds(env: NodeJS.ProcessEnv): number {
+  const rounds = integer(env, 'SCRUBLINE_RECHECK_ROUNDS', 3);
+  // Each round recognizes the whole copy again: a bound keeps a job that cannot converge from running on.
+  if (rounds > 10) throw new ConfigError(`SCRUBLINE_RECHECK_ROUNDS must be at most 10, got "${env.SCRUBLINE_RECHECK_ROUNDS}"`);
+  return rounds;
 }
 
 function schedule(raw: string | undefined): number[] | undefined {
@@ -205,6 +217,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     orphanSweepMs: integer(env, 'SCRUBLINE_ORPHAN_SWEEP_MS', 5 * 60_000),
     storageRetryMs: Math.max(100, integer(env, 'SCRUBLINE_STORAGE_RETRY_MS', 30_000)),
     clientBucketMaxWaits: Math.max(0, integer(env, 'SCRUBLINE_BUCKET_MAX_WAITS', 20)),
+    recheckRounds: recheckRounds(env),
     workers: integer(env, 'SCRUBLINE_WORKERS', Math.max(1, os.availableParallelism())),
     jobLeaseMs: Math.max(1000, integer(env, 'SCRUBLINE_JOB_LEASE_MS', 30_000)),
     authCacheMs: integer(env, 'SCRUBLINE_AUTH_CACHE_MS', 2000),

@@ -221,6 +221,7 @@ export async function createServices(config: Config, logger: Logger, overrides: 
             : []),
       // The redacted copy heard again by the recognizer the worker uses, with the model the job used.
       recheck: async (file, model, signal) => (overrides.recognize ?? recognizeFile)(file, { model, params: await parameters.engineParams(), maxSeconds: config.limits.audioSeconds, signal }),
+      recheckRounds: config.recheckRounds,
     }),
     onFinished: async (row) => {
       // Cancellations are counted by the process that cancels (JobService.onCancelled), not by the run it ended.

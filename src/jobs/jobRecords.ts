@@ -54,6 +54,8 @@ export class JobRecords {
         extras.redaction = redaction;
       }
     }
+    // A failed redaction keeps what it did before it gave up (windows, widened stretches, kinds heard).
+    if (!brief && row.status === 'failed' && row.redaction_failure) extras.redaction = JSON.parse(row.redaction_failure);
     if (this.options.deliveries) extras.deliveries = await this.options.deliveries(row.id);
     return jobRecord(row, this.options.box, extras);
   }

@@ -13,7 +13,9 @@ import type { EntityKind } from '../redact/entityKinds.js';
 import { type AppliedWindow, applyWindows, clipWindows } from '../redact/windows/apply.js';
 import { markWindows } from '../redact/windows/marks.js';
 import { modeWindows } from '../redact/windows/modes.js';
-import { recheckWindows, windowsReport } from '../redact/windows/report.js';
+import { redactsNumbers } from '../redact/numberKinds.js';
+import { mutedSpeechReport } from '../redact/windows/mutedSpeech.js';
+import { windowsReport } from '../redact/windows/report.js';
 import type { SensitiveWindow } from '../redact/windows/types.js';
 import { agentChannel } from '../transcript/roles.js';
 import { type BlobStore, blobKey, keyFolder, tempFile } from '../store/blobs/index.js';
@@ -21,6 +23,7 @@ import type { JobRow } from '../store/tables.js';
 import type { Transcript, Word } from '../transcript/types.js';
 import type { TranscribeParams } from './request.js';
 import { checkRedactedCopy, keepsOriginal } from './originalAudio.js';
+import { DEFAULT_RECHECK_ROUNDS, type RecheckRecognizer, recheckAndRepair } from './copyRecheck.js';
 import { namedInsights } from '../conversation/jobAnalysis.js';
 import { redactsSomething } from '../conversation/insights/jobRedactions.js';
 
@@ -32,8 +35,7 @@ export type JobWindowFinder = (
   params: TranscribeParams,
 ) => SensitiveWindow[] | Promise<SensitiveWindow[]>;
 
-/** Recognizes a file again (the redacted copy) with the model the job used. */
-export type RecheckRecognizer = (file: string, model: string, signal?: AbortSignal) => Promise<Transcript>;
+export type { RecheckRecognizer } from './copyRecheck.js';
 
 export interface RedactorOptions {
   projects: ProjectConfigs;
@@ -47,15 +49,24 @@ export interface RedactorOptions {
   /** Sensitive windows found in the recognized words (cue phrases, number-shaped speech); none when absent. */
   findWindows?: JobWindowFinder;
   /**
-   * Recognizes the redacted copy again: digit words heard inside former windows fail the job's redaction
-   * (recheck in the record). Absent: no re-recognition check (the record says so).
+   * Recognizes the redacted copy again: what still sounds like a number is redacted too and the copy checked
+   * again (jobs/copyRecheck.ts); a copy that still says one after `recheckRounds` widenings fails the job's
+   * redaction (recheck in the record). Absent: no re-recognition check (the record says so).
    */
   recheck?: RecheckRecognizer;
+  /** Widenings the re-recognition check may make (SCRUBLINE_RECHECK_ROUNDS); DEFAULT_RECHECK_ROUNDS when absent. */
+  recheckRounds?: number;
 }
 
-/** A redaction that could not be done as asked: the job fails (redactionStatus failed), never tried again. */
+/**
+ * A redaction that could not be done as asked: the job fails (redactionStatus failed), never tried again.
+ * `redactionRecord`: what the redaction did before it gave up (kinds and times, never a value), kept on the job.
+ */
 export class WindowRedactionError extends Error {
   readonly permanent = true;
+  constructor(message: string, readonly redactionRecord?: Record<string, unknown>) {
+    super(message);
+  }
 }
 
 /** Seconds added around every audio span (words and keypad tones alike). */
@@ -190,6 +201,7 @@ export function jobRedactor(options: RedactorOptions) {
     const added = modeWindows([...asked, ...keypadWindows], { mode, channels, agentChannel: agent, duration });
     // Windows only add: their spans join the core's and the keypad's, whose words are already masked.
     const applied = applyWindows(result.transcript, [...asked, ...added], rules);
+    let redacted = applied.transcript;
     const spans = [...result.spans, ...keypad.spans, ...applied.spans].sort((a, b) => a.start - b.start || a.channel - b.channel);
     const entityWindows: AppliedWindow[] = result.spans.map((e) => ({ channel: e.channel, start: e.start, end: e.end, kind: e.kind, source: 'entity' }));
     const windows = [...entityWindows, ...keypadWindows, ...asked, ...added];
@@ -209,46 +221,49 @@ export function jobRedactor(options: RedactorOptions) {
       const relative = blobKey(keyFolder(job.audio_path), `${REDACTED_COPY_PREFIX}${runId ?? 'copy'}${ext}`);
       // Written and checked on this machine, then stored beside the recording (a rename for a local store).
       const copy = tempFile(options.tempDir, ext);
+      const audioOptions = { minDistance: Number(params.scrubmindist ?? engine.scrubmindist ?? 0.3), padding: AUDIO_PADDING, mode: params.scrubsound ?? 'tone' };
       let merged: Awaited<ReturnType<typeof writeRedacted>>;
       try {
-        merged = await writeRedacted(pcm, copy, spans, {
-          minDistance: Number(params.scrubmindist ?? engine.scrubmindist ?? 0.3),
-          padding: AUDIO_PADDING,
-          mode: params.scrubsound ?? 'tone',
-        });
+        merged = await writeRedacted(pcm, copy, spans, audioOptions);
         // The copy stands in for the original only once checked; the worker then deletes the original.
         await checkRedactedCopy(copy, pcm);
-        record.recheck = await recheckCopy(options.recheck, copy, transcript.model, windows, signal);
+        const checked = await recheckAndRepair({
+          recheck: options.recheck,
+          rounds: options.recheckRounds ?? DEFAULT_RECHECK_ROUNDS,
+          copy,
+          model: transcript.model,
+          windows,
+          numbers: redactsNumbers(policy.kinds),
+          transcript: redacted,
+          rules,
+          duration,
+          signal,
+          // Redaction only grows: the widened stretches join every span so far, and the copy is written again.
+          rewrite: async (added) => {
+            spans.push(...added);
+            spans.sort((a, b) => a.start - b.start || a.channel - b.channel);
+            merged = await writeRedacted(pcm, copy, spans, audioOptions);
+            await checkRedactedCopy(copy, pcm);
+          },
+        });
+        redacted = checked.transcript;
+        record.recheck = checked.record;
+        record.report = mutedSpeechReport(transcript, merged.flat(), channels, agent);
+        if (!checked.converged) {
+          const rounds = checked.record.checked ? checked.record.rounds.length - 1 : 0;
+          throw new WindowRedactionError(
+            `the redacted audio was recognized again and still says a number (digit words or number words) after ${rounds} widening round(s); the redaction is not accepted (see the job's redaction.recheck)`,
+            record,
+          );
+        }
         await options.blobs.putFile(relative, copy, { move: true });
       } finally {
         fs.rmSync(copy, { force: true });
       }
       const keepOriginal = await keepsOriginal(params, options.projects);
       record.audio = { path: relative, spans: merged.flat().sort((a, b) => a.start - b.start), keepOriginal };
-      if (!keepOriginal) return { transcript: applied.transcript, record, replaceAudio: relative };
+      if (!keepOriginal) return { transcript: redacted, record, replaceAudio: relative };
     }
-    return { transcript: applied.transcript, record };
+    return { transcript: redacted, record };
   };
-}
-
-/**
- * Listen to the redacted copy again: a digit heard inside a former window means the copy still says what it
- * must not, and the job's redaction fails (the copy is removed; the original stays, as for any failed
- * redaction) rather than report success. Only windows that were asked for are checked.
- */
-async function recheckCopy(recheck: RecheckRecognizer | undefined, copy: string, model: string, windows: readonly AppliedWindow[], signal?: AbortSignal) {
-  if (!recheck || windows.length === 0) return { checked: false };
-  let heard: Transcript;
-  try {
-    heard = await recheck(copy, model, signal);
-  } catch (error) {
-    fs.rmSync(copy, { force: true });
-    throw error;
-  }
-  const report = recheckWindows(heard, windows);
-  if (report.digitsInWindows > 0) {
-    fs.rmSync(copy, { force: true });
-    throw new WindowRedactionError(`the redacted audio was recognized again and ${report.digitsInWindows} digit word(s) were heard inside redacted windows; the redaction is not accepted`);
-  }
-  return { checked: true, ...report };
 }

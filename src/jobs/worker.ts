@@ -343,7 +343,9 @@ export class JobWorker {
         // A redaction that was asked for and never ran is a failed redaction, not a pending one.
         const redactionStatus = job.redaction_status === 'pending' ? 'failed' : undefined;
         const text = job.input_kind === 'text' ? withoutTextInput(job) : undefined;
-        const held = await this.finalize(run, { status: 'failed', error: message, redactionStatus }, message, {}, async (tx) => {
+        // A redaction that gave up says what it did (kinds and times): the operator sees why on the job.
+        const redactionRecord = (error as { redactionRecord?: unknown }).redactionRecord;
+        const held = await this.finalize(run, { status: 'failed', error: message, redactionStatus, redactionRecord }, message, {}, async (tx) => {
           // A failed text job keeps no input text: not its file, nor (rows written before the file) in its params.
           if (text) await tx.jobs.updateHeld(run, { params: text });
         });

@@ -173,6 +173,8 @@ export class JobStore {
       model?: string;
       deleteAfter?: string | null;
       redactionStatus?: string;
+      /** What a failed redaction did before it gave up (kept on the job); any other outcome clears it. */
+      redactionRecord?: unknown;
     },
   ): Promise<boolean> {
     const result = await this.db
@@ -185,6 +187,7 @@ export class JobStore {
         ...(outcome.model && { model: outcome.model }),
         delete_after: outcome.deleteAfter ?? null,
         ...(outcome.redactionStatus && { redaction_status: outcome.redactionStatus }),
+        redaction_failure: outcome.redactionRecord === undefined ? null : JSON.stringify(outcome.redactionRecord),
         lease_until: null,
         completed_at: dbTime(this.db),
         updated_at: dbTime(this.db),

@@ -257,6 +257,13 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
         await db.schema.alterTable('live_messages').addColumn('redaction', 'text').execute();
       },
     },
+    // A job whose redaction failed keeps the record of what it did before it gave up (the re-recognition check's
+    // rounds and widened stretches: kinds and times, never a value), for the operator; null otherwise.
+    '0014_jobs_redaction_failure': {
+      async up(db: Kysely<unknown>) {
+        await db.schema.alterTable('jobs').addColumn('redaction_failure', 'text').execute();
+      },
+    },
   };
 }
 

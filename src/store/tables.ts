@@ -101,6 +101,11 @@ export interface JobRow {
   tracking_id?: string | null;
   /** The telephony call's id (callSid), for listing by it. Optional for rows before migration 0012. */
   call_sid?: string | null;
+  /**
+   * The redaction record of a job whose redaction failed (JSON: kinds and times, never a value), null otherwise.
+   * Optional for rows written before migration 0014.
+   */
+  redaction_failure?: string | null;
 }
 
 export interface JobResultRow {

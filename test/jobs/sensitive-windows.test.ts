@@ -320,7 +320,7 @@ for (const dialect of ['sqlite', 'postgres'] as Dialect[]) {
   });
 }
 
-describe('the re-recognition check fails the redaction closed when it hears a digit inside a former window', { skip: required(!hasTool('ffmpeg') && 'needs ffmpeg') }, () => {
+describe('the re-recognition check fails the redaction closed when widening cannot silence a digit it hears', { skip: required(!hasTool('ffmpeg') && 'needs ffmpeg') }, () => {
   let svc: TestService;
   let dir: string;
   let stereoFile: string;
@@ -348,7 +348,7 @@ describe('the re-recognition check fails the redaction closed when it hears a di
     if (dir) fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  test('digits heard again: the job fails with redactionStatus failed, the original is kept, no copy is left', async () => {
+  test('digits heard again whatever is muted: widened once, heard again over the muted stretch, the job fails with its record; the original is kept, no copy is left', async () => {
     const res = await svc.request({
       method: 'POST',
       url: '/asr/transcribe?wait=120',
@@ -358,8 +358,16 @@ describe('the re-recognition check fails the redaction closed when it hears a di
     const job = json(res);
     assert.equal(job.status, 'failed', res.body);
     assert.equal(job.redactionStatus, 'failed');
-    assert.match(job.message ?? job.error ?? res.body, /digit/);
-    assert.equal(calls, 2, 'recognized once, then the redacted copy once (never tried again)');
+    assert.match(job.message ?? job.error ?? res.body, /number/);
+    // Recognized once; the copy heard, widened over what it heard, heard again over the muted stretch (no
+    // widening can help there): given up, never tried again.
+    assert.equal(calls, 3, 'recognized once, then the redacted copy twice');
+    const recheck = job.redaction.recheck;
+    assert.equal(recheck.converged, false);
+    assert.deepEqual(recheck.rounds.map((r: any) => [r.round, r.heard, r.widened]), [[1, { digit: 2 }, 1], [2, { digit: 2 }, 0]]);
+    assert.deepEqual(recheck.widened.map((w: any) => [w.channel, w.start, w.end, w.heard, w.where, w.round]), [[1, 0.8, 2.1, { digit: 2 }, 'inside', 1]]);
+    assert.deepEqual(recheck.unrepaired.map((w: any) => [w.channel, w.start, w.end, w.heard]), [[1, 0.8, 2.1, { digit: 2 }]]);
+    assert.ok(!JSON.stringify(job.redaction).includes('four'), 'kinds, never the words heard');
     const files = (await blobKeys(svc, `uploads/${job.jobId}/`)).map((key) => key.split('/').pop()!);
     assert.deepEqual(files.filter((f) => f.startsWith('redacted-')), [], 'the rejected copy is removed');
     assert.deepEqual(files, ['stereo.wav'], 'the original is kept (as for any failed redaction)');

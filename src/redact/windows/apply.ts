@@ -47,7 +47,7 @@ export function clipWindows<W extends AppliedWindow>(windows: readonly W[], dura
  * Mask the words inside `windows` (each on its own channel) and answer a span for each window. Words that
  * overlap a window at all are masked: a word cut by the window's edge is part of what was said in it.
  */
-export function applyWindows(transcript: Transcript, windows: readonly AppliedWindow[], rules: readonly RedactionRule[]): WindowApplication {
+export function applyWindows(transcript: Transcript, windows: readonly Pick<AppliedWindow, 'channel' | 'start' | 'end' | 'kind'>[], rules: readonly RedactionRule[]): WindowApplication {
   const spans: RedactedSpan[] = windows.map((w) => ({ channel: w.channel, kind: w.kind, start: w.start, end: w.end, replacement: windowMask(w.kind, rules), confidence: 1 }));
   if (spans.length === 0) return { transcript, spans, maskedWords: 0 };
   let maskedWords = 0;

@@ -59,7 +59,7 @@ export function isDigitWord(word: string): boolean {
  * Count what the recognizer heard again inside the windows: a word is inside when its middle is inside a window
  * on its channel (a word at the edge belongs to the speech beside the window).
  */
-export function recheckWindows(heard: Transcript, windows: readonly AppliedWindow[]): RecheckReport {
+export function recheckWindows(heard: Transcript, windows: readonly Pick<AppliedWindow, 'channel' | 'start' | 'end'>[]): RecheckReport {
   let digits = 0;
   let numberLike = 0;
   let words = 0;
