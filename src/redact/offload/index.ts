@@ -15,6 +15,7 @@ import type { RedactionResult } from '../redactTranscript.js';
 import type { RedactionRule } from '../rules.js';
 import type { CueWindowsConfig } from '../../schema/resources/projectConfig.js';
 import type { SensitiveWindow } from '../windows/types.js';
+import type { WindowLevel } from '../windows/windowLevel.js';
 import { receiveError, type TaskReply } from './errors.js';
 import { redactionPool } from './pool.js';
 import { type EnrichTask, perform, type PostCallTask, type Processed, type RedactionTask, type RuleSource, type TaskResult } from './tasks.js';
@@ -115,8 +116,8 @@ export function postCallOffLoop(record: EventRecord, redact: PostCallTask['redac
 }
 
 /** Cue and number windows of a job's recognized call (findSensitiveWindows), off the loop when the call is long. */
-export function sensitiveWindowsOffLoop(transcript: Transcript, kinds: readonly string[], project?: CueWindowsConfig): Promise<SensitiveWindow[]> {
-  return run({ kind: 'windows', transcript, kinds: [...kinds], ...(project && { project }) }, transcript);
+export function sensitiveWindowsOffLoop(transcript: Transcript, kinds: readonly string[], project?: CueWindowsConfig, level?: WindowLevel): Promise<SensitiveWindow[]> {
+  return run({ kind: 'windows', transcript, kinds: [...kinds], ...(project && { project }), ...(level && { level }) }, transcript);
 }
 
 /** Keypad entries (jobRedaction's keypadEntries) of a decoded recording; always off the loop (a whole recording). */

@@ -25,6 +25,7 @@ import type { RedactionRule } from '../rules.js';
 import type { CueWindowsConfig } from '../../schema/resources/projectConfig.js';
 import { findSensitiveWindows } from '../windows/sensitiveWindows.js';
 import type { SensitiveWindow } from '../windows/types.js';
+import { windowPlan, type WindowLevel } from '../windows/windowLevel.js';
 
 /**
  * A record's own rules (redactionTypes, contentGroups) are sent as the record's data and rebuilt with
@@ -115,6 +116,8 @@ export interface WindowsTask {
   transcript: Transcript;
   kinds: string[];
   project?: CueWindowsConfig;
+  /** How much window finding runs (windowLevel.ts); absent: full (every cue rule of the kinds). */
+  level?: WindowLevel;
 }
 
 export type RedactionTask = RecordTask | TextTask | TranscriptTask | KeypadTask | EnrichTask | PostCallTask | WindowsTask;
@@ -204,7 +207,9 @@ export function perform(task: RedactionTask, owned = false): TaskResults[keyof T
       return redactTranscript(task.transcript, task.rules, new Masker(task.hashKey));
     case 'keypad':
       return keypadEntries(task.pcm);
-    case 'windows':
-      return findSensitiveWindows(task.transcript, { kinds: task.kinds, project: task.project });
+    case 'windows': {
+      const plan = windowPlan(task.level ?? 'full', task.kinds, task.project);
+      return plan ? findSensitiveWindows(task.transcript, plan) : [];
+    }
   }
 }
