@@ -43,6 +43,13 @@ export const DEFAULT_CUE_KINDS: ReadonlySet<EntityKind> = new Set<EntityKind>([
   'ABARoutingNumber',
 ]);
 
+/**
+ * Requests of DEFAULT_CUE_KINDS left to the full level: one common word, said as often by the party giving the
+ * value ("expiration oh nine twenty seven") as by the one asking, so its window fell on the wrong party's next turn
+ * (eval/default-windows.ts). The word still counts as a hint (a number run after it takes its kind).
+ */
+const OPT_IN_REQUESTS: ReadonlySet<string> = new Set(['expiration', 'the expiry', 'routing']);
+
 /** What decides the level: the project's `cueWindows.enabled` and what the job's policy recorded at submit. */
 export function windowLevel(project: CueWindowsConfig | undefined, recorded: WindowLevel | undefined): WindowLevel {
   if (project?.enabled === true || recorded === 'full') return 'full';
@@ -66,7 +73,9 @@ export function defaultLevelOptions(project?: CueWindowsConfig): WindowOptions {
   const full = resolveWindowOptions({ ...project, enabled: true });
   return {
     ...full,
-    requests: only(full.requests, DEFAULT_CUE_KINDS),
+    requests: Object.fromEntries(
+      Object.entries(only(full.requests, DEFAULT_CUE_KINDS)).map(([kind, phrases]) => [kind, (phrases ?? []).filter((p) => !OPT_IN_REQUESTS.has(p))]),
+    ),
     leadIns: only(full.leadIns, DEFAULT_CUE_KINDS),
     hintWords: only(full.hintWords, DEFAULT_CUE_KINDS),
   };
