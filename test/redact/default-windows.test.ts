@@ -3,6 +3,7 @@
 // stay opt-in; less than the defaults is an admin's decision, recorded, and any other key asking for it gets a 403.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { cliRules, redactForCli } from '../../src/cli/redaction.js';
 import { ServiceError } from '../../src/errors.js';
 import { policyRules, resolvePolicy, storedPolicy } from '../../src/redact/policy.js';
 import { applyWindows } from '../../src/redact/windows/apply.js';
@@ -48,6 +49,13 @@ describe('the default window level', () => {
     ]);
     const text = redactedText(heard, ['CreditCardNumber', 'Person']);
     assert.ok(longestLeak(text, '2241282212428221') <= 4, text);
+  });
+
+  test('scrubline transcribe --types CreditCardNumber masks the card heard as look-alikes too (the CLI output)', async () => {
+    const heard = call([{ channel: 0, text: 'sure it is for 53 to 0151 line today 3036 to eight', start: 0, confidence: 0.6 }]);
+    const out = await redactForCli(heard, cliRules({ types: 'CreditCardNumber' }), 'test-key');
+    const text = out.channels.flatMap((c) => c.words.map((w) => w.word)).join(' ');
+    assert.ok(longestLeak(text, CARD) <= 4, text);
   });
 
   test('ordinary talk with "for", "to", "one" keeps its words', () => {
