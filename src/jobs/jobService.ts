@@ -329,6 +329,8 @@ export class JobService {
     const previous = withoutText(JSON.parse(job.params) as StoredParams);
     const { redactionPolicy: had, ...before } = previous;
     const merged = { ...before, ...params, jobId: undefined, redactionPolicy: undefined };
+    // An admin's cueWindows: false is not inherited: a resubmit that does not ask for it again gets the defaults.
+    if (params.cueWindows === undefined && merged.cueWindows === false) delete merged.cueWindows;
     // Marked windows only add up: a resubmit keeps the job's marks and adds its own.
     checkMarks(params.sensitiveWindows);
     const marks = [...(before.sensitiveWindows ?? []), ...(params.sensitiveWindows ?? [])];

@@ -147,6 +147,15 @@ describe('the default window level through the service', () => {
     assert.match(lowered.message, /cueWindows: false/);
   });
 
+  test("a resubmit does not inherit an admin's cueWindows: false: a submit key's resubmit runs with the defaults", async () => {
+    const first = await submit(admin, { text: 'sure it is for 53 to 0151 line today 3036 to eight', types: ['CreditCardNumber'], cueWindows: false });
+    assert.equal(first.statusCode, 200, first.body);
+    assert.equal(json(first).redaction.policy.windows, 'off');
+    const again = await submit(submitter, { jobId: json(first).jobId, text: 'sure it is for 53 to 0151 line today 3036 to eight' });
+    assert.equal(again.statusCode, 200, again.body);
+    assert.equal(json(again).redaction.policy.windows, undefined, JSON.stringify(json(again).redaction.policy));
+  });
+
   test('publishing cueWindows.enabled: false warns and records a redaction_lowered event', async () => {
     const res = await svc.request({ method: 'POST', url: '/system/cache/v2/publish', payload: { data: JSON.stringify({ sid: 'less', scrubtext: true, cueWindows: { enabled: false } }) }, headers: bearer(admin) });
     assert.equal(res.statusCode, 200, res.body);
