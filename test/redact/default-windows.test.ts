@@ -6,7 +6,7 @@ import { after, before, describe, test } from 'node:test';
 import { cliRules, redactForCli } from '../../src/cli/redaction.js';
 import { ServiceError } from '../../src/errors.js';
 import { policyRules, resolvePolicy, storedPolicy } from '../../src/redact/policy.js';
-import { applyWindows } from '../../src/redact/windows/apply.js';
+import { applyWindows, windowMask } from '../../src/redact/windows/apply.js';
 import { findSensitiveWindows } from '../../src/redact/windows/sensitiveWindows.js';
 import { windowLevel, windowPlan } from '../../src/redact/windows/windowLevel.js';
 import type { Transcript } from '../../src/transcript/types.js';
@@ -56,6 +56,11 @@ describe('the default window level', () => {
     const out = await redactForCli(heard, cliRules({ types: 'CreditCardNumber' }), 'test-key');
     const text = out.channels.flatMap((c) => c.words.map((w) => w.word)).join(' ');
     assert.ok(longestLeak(text, CARD) <= 4, text);
+  });
+
+  test("a project's MaskCharacter rule stays its mask where a default window covers the value", () => {
+    assert.equal(windowMask('CreditCardNumber', [{ kind: 'CreditCardNumber', maskType: 'MaskCharacter', setting: '#' }]), '####');
+    assert.equal(windowMask('CreditCardNumber', [{ kind: 'CreditCardNumber', maskType: 'Hash', setting: '' }]), '[CREDIT_CARD_NUMBER]');
   });
 
   test('ordinary talk with "for", "to", "one" keeps its words', () => {
