@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { cliRules, redactForCli } from '../../src/cli/redaction.js';
 import { ServiceError } from '../../src/errors.js';
+import { textToTranscript } from '../../src/jobs/textTranscript.js';
 import { policyRules, resolvePolicy, storedPolicy } from '../../src/redact/policy.js';
 import { applyWindows, windowMask } from '../../src/redact/windows/apply.js';
 import { findSensitiveWindows } from '../../src/redact/windows/sensitiveWindows.js';
@@ -61,6 +62,20 @@ describe('the default window level', () => {
   test("a project's MaskCharacter rule stays its mask where a default window covers the value", () => {
     assert.equal(windowMask('CreditCardNumber', [{ kind: 'CreditCardNumber', maskType: 'MaskCharacter', setting: '#' }]), '####');
     assert.equal(windowMask('CreditCardNumber', [{ kind: 'CreditCardNumber', maskType: 'Hash', setting: '' }]), '[CREDIT_CARD_NUMBER]');
+  });
+
+  test('words given as text (a text job): a number run masks itself, not its whole turn; look-alikes still count', () => {
+    const plan = windowPlan('default', ['USSocialSecurityNumber', 'CreditCardNumber'], undefined, true)!;
+    const rules = policyRules({ kinds: ['USSocialSecurityNumber', 'CreditCardNumber'], text: true, audio: false });
+    const masked = (text: string) => {
+      const t = textToTranscript(text);
+      return applyWindows(t, findSensitiveWindows(t, plan), rules).transcript.channels.flatMap((c) => c.words.map((w) => w.word)).join(' ');
+    };
+    const ssn = masked('hello, my social security number is 123-45-6789, thanks');
+    assert.match(ssn, /my social security number is/, ssn);
+    assert.ok(longestLeak(ssn, '123456789') <= 4, ssn);
+    const card = masked('sure it is for 53 to 0151 line today 3036 to eight');
+    assert.ok(longestLeak(card, CARD) <= 4, card);
   });
 
   test('ordinary talk with "for", "to", "one" keeps its words', () => {

@@ -25,7 +25,7 @@ import type { RedactionRule } from '../rules.js';
 import type { CueWindowsConfig } from '../../schema/resources/projectConfig.js';
 import { findSensitiveWindows } from '../windows/sensitiveWindows.js';
 import type { SensitiveWindow } from '../windows/types.js';
-import { windowPlan, type WindowLevel } from '../windows/windowLevel.js';
+import { TEXT_INPUT_MODEL, windowPlan, type WindowLevel } from '../windows/windowLevel.js';
 
 /**
  * A record's own rules (redactionTypes, contentGroups) are sent as the record's data and rebuilt with
@@ -208,7 +208,7 @@ export function perform(task: RedactionTask, owned = false): TaskResults[keyof T
     case 'keypad':
       return keypadEntries(task.pcm);
     case 'windows': {
-      const plan = windowPlan(task.level ?? 'full', task.kinds, task.project);
+      const plan = windowPlan(task.level ?? 'full', task.kinds, task.project, task.transcript.model === TEXT_INPUT_MODEL);
       return plan ? findSensitiveWindows(task.transcript, plan) : [];
     }
   }

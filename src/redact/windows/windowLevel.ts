@@ -84,9 +84,17 @@ export function defaultLevelOptions(project?: CueWindowsConfig): WindowOptions {
 // The options without a project are the same for every job: resolved once (cue phrases are prepared per options object).
 let sharedDefault: WindowOptions | undefined;
 let sharedFull: WindowOptions | undefined;
+let sharedDefaultText: WindowOptions | undefined;
 
-/** What window finding runs with at `level` for the kinds a policy redacts; undefined when it does not run. */
-export function windowPlan(level: WindowLevel, kinds: readonly string[], project?: CueWindowsConfig): WindowPlan | undefined {
+/** The model name of a text job's transcript (jobs/textTranscript.ts): words given, not recognized. */
+export const TEXT_INPUT_MODEL = 'text:input';
+
+/**
+ * What window finding runs with at `level` for the kinds a policy redacts; undefined when it does not run. At the
+ * default level, words given as text (`givenText`) keep the rest of a number's turn: they were not misheard, so a
+ * number run masks itself (padded), not "hello, my social is ..., thanks" whole (eval/default-windows.ts).
+ */
+export function windowPlan(level: WindowLevel, kinds: readonly string[], project?: CueWindowsConfig, givenText = false): WindowPlan | undefined {
   if (level === 'off' || kinds.length === 0) return undefined;
   const hasProjectOptions = project !== undefined && Object.keys(project).some((k) => k !== 'enabled');
   if (level === 'full') {
@@ -95,6 +103,9 @@ export function windowPlan(level: WindowLevel, kinds: readonly string[], project
   }
   const numberKinds = kinds.filter((k) => NUMBER_KINDS.has(k as EntityKind));
   if (numberKinds.length === 0) return undefined;
-  const options = hasProjectOptions ? defaultLevelOptions(project) : (sharedDefault ??= defaultLevelOptions());
+  const shared = hasProjectOptions ? defaultLevelOptions(project) : (sharedDefault ??= defaultLevelOptions());
+  // Given words' times are positions, not estimates of speech: no padding either.
+  const textOptions = () => ({ ...shared, wholeTurns: false, padSeconds: 0 });
+  const options = givenText ? (hasProjectOptions ? textOptions() : (sharedDefaultText ??= textOptions())) : shared;
   return { kinds: numberKinds, options };
 }
