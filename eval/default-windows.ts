@@ -35,6 +35,7 @@ const LEVELS: [string, WindowPlan][] = [
   ['default without stray digits', plan('default', { strayDigits: false })],
   ['default without cues (number speech only)', plan('default', { cuesEnabled: false, hintRequests: false })],
   ['full (cueWindows: true)', plan('full')],
+  ['default on words given as text (a text job)', windowPlan('default', kinds, undefined, true)!],
 ];
 
 interface Tally {
