@@ -16,7 +16,9 @@ import { StreamRegistry } from './stream/registry.js';
 import { closeRedactionPool, openRedactionPool, sensitiveWindowsOffLoop } from './redact/offload/index.js';
 import { JobRecords } from './jobs/jobRecords.js';
 import { OriginalsGuard } from './jobs/originalsGuard.js';
-import { JobService } from './jobs/jobService.js';
+import { JobService, type StoredParams } from './jobs/jobService.js';
+import { storedPolicy } from './redact/policy.js';
+import { windowLevel } from './redact/windows/windowLevel.js';
 import { JobWorker, type RecognizeFile } from './jobs/worker.js';
 import { applyAutoDelete, RetentionSweeper } from './jobs/retention.js';
 import { type JobWindowFinder, jobRedactor } from './jobs/jobRedaction.js';
@@ -208,17 +210,17 @@ export async function createServices(config: Config, logger: Logger, overrides: 
       tempDir: runFiles,
       engineParams: (sid) => parameters.engineParams(sid),
       // Cue phrases and number-shaped speech open windows redacted whatever was recognized in them (issue 17).
-      // A project turns them on (`cueWindows.enabled: true`): a window redacts the whole answer, more than the kinds
-      // asked (a name given with a card number goes with it), which a project must choose knowingly.
+      // Whenever a number kind is redacted the number-speech layers and the payment cues run with no opt-in
+      // (issue 31, redact/windows/windowLevel.ts); a project's `cueWindows.enabled: true` or a job's
+      // `cueWindows: true` adds every kind's cues (a window redacts the whole answer, a name given with a card
+      // number goes with it); only an admin turns the defaults off.
       findWindows:
         overrides.findWindows ??
-        // On when the project turns them on, or the job asks (a live stream's after-call job: what the call's
-        // number cues masked live is masked in its text too).
-        ((transcript, kinds, project, params) =>
-          project?.config.cueWindows?.enabled === true || params.cueWindows === true
-            ? // A pass over every word of the call: off the event loop when the call is long.
-              sensitiveWindowsOffLoop(transcript, kinds, { ...project?.config.cueWindows, enabled: true })
-            : []),
+        ((transcript, kinds, project, params) => {
+          const level = windowLevel(project?.config.cueWindows, storedPolicy((params as StoredParams).redactionPolicy)?.windows ?? (params.cueWindows === true ? 'full' : undefined));
+          // A pass over every word of the call: off the event loop when the call is long.
+          return level === 'off' ? [] : sensitiveWindowsOffLoop(transcript, kinds, project?.config.cueWindows, level);
+        }),
       // The redacted copy heard again by the recognizer the worker uses, with the model the job used.
       recheck: async (file, model, signal) => (overrides.recognize ?? recognizeFile)(file, { model, params: await parameters.engineParams(), maxSeconds: config.limits.audioSeconds, signal }),
       recheckRounds: config.recheckRounds,

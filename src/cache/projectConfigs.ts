@@ -97,7 +97,14 @@ export class ProjectConfigs {
       message: `project ${config.sid} version ${published.version} published`,
       details: { sid: config.sid, version: published.version, rules: (config.rules ?? []).length },
     });
-    return { sid: config.sid, version: published.version, rules: config.rules ?? [], publishedAt: published.publishedAt, warnings: [] };
+    const warnings: string[] = [];
+    if (config.cueWindows?.enabled === false) {
+      // Less than the defaults (redact/windows/windowLevel.ts): an admin's decision (publishing needs an admin key), recorded.
+      const message = `project ${config.sid} version ${published.version} turns off the default redaction of spoken numbers (cueWindows.enabled: false): digits heard as look-alikes, stray digits and payment cues are no longer redacted`;
+      warnings.push(message);
+      await this.store.events.record({ type: 'project', subType: 'redaction_lowered', subject: config.sid, status: 'completed', message, details: { sid: config.sid, version: published.version, windows: 'off' } });
+    }
+    return { sid: config.sid, version: published.version, rules: config.rules ?? [], publishedAt: published.publishedAt, warnings };
   }
 
   /** The version in force for a project, or undefined when none was published. */

@@ -4,7 +4,8 @@
 // checked copy beside the original): asked here, it is refused, never silently skipped.
 import crypto from 'node:crypto';
 import { parseKinds, policyRules, resolvePolicy, redacts } from '../redact/policy.js';
-import { redactTranscriptOffLoop } from '../redact/offload/index.js';
+import { redactTranscriptOffLoop, sensitiveWindowsOffLoop } from '../redact/offload/index.js';
+import { applyWindows, clipWindows } from '../redact/windows/apply.js';
 import type { Transcript } from '../transcript/types.js';
 
 export interface CliRedaction {
@@ -37,5 +38,9 @@ export function cliRules(ask: CliRedaction) {
  */
 export async function redactForCli(transcript: Transcript, rules: ReturnType<typeof cliRules>, hashKey = process.env.SCRUBLINE_SECRET_KEY || crypto.randomBytes(32).toString('hex')): Promise<Transcript> {
   if (!rules) return transcript;
-  return (await redactTranscriptOffLoop(transcript, rules, hashKey)).transcript;
+  // The default windows as a job without a project gets them (redact/windows/windowLevel.ts): a card number heard
+  // as "for 53 to 0151" is masked though no detector matched it.
+  const windows = await sensitiveWindowsOffLoop(transcript, rules.map((r) => r.kind), undefined, 'default');
+  const redacted = (await redactTranscriptOffLoop(transcript, rules, hashKey)).transcript;
+  return applyWindows(redacted, clipWindows(windows, transcript.audioSeconds ?? Infinity), rules).transcript;
 }

@@ -123,6 +123,14 @@ export const CLIFF_DB = 15;
 export const FLOOR_SLOPE_DB = 6;
 export const DEEP_CLIFF_DB = 31;
 export const DEEP_CLIFF_SLOPE_DB = 10;
+/**
+ * A floor this flat (issue 31): line noise of a two-party call (white, -45 dBFS) re-encoded as 48 kHz Opus falls
+ * only 11-14 dB at 4 kHz onto a floor within 1-2 dB of level, and the 15 dB cliff sent it to the wideband model. Speech
+ * above 4 kHz slopes (dull broadcasts and low-passed read speech 12-28 dB; the dev files with a ratio under
+ * FLOOR_RATIO all 12 dB or more), so a floor within 2.5 dB under a 10 dB cliff is noise under telephone speech.
+ */
+export const FLAT_CLIFF_DB = 10;
+export const FLAT_FLOOR_SLOPE_DB = 2.5;
 
 /**
  * Telephone audio re-encoded at a higher rate (a 48 kHz Opus call, a 16 kHz WAV with line or codec noise): little
@@ -132,7 +140,11 @@ export const DEEP_CLIFF_SLOPE_DB = 10;
 export function isTelephoneShape(highBandRatio: number, shape: BandShape): boolean {
   if (highBandRatio >= FLOOR_RATIO) return false;
   const slope = Math.abs(shape.slopeDb);
-  return (shape.cliffDb >= CLIFF_DB && slope <= FLOOR_SLOPE_DB) || (shape.cliffDb >= DEEP_CLIFF_DB && slope <= DEEP_CLIFF_SLOPE_DB);
+  return (
+    (shape.cliffDb >= CLIFF_DB && slope <= FLOOR_SLOPE_DB) ||
+    (shape.cliffDb >= DEEP_CLIFF_DB && slope <= DEEP_CLIFF_SLOPE_DB) ||
+    (shape.cliffDb >= FLAT_CLIFF_DB && slope <= FLAT_FLOOR_SLOPE_DB)
+  );
 }
 
 export function analyseShape(samples: Int16Array, sampleRate: number): BandShape & { highBandRatio: number } {

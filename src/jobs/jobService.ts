@@ -149,7 +149,11 @@ export class JobService {
     const project = params.sid !== undefined && this.options.projects ? await this.options.projects.forRedaction(params.sid) : undefined;
     // Insights named by the job must exist in its project and be runnable on a job (issue 18).
     checkJobInsights(params, project?.config);
-    return resolvePolicy({ ask: { kinds, scrubtext: params.scrubtext, scrubaudio: params.scrubaudio, retentionDays: params.retentionPolicy }, project, mayLower: caller.scope === 'admin' });
+    return resolvePolicy({
+      ask: { kinds, scrubtext: params.scrubtext, scrubaudio: params.scrubaudio, retentionDays: params.retentionPolicy, cueWindows: params.cueWindows },
+      project,
+      mayLower: caller.scope === 'admin',
+    });
   }
 
   /**
@@ -356,6 +360,8 @@ export class JobService {
     const previous = withoutText(JSON.parse(job.params) as StoredParams);
     const { redactionPolicy: had, ...before } = previous;
     const merged = { ...before, ...params, jobId: undefined, redactionPolicy: undefined };
+    // An admin's cueWindows: false is not inherited: a resubmit that does not ask for it again gets the defaults.
+    if (params.cueWindows === undefined && merged.cueWindows === false) delete merged.cueWindows;
     // Marked windows only add up: a resubmit keeps the job's marks and adds its own.
     checkMarks(params.sensitiveWindows);
     const marks = [...(before.sensitiveWindows ?? []), ...(params.sensitiveWindows ?? [])];
@@ -510,7 +516,18 @@ function loweredEvent(jobId: string, policy: RedactionPolicy, caller: Caller) {
     subject: jobId,
     jobId,
     status: 'queued',
-    message: `an admin-scope key lowered the redaction project ${policy.sid} requires`,
-    details: { sid: policy.sid, version: policy.version, kinds: policy.kinds, text: policy.text, audio: policy.audio, ...(caller.keyId && { keyId: caller.keyId }) },
+    message:
+      policy.windows === 'off'
+        ? `an admin-scope key turned off the default redaction of spoken numbers (cueWindows: false)${policy.sid ? ` for project ${policy.sid}` : ''}`
+        : `an admin-scope key lowered the redaction project ${policy.sid} requires`,
+    details: {
+      sid: policy.sid,
+      version: policy.version,
+      kinds: policy.kinds,
+      text: policy.text,
+      audio: policy.audio,
+      ...(policy.windows && { windows: policy.windows }),
+      ...(caller.keyId && { keyId: caller.keyId }),
+    },
   };
 }

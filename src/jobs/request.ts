@@ -114,7 +114,7 @@ export const TranscribeParams = Type.Object(
     apiKeyCloud: str('Access key id for the bucket (a credential: sealed, masked); else the project\'s or system settings\'.'),
     secretKeyCloud: str('Secret key for the bucket (a credential: sealed, masked); else the project\'s or system settings\'.'),
     cueWindows: bool(
-      'Cue and number windows for this job (as a project\'s cueWindows.enabled; README "Sensitive windows"): words after "my card number is", "your social"... redacted whatever was recognized. Only turns them on (a project that has them keeps them). Live streams set it on their after-call job.',
+      'Sensitive windows (docs "defaults"). Absent: whenever a number kind is redacted, number speech (digits heard as "to", "for", "oh"...), stray digits and payment cues ("can I have the card number") are redacted whatever was recognized. true: every kind\'s cues too (a name after "may I have your name"), as a project\'s cueWindows.enabled. false: none of them; admin-scope keys only (recorded as a redaction_lowered event), any other key gets a 403. Live streams set true on their after-call job.',
     ),
     sensitiveWindows: Type.Optional(
       Type.Array(SensitiveWindowMark, {

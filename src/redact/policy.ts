@@ -4,11 +4,15 @@
 // - kind names are the entity kinds in any letter case, trimmed; `all` or `*` is every kind; anything else is a 400;
 // - a scrub flag with no kinds named means the named project's active rules, else every kind;
 // - a project that scrubs requires its active rules' kinds (every kind when it has none); only an admin may
-//   lower that, and the caller records the lowering as an event.
-import { invalid } from '../errors.js';
+//   lower that, and the caller records the lowering as an event;
+// - sensitive windows (windows/windowLevel.ts) run at their default level whenever a number kind is redacted; a
+//   request may raise them (`cueWindows: true`), only an admin key may turn them off (`cueWindows: false`,
+//   recorded like any lowering); any other key asking for that is refused (403).
+import { invalid, ServiceError } from '../errors.js';
 import type { ProjectConfig } from '../schema/resources/projectConfig.js';
 import { DEFAULT_KINDS, ENTITY_KINDS, type EntityKind } from './entityKinds.js';
 import { defaultLabel, type RedactionRule } from './rules.js';
+import type { WindowLevel } from './windows/windowLevel.js';
 
 /** The effective policy: what is recorded on a job or record, and what its redaction runs with. */
 export interface RedactionPolicy {
@@ -21,8 +25,13 @@ export interface RedactionPolicy {
   /** The project whose published configuration took part, and its version. */
   sid?: string;
   version?: number;
-  /** An admin-scope key lowered what the project requires. */
+  /** An admin-scope key lowered what the project requires (or turned the default windows off). */
   lowered?: boolean;
+  /**
+   * Sensitive windows as asked at submit: 'full' (every cue rule), 'off' (an admin key's lowering). Absent: the
+   * default level, or what the project says when the work runs (windowLevel).
+   */
+  windows?: Exclude<WindowLevel, 'default'>;
   /**
    * Days the job's data (or a stream's kept transcript) is kept after it ends: the shorter of the request's
    * `retentionPolicy` and the project's. Absent: kept until deleted.
@@ -38,6 +47,8 @@ export interface PolicyAsk {
   scrubaudio?: boolean;
   /** retentionPolicy (days; 0 or absent: keep). */
   retentionDays?: number;
+  /** A job's `cueWindows`: true raises the windows to every cue rule; false (admin keys only) turns them off. */
+  cueWindows?: boolean;
 }
 
 /** A published project configuration in force, as the store answers it. */
@@ -182,6 +193,20 @@ export function resolvePolicy({ ask, project, mayLower = false, realTime = false
     requiredAudio = false;
     lowered = true;
   }
+  let windows: RedactionPolicy['windows'];
+  if (ask.cueWindows === true) windows = 'full';
+  else if (ask.cueWindows === false) {
+    // Less than the defaults is an admin's decision, recorded (the job's redaction_lowered event).
+    if (!mayLower) {
+      throw new ServiceError(
+        'forbidden',
+        'cueWindows: false turns off the default redaction of spoken numbers (digits heard as "to", "for", "oh", stray digits, payment cues); only an admin-scope key may ask for that. Leave it out to get the defaults.',
+        [{ pointer: '/cueWindows', path: 'cueWindows', message: 'false needs an admin-scope key' }],
+      );
+    }
+    windows = 'off';
+    lowered = true;
+  }
   const audio = !realTime && (ask.scrubaudio === true || requiredAudio);
   let kinds = ordered([...requiredKinds, ...asked]);
   // Audio redaction implies text redaction of the same kinds; never audio with nothing to find.
@@ -195,6 +220,7 @@ export function resolvePolicy({ ask, project, mayLower = false, realTime = false
     audio,
     ...(project && { sid: project.sid, version: project.version }),
     ...(lowered && { lowered }),
+    ...(windows && { windows }),
     ...(retentionDays !== undefined && { retentionDays }),
   };
 }
@@ -217,8 +243,15 @@ export function unionPolicies(a: RedactionPolicy, b: RedactionPolicy): Redaction
     ...(sid !== undefined && { sid }),
     ...(version !== undefined && { version }),
     ...(a.lowered && b.lowered && { lowered: true }),
+    ...unionWindows(a.windows, b.windows),
     ...(shorterRetention(a.retentionDays, b.retentionDays) !== undefined && { retentionDays: shorterRetention(a.retentionDays, b.retentionDays) }),
   };
+}
+
+/** The more of two window levels: full over either; off only when both are off. */
+function unionWindows(a: RedactionPolicy['windows'], b: RedactionPolicy['windows']): Pick<RedactionPolicy, 'windows'> {
+  if (a === 'full' || b === 'full') return { windows: 'full' };
+  return a === 'off' && b === 'off' ? { windows: 'off' } : {};
 }
 
 export function redacts(policy: RedactionPolicy): boolean {
@@ -238,6 +271,8 @@ export function storedPolicy(value: unknown): RedactionPolicy | undefined {
     ...(typeof raw.sid === 'string' && { sid: raw.sid }),
     ...(typeof raw.version === 'number' && { version: raw.version }),
     ...(raw.lowered === true && { lowered: true }),
+    // Anything but the two recorded levels reads as the default level (never off).
+    ...((raw.windows === 'full' || (raw.windows === 'off' && raw.lowered === true)) && { windows: raw.windows }),
     ...(shorterRetention(raw.retentionDays, undefined) !== undefined && { retentionDays: shorterRetention(raw.retentionDays, undefined) }),
   };
 }
@@ -248,7 +283,7 @@ export function storedPolicy(value: unknown): RedactionPolicy | undefined {
  * one (queued before policies were recorded) resolves from its parameters.
  */
 export function jobPolicy(
-  params: { redactionPolicy?: unknown; types?: readonly string[]; scrubtext?: boolean; scrubaudio?: boolean },
+  params: { redactionPolicy?: unknown; types?: readonly string[]; scrubtext?: boolean; scrubaudio?: boolean; cueWindows?: boolean },
   project: ProjectInForce | undefined,
 ): RedactionPolicy {
   const stored = storedPolicy(params.redactionPolicy);
@@ -259,7 +294,8 @@ export function jobPolicy(
     } catch {
       kinds = [...DEFAULT_KINDS];
     }
-    return resolvePolicy({ ask: { kinds, scrubtext: params.scrubtext, scrubaudio: params.scrubaudio }, project });
+    // Raising the windows is kept; lowering them needed an admin key at submit, which is not known now.
+    return resolvePolicy({ ask: { kinds, scrubtext: params.scrubtext, scrubaudio: params.scrubaudio, ...(params.cueWindows === true && { cueWindows: true }) }, project });
   }
   if (stored.lowered) return stored;
   return unionPolicies(stored, resolvePolicy({ ask: {}, project }));
@@ -289,6 +325,7 @@ export function policyRecord(policy: RedactionPolicy): RedactionPolicy {
     ...(policy.sid !== undefined && { sid: policy.sid }),
     ...(policy.version !== undefined && { version: policy.version }),
     ...(policy.lowered && { lowered: true }),
+    ...(policy.windows && { windows: policy.windows }),
     ...(policy.retentionDays !== undefined && { retentionDays: policy.retentionDays }),
   };
 }

@@ -10,7 +10,9 @@ import { DEFAULT_KINDS, ENTITY_KINDS } from '../../src/redact/entityKinds.js';
 import { dialects, json, startTestService, type TestService } from '../helpers/harness.js';
 import { multipart } from '../helpers/multipart.js';
 
-const TEXT = ['Agent: may i have your name and the card number please', 'Caller: my name is john smith and my card is 4111 1111 1111 1111'].join('\n');
+// The name and the card in turns of their own: a card number read out masks its speaker's whole turn by default
+// (issue 31), so a name said in the card's turn would go with it whatever kinds were asked.
+const TEXT = ['Agent: may i have your name please', 'Caller: my name is john smith', 'Agent: and the card number please', 'Caller: my card is 4111 1111 1111 1111'].join('\n');
 const NAME = ['john', 'smith'];
 const CARD = ['4111'];
 const ALL = [...DEFAULT_KINDS];

@@ -188,6 +188,27 @@ describe('automatic model choice', { skip: required(noPackages || devDataSkip())
     assert.equal((await recognizeFile(opus)).model, TELEPHONY_MODEL, '48 kHz Opus telephone call');
   });
 
+  test('a two-party telephone call with line noise (-45 dBFS) as 48 kHz Opus → en-us:telephony; read speech low-passed at 3.8 kHz → en-us:wideband', async () => {
+    // Issue 31: the noise floor made the fall at 4 kHz only 11-14 dB, under the 15 dB the shape rule asked for.
+    const [a, b] = [refs.find((r) => r.audio.includes('LJ001-0001'))?.path ?? refs[0].path, refs.find((r) => r.audio.includes('LJ001-0002'))?.path ?? refs[0].path];
+    const line = path.join(dir, 'two-party-line.wav');
+    execFileSync('ffmpeg', ['-nostdin', '-v', 'error', '-y', '-i', a, '-i', b, '-filter_complex',
+      '[0:a]highpass=f=300,lowpass=f=3400,aresample=8000[l];[1:a]highpass=f=300,lowpass=f=3400,aresample=8000,apad[r];[l][r]join=inputs=2:channel_layout=stereo[a]',
+      '-map', '[a]', '-c:a', 'pcm_mulaw', line]);
+    const opus = path.join(dir, 'two-party-noisy-48k.opus');
+    execFileSync('ffmpeg', ['-nostdin', '-v', 'error', '-y', '-i', line, '-f', 'lavfi', '-i', 'anoisesrc=color=white:amplitude=0.01:sample_rate=48000:seed=7', '-filter_complex',
+      '[0:a]aresample=48000[s];[1:a]aformat=channel_layouts=stereo[n];[s][n]amix=inputs=2:duration=first:normalize=0[a]', '-map', '[a]', '-c:a', 'libopus', '-b:a', '32k', opus]);
+    const call = await decodeChannels(opus, { sampleRate: 16000 });
+    const choice = chooseModelForAudio('auto', 48000, call.channels, 16000);
+    assert.equal(choice.model, TELEPHONY_MODEL, choice.reason);
+    // Wideband read speech with little energy above 4 kHz keeps sloping there: not a telephone call.
+    const dull = path.join(dir, 'dull-16k.wav');
+    execFileSync('ffmpeg', ['-nostdin', '-v', 'error', '-y', '-i', a, '-af', 'lowpass=f=3800,lowpass=f=3800', '-ar', '16000', '-c:a', 'pcm_s16le', dull]);
+    const read = await decodeChannels(dull, { sampleRate: 16000 });
+    const kept = chooseModelForAudio('auto', 16000, read.channels, 16000);
+    assert.equal(kept.model, WIDEBAND_MODEL, kept.reason);
+  });
+
   test('every 16 kHz dev file stays on the wideband model', async () => {
     for (const file of [...new Set(refs.map((r) => r.path))]) {
       const audio = await decodeChannels(file, { sampleRate: 16000 });

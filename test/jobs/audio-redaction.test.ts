@@ -22,6 +22,10 @@ describe('audio redaction of a job', { skip: required(!canRun && 'needs ffmpeg, 
   let recording: string;
   before(async () => {
     svc = await startTestService('sqlite');
+    // These tests measure the audio edit of the detected values' own spans: a project that knowingly turns off the
+    // default number windows (which would mute each one-turn recording whole: test/redact/spoken-numbers-defaults.test.ts).
+    const published = await svc.request({ method: 'POST', url: '/system/cache/v2/publish', payload: { data: JSON.stringify({ sid: 'spans-only', cueWindows: { enabled: false } }) } });
+    assert.equal(published.statusCode, 200, published.body);
     dir = tempDir();
     recording = speakFestival('my social security number is one two three four five six seven eight nine. thank you.', path.join(dir, 'ssn.wav'));
   });
@@ -31,7 +35,7 @@ describe('audio redaction of a job', { skip: required(!canRun && 'needs ffmpeg, 
   });
 
   test('the SSN is gone from the text and from the audio', async () => {
-    const job = await transcribeAndWait(svc, recording, { fields: { scrubaudio: 'true', types: 'USSocialSecurityNumber' } });
+    const job = await transcribeAndWait(svc, recording, { fields: { scrubaudio: 'true', types: 'USSocialSecurityNumber', sid: 'spans-only' } });
     assert.equal(job.redactionStatus, 'completed');
     const text = (await svc.request({ method: 'GET', url: `/asr/jobs/${job.jobId}/transcript?format=text` })).body;
     assert.match(text, /\[US_SOCIAL_SECURITY_NUMBER\]/);
@@ -69,7 +73,7 @@ describe('audio redaction of a job', { skip: required(!canRun && 'needs ffmpeg, 
       path.join(dir, 'three.wav'),
     );
     const job = await transcribeAndWait(svc, call, {
-      fields: { scrubaudio: 'true', scrubsound: 'silence', types: 'Person,CreditCardNumber,USSocialSecurityNumber' },
+      fields: { scrubaudio: 'true', scrubsound: 'silence', types: 'Person,CreditCardNumber,USSocialSecurityNumber', sid: 'spans-only' },
       waitSeconds: 180,
     });
     const kinds = new Set(job.redaction.spans.map((sp: { kind: string }) => sp.kind));

@@ -33,6 +33,10 @@ describe('DTMF redaction of a job', { skip: required(!canRun && 'needs ffmpeg, f
 
   before(async () => {
     svc = await startTestService('sqlite', { logLines });
+    // The test measures the keypad span alone: a project that knowingly turns off the default cue and number windows
+    // (the agent's "card number" would otherwise mute the caller's answer too: test/redact/spoken-numbers-defaults.test.ts).
+    const published = await svc.request({ method: 'POST', url: '/system/cache/v2/publish', payload: { data: JSON.stringify({ sid: 'keypad-only', cueWindows: { enabled: false } }) } });
+    assert.equal(published.statusCode, 200, published.body);
     dir = tempDir('scrubline-dtmf-job-');
     const agent = speakFestival('Please type your card number on the keypad, followed by the pound key.', path.join(dir, 'agent.wav'));
     const before = speakFestival('Okay, I am typing it now.', path.join(dir, 'caller-before.wav'));
@@ -68,7 +72,7 @@ describe('DTMF redaction of a job', { skip: required(!canRun && 'needs ffmpeg, f
   });
 
   test('scrubaudio: the keypad entry is a DTMF span, gone from the audio, and the keys are in no text', async () => {
-    const job = await transcribeAndWait(svc, recording, { fields: { scrubaudio: 'true', types: 'CreditCardNumber' }, waitSeconds: 180 });
+    const job = await transcribeAndWait(svc, recording, { fields: { scrubaudio: 'true', types: 'CreditCardNumber', sid: 'keypad-only' }, waitSeconds: 180 });
     assert.equal(job.redactionStatus, 'completed');
 
     // One DTMF span, on the caller's channel, covering the whole keypad entry; kind and times only.

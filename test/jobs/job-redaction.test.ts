@@ -83,7 +83,8 @@ describe('job redaction', () => {
     const job = await run({ text: CALL, types: ['Person', 'USSocialSecurityNumber'] });
     assert.equal(job.redactionStatus, 'completed');
     assert.ok(job.transcriptRedacted, 'the record carries transcriptRedacted');
-    const kinds = job.redaction.spans.map((s: { kind: string }) => s.kind).sort();
+    // The kinds named, each with one span or more (the spoken SSN also makes number windows by default, issue 31).
+    const kinds = [...new Set(job.redaction.spans.map((s: { kind: string }) => s.kind))].sort();
     assert.deepEqual(kinds, ['Person', 'USSocialSecurityNumber']);
     for (const span of job.redaction.spans) assert.ok(span.end > span.start);
     const text = (await svc.request({ method: 'GET', url: `/asr/jobs/${job.jobId}/transcript?format=text` })).body;

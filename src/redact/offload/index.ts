@@ -16,6 +16,7 @@ import type { RedactionResult } from '../redactTranscript.js';
 import type { RedactionRule } from '../rules.js';
 import type { CueWindowsConfig } from '../../schema/resources/projectConfig.js';
 import type { SensitiveWindow } from '../windows/types.js';
+import type { WindowLevel } from '../windows/windowLevel.js';
 import { receiveError, type TaskReply } from './errors.js';
 import { PoolClosedError, runOnWorker, TaskTimeoutError } from './pool.js';
 import { TASK_MS, WORKER_HEAP_MB } from '../../workLimits.js';
@@ -163,8 +164,8 @@ export function postCallOffLoop(record: EventRecord, redact: PostCallTask['redac
 }
 
 /** Cue and number windows of a job's recognized call (findSensitiveWindows), off the loop when the call is long. */
-export function sensitiveWindowsOffLoop(transcript: Transcript, kinds: readonly string[], project?: CueWindowsConfig): Promise<SensitiveWindow[]> {
-  return run({ kind: 'windows', transcript, kinds: [...kinds], ...(project && { project }) }, transcript);
+export function sensitiveWindowsOffLoop(transcript: Transcript, kinds: readonly string[], project?: CueWindowsConfig, level?: WindowLevel): Promise<SensitiveWindow[]> {
+  return run({ kind: 'windows', transcript, kinds: [...kinds], ...(project && { project }), ...(level && { level }) }, transcript);
 }
 
 /**

@@ -30,6 +30,7 @@ import type { RedactionRule } from '../rules.js';
 import type { CueWindowsConfig } from '../../schema/resources/projectConfig.js';
 import { findSensitiveWindows } from '../windows/sensitiveWindows.js';
 import type { SensitiveWindow } from '../windows/types.js';
+import { TEXT_INPUT_MODEL, windowPlan, type WindowLevel } from '../windows/windowLevel.js';
 
 /**
  * A record's own rules (redactionTypes, contentGroups) are sent as the record's data and rebuilt with
@@ -120,6 +121,8 @@ export interface WindowsTask {
   transcript: Transcript;
   kinds: string[];
   project?: CueWindowsConfig;
+  /** How much window finding runs (windowLevel.ts); absent: full (every cue rule of the kinds). */
+  level?: WindowLevel;
 }
 
 /** A real-call message redacted with its speaker's kept messages (conversationMessages.ts). */
@@ -132,7 +135,6 @@ export interface AcrossTask {
   continues?: string;
   partial?: boolean;
 }
-
 
 /** Real-time insights on a final live message (realTimeFields): a match over the whole live call so far. */
 export interface RealTimeTask {
@@ -240,8 +242,10 @@ export function perform(task: RedactionTask, owned = false): TaskResults[keyof T
       return redactTranscript(task.transcript, task.rules, new Masker(task.hashKey));
     case 'keypad':
       return keypadEntries(task.pcm);
-    case 'windows':
-      return findSensitiveWindows(task.transcript, { kinds: task.kinds, project: task.project });
+    case 'windows': {
+      const plan = windowPlan(task.level ?? 'full', task.kinds, task.project, task.transcript.model === TEXT_INPUT_MODEL);
+      return plan ? findSensitiveWindows(task.transcript, plan) : [];
+    }
     case 'across':
       return redactAcrossMessages(task.earlier, task.text, task.rules, new Masker(task.hashKey), task.continues, task.partial);
     case 'realTime':

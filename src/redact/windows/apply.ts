@@ -18,13 +18,16 @@ export const SENSITIVE_KIND = 'SENSITIVE';
 
 /**
  * The text that replaces a window's words: the policy's Placeholder for the kind when it has one, '' when the
- * kind's rule removes, else the kind's default label. Masks that need the value (Hash, EntityIndex,
- * MaskCharacter) get the label: a window's words are not the value, only where it was said.
+ * kind's rule removes, four of its mask character for MaskCharacter (a fixed length: the value's is not known),
+ * else the kind's default label. Masks that need the value (Hash, EntityIndex) get the label: a window's words
+ * are not the value, only where it was said.
  */
 export function windowMask(kind: string, rules: readonly RedactionRule[]): string {
   const rule = rules.find((r) => r.kind === kind);
   if (rule?.maskType === 'Placeholder') return rule.setting;
   if (rule?.maskType === 'Remove') return '';
+  // A project's own mask stays its mask where a default number window covers the value (issue 31).
+  if (rule?.maskType === 'MaskCharacter' && [...rule.setting].length === 1) return rule.setting.repeat(4);
   return defaultLabel(kind);
 }
 

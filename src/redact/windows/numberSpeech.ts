@@ -17,6 +17,8 @@ const DIGIT_LOOKALIKES = new Set([
   'seben', 'ei', 'hero', 'nought', 'naught', 'wan', 'tu', 'fo', 'fi', 'fie', 'sick', 'ain', 'teen',
   // Heard by the bundled engine for "nine" in a card number read alone (festival speech, issue 19's stream tests).
   'mine',
+  // Heard for "five", "four", "two" in card, SSN and account numbers on a noisy 8 kHz line (eval/number-homophones.ts, issue 31).
+  'fire', 'force', 'forth', 'due',
 ]);
 
 const MAGNITUDES = new Set(['hundred', 'thousand']);

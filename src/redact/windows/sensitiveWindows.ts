@@ -63,9 +63,9 @@ export function findSensitiveWindows(transcript: WindowTranscript, { kinds, proj
     }
     for (const run of numberRuns(party.words, { maxGapSeconds: opts.numberGapSeconds })) {
       const window = numberWindow(run, party, mine, hints, asked, opts, audioEnd);
-      if (window) out.push(widenToTurn(window, turns, opts, audioEnd));
+      if (window) out.push(opts.wholeTurns ? widenToTurn(window, turns, opts, audioEnd) : window);
     }
-    for (const turn of turns) {
+    for (const turn of opts.wholeTurns ? turns : []) {
       const window = denseTurnWindow(turn, party, mine, hints, asked, opts, audioEnd);
       if (window) out.push(window);
     }

@@ -49,6 +49,12 @@ export interface WindowOptions {
    * stands (its own time only), though no run or turn rule fired: it is what the text would show of a garbled number.
    */
   strayDigits: boolean;
+  /**
+   * A number run's window grows to the speaker's whole turn, and a number-dense turn is a window whole (the rest of a
+   * number read out in noise is heard as other words). Off for words given as text (a text job): they were not
+   * misheard, and a number run masks itself (windowLevel.ts).
+   */
+  wholeTurns: boolean;
 }
 
 export const DEFAULT_WINDOW_OPTIONS: Readonly<WindowOptions> = Object.freeze({
@@ -72,6 +78,7 @@ export const DEFAULT_WINDOW_OPTIONS: Readonly<WindowOptions> = Object.freeze({
   segmentGapSeconds: 15,
   hintRequests: true,
   strayDigits: true,
+  wholeTurns: true,
 });
 
 function copyList(list: PhraseList): Partial<Record<EntityKind, string[]>> {
