@@ -82,6 +82,10 @@ for (const dialect of ['sqlite', 'postgres'] as Dialect[]) {
       ffmpeg(['-f', 'lavfi', '-i', `sine=frequency=440:sample_rate=${RATE}:duration=${SECONDS}`, '-ac', '2', '-c:a', 'pcm_s16le', file]);
       repairing = await startTestService(dialect, { overrides: { recognize: listeningRecognizer(heardRepairing) } });
       strict = await startTestService(dialect, { env: { SCRUBLINE_RECHECK_ROUNDS: '0' }, overrides: { recognize: listeningRecognizer(heardStrict) } });
+      // A project that knowingly turns the default number windows off (an admin's recorded lowering): what the text
+      // rules and the windows miss is then the re-check's alone to catch.
+      const published = await repairing.request({ method: 'POST', url: '/system/cache/v2/publish', payload: { data: JSON.stringify({ sid: 'windows-off', cueWindows: { enabled: false } }) } });
+      assert.equal(published.statusCode, 200, published.body);
     });
     after(async () => {
       await repairing?.close();
@@ -142,12 +146,13 @@ for (const dialect of ['sqlite', 'postgres'] as Dialect[]) {
     });
 
     test('a job redacting a card in audio where recognition found none: the copy is listened to, the number read out is widened over', async () => {
-      // "four five ... seven" is no card to the text rules: no span, no window. The check still hears a number.
+      // "four five ... seven" is no card to the text rules, and the project turned the number windows off: no span,
+      // no window. The check still hears a number.
       const before = heardRepairing.length;
       const res = await repairing.request({
         method: 'POST',
         url: '/asr/transcribe?wait=120',
-        ...multipart({ scrubaudio: 'true', types: 'CreditCardNumber', scrubsound: 'silence' }, [{ name: 'audio', filename: 'call.wav', content: fs.readFileSync(file) }]),
+        ...multipart({ scrubaudio: 'true', types: 'CreditCardNumber', scrubsound: 'silence', sid: 'windows-off' }, [{ name: 'audio', filename: 'call.wav', content: fs.readFileSync(file) }]),
       });
       const job = json(res);
       assert.equal(job.status, 'completed', res.body);
