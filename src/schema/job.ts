@@ -2,6 +2,7 @@
 // spelled out, so generated clients get unions rather than bare strings. processJob itself stays as open as
 // records posted by other systems need (post-call carries theirs, with their own status words).
 import Type, { type TSchema } from 'typebox';
+import { ident } from './fields.js';
 import { ProcessJob } from './resources/processJob.js';
 
 export const JOB_STATUSES = ['queued', 'processing', 'completed', 'failed', 'cancelled'] as const;
@@ -18,7 +19,7 @@ export const Job = {
     redactionStatus: Type.Enum([...REDACTION_STATUSES], {
       description: 'not_requested, pending (asked, not finished), completed (the stored transcript and audio are the redacted ones) or failed.',
     }),
-    priority: Type.Union([Type.Enum([...PRIORITY_LABELS]), Type.String({ pattern: '^-?[0-9]{1,3}$' })], {
+    priority: Type.Union([Type.Enum([...PRIORITY_LABELS]), ident({ pattern: '^-?[0-9]{1,3}$' })], {
       description: 'high (10 and above), low (-10 and below), normal (0), else the number as given (-100..100).',
     }),
   },
