@@ -13,7 +13,7 @@ import { DecodeCheck } from './engine/decodeCheck.js';
 import { sharedPool } from './engine/pool.js';
 import { closeSharedStreamPool } from './engine/streamPool.js';
 import { StreamRegistry } from './stream/registry.js';
-import { closeRedactionPool, openRedactionPool, sensitiveWindowsOffLoop } from './redact/offload/index.js';
+import { closeRedactionPool, openRedactionPool, sensitiveWindowsOffLoop } from './workers/index.js';
 import { JobRecords } from './jobs/jobRecords.js';
 import { OriginalsGuard } from './jobs/originalsGuard.js';
 import { JobService, type StoredParams } from './jobs/jobService.js';

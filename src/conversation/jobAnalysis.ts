@@ -11,7 +11,7 @@ import type { EventRecord } from '../schema/resources/eventRecord.js';
 import type { Insight } from '../schema/resources/insight.js';
 import type { ProcessJob } from '../schema/resources/processJob.js';
 import type { ProjectConfig } from '../schema/resources/projectConfig.js';
-import { enrichRecordOffLoop } from '../redact/offload/index.js';
+import { enrichRecordOffLoop } from '../workers/index.js';
 import { type JobInsightOutcome, redactsSomething } from './insights/jobRedactions.js';
 import { compileInsights } from './insights/definitions.js';
 import { recordRoleOptions } from './normalize.js';

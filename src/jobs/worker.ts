@@ -18,7 +18,7 @@ import { textToTranscript } from './textTranscript.js';
 import { readTextInput, removeTextInput } from './textInput.js';
 import { newWorkerId } from './workerId.js';
 import { ServiceError } from '../errors.js';
-import { SHUTTING_DOWN } from '../redact/offload/index.js';
+import { SHUTTING_DOWN } from '../workers/index.js';
 
 export interface RecognizeFile {
   (audioPath: string, options: { model: string; params: Record<string, unknown>; maxSeconds: number; signal?: AbortSignal }): Promise<Transcript>;
