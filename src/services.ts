@@ -1,6 +1,6 @@
 // The service's parts, wired once from configuration and shared by the HTTP API, the CLI and workers.
 import path from 'node:path';
-import { analyseJob } from './conversation/jobAnalysis.js';
+import { analyseJob } from './jobs/jobAnalysis.js';
 import type { JobInsightOutcome } from './conversation/insights/jobRedactions.js';
 import type { Logger } from 'pino';
 import { type InvalidationBus, localBus, redisBus } from './cache/invalidationBus.js';

@@ -23,7 +23,7 @@ import type { Transcript, Word } from '../transcript/types.js';
 import type { TranscribeParams } from './request.js';
 import { checkRedactedCopy, keepsOriginal } from './originalAudio.js';
 import { DEFAULT_RECHECK_ROUNDS, type RecheckRecognizer, recheckAndRepair } from './copyRecheck.js';
-import { namedInsights } from '../conversation/jobAnalysis.js';
+import { namedInsights } from './jobAnalysis.js';
 import { redactsSomething } from '../conversation/insights/jobRedactions.js';
 
 /** Finds sensitive windows (cue phrases, number-shaped speech) in the recognized, unredacted transcript. */

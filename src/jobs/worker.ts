@@ -4,7 +4,7 @@
 // (cancelled, deleted, taken over) writes nothing, and is stopped (an AbortSignal reaches decoding,
 // recognition and redaction) as soon as this process learns of it.
 import type { Logger } from 'pino';
-import { analysisAsked } from '../conversation/jobAnalysis.js';
+import { analysisAsked } from './jobAnalysis.js';
 import type { Transcript } from '../transcript/types.js';
 import type { JobRow } from '../store/tables.js';
 import type { Repositories, Store } from '../store/index.js';
