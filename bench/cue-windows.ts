@@ -7,7 +7,7 @@
 import { ENTITY_KINDS } from '../src/redact/entityKinds.js';
 import { Masker } from '../src/redact/masks.js';
 import { redactTranscript } from '../src/redact/redactTranscript.js';
-import { resolveRules } from '../src/redact/rules.js';
+import { resolveRules } from '../src/redact/policy.js';
 import { findSensitiveWindows } from '../src/redact/windows/sensitiveWindows.js';
 import { resolveWindowOptions } from '../src/redact/windows/windowOptions.js';
 import type { Transcript, Word } from '../src/transcript/types.js';

@@ -19,7 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { defaultRedactorThreads } from '../src/redact/offload/pool.js';
+import { defaultRedactorThreads } from '../src/workers/pool.js';
 import type { EventRecord } from '../src/schema/resources/eventRecord.js';
 import type { ChildMessage } from './server.js';
 
@@ -150,11 +150,11 @@ async function runMode(mode: string, inlineChars: string): Promise<ModeResult> {
 async function hopBySize(): Promise<{ chars: number; inlineMs: number; offLoopMs: number }[]> {
   // Everything off the loop here (the threshold is read when the module loads).
   process.env.SCRUBLINE_REDACT_INLINE_CHARS = '0';
-  const { redactRecordOffLoop, closeRedactionPool } = await import('../src/redact/offload/index.js');
+  const { redactRecordOffLoop, closeRedactionPool } = await import('../src/workers/index.js');
   const { redactRecord } = await import('../src/redact/redactRecord.js');
   const { recordRules } = await import('../src/redact/recordRules.js');
   const { Masker } = await import('../src/redact/masks.js');
-  const { resolveRules } = await import('../src/redact/rules.js');
+  const { resolveRules } = await import('../src/redact/policy.js');
   const rules = resolveRules({ types: KINDS });
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
   const out = [];

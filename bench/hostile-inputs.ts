@@ -1,5 +1,5 @@
 // What the hostile inputs of the security review (issue 36) cost now, against a plain record in the same run:
-// wall time and the process's RSS growth for the work a redaction worker does on each (offload/tasks.ts
+// wall time and the process's RSS growth for the work a redaction worker does on each (workers/tasks.ts
 // `perform`, run here on the main thread so that its memory is this process's). Each case runs in a child
 // process of its own (a fresh heap: one case's garbage is not the next one's RSS).
 //
@@ -10,7 +10,7 @@
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { compileInsights } from '../src/conversation/insights/definitions.js';
-import { perform } from '../src/redact/offload/tasks.js';
+import { perform } from '../src/workers/tasks.js';
 import type { EventRecord } from '../src/schema/resources/eventRecord.js';
 import { insightRecord, nearWildcardInsights, plainUtterances, regexRules, ruleRecord } from './fixtures/hostileInputs.js';
 

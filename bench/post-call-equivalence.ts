@@ -1,5 +1,5 @@
 // Same output before and after a speed change to post-call redaction and processing: a set of records goes
-// through the post-call task (redaction with the record's own rules, then processing: offload/tasks.ts's
+// through the post-call task (redaction with the record's own rules, then processing: workers/tasks.ts's
 // `perform`) as this tree does it and as another checkout does it, and every answer must be byte for byte the
 // same. The records: the bench record (bench/fixtures/realisticRecord.ts, three seeds), the README sample
 // (examples/post-call-record.json), and calls made of the dev split of the PII corpus (scripts/pii-corpus/: each
@@ -91,7 +91,7 @@ function records(): { name: string; record: Json }[] {
 
 /** Every record under every mask, through `perform` of the tree at `root`: name -> sha1 of the answer. */
 export async function answers(root: string): Promise<Map<string, string>> {
-  const { perform } = (await import(path.join(root, 'src/redact/offload/tasks.ts'))) as { perform: (task: unknown, owned?: boolean) => unknown };
+  const { perform } = (await import(path.join(root, 'src/redact/workers/tasks.ts'))) as { perform: (task: unknown, owned?: boolean) => unknown };
   const out = new Map<string, string>();
   for (const { name, record } of records()) {
     for (const [maskName, mask] of Object.entries(MASKS)) {

@@ -9,7 +9,7 @@ import { redactAcrossMessages } from '../src/redact/conversationMessages.js';
 import { DEFAULT_KINDS } from '../src/redact/entityKinds.js';
 import { Masker } from '../src/redact/masks.js';
 import { redactText } from '../src/redact/redactText.js';
-import { resolveRules } from '../src/redact/rules.js';
+import { resolveRules } from '../src/redact/policy.js';
 
 interface Sample {
   full_text: string;

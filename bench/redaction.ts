@@ -21,7 +21,7 @@ import { DEFAULT_KINDS } from '../src/redact/entityKinds.js';
 import { Masker } from '../src/redact/masks.js';
 import { redactText } from '../src/redact/redactText.js';
 import { redactTranscript } from '../src/redact/redactTranscript.js';
-import { resolveRules } from '../src/redact/rules.js';
+import { resolveRules } from '../src/redact/policy.js';
 import type { Transcript } from '../src/transcript/types.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

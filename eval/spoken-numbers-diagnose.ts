@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { recognizeFile } from '../src/engine/recognize.js';
 import { closeSharedPool } from '../src/engine/pool.js';
-import { closeRedactionPool, redactTranscriptOffLoop } from '../src/redact/offload/index.js';
+import { closeRedactionPool, redactTranscriptOffLoop } from '../src/workers/index.js';
 import { policyRules } from '../src/redact/policy.js';
 import { DEFAULT_KINDS } from '../src/redact/entityKinds.js';
 import { findSensitiveWindows } from '../src/redact/windows/sensitiveWindows.js';

@@ -6,7 +6,7 @@ import { buildApp } from './api/app.js';
 import { isLoopback } from './api/auth.js';
 import type { Config } from './config.js';
 import { createServices, type Services } from './services.js';
-import { closeRedactionPool } from './redact/offload/index.js';
+import { closeRedactionPool } from './workers/index.js';
 import { buildTelephonyInBackground } from './engine/adaptation/buildAtStart.js';
 import { checkAddedModelsInBackground } from './engine/sherpa/checkAtStart.js';
 

@@ -1,6 +1,6 @@
 // The service's parts, wired once from configuration and shared by the HTTP API, the CLI and workers.
 import path from 'node:path';
-import { analyseJob } from './conversation/jobAnalysis.js';
+import { analyseJob } from './jobs/jobAnalysis.js';
 import type { JobInsightOutcome } from './conversation/insights/jobRedactions.js';
 import type { Logger } from 'pino';
 import { type InvalidationBus, localBus, redisBus } from './cache/invalidationBus.js';
@@ -13,7 +13,7 @@ import { DecodeCheck } from './engine/decodeCheck.js';
 import { sharedPool } from './engine/pool.js';
 import { closeSharedStreamPool } from './engine/streamPool.js';
 import { StreamRegistry } from './stream/registry.js';
-import { closeRedactionPool, openRedactionPool, sensitiveWindowsOffLoop } from './redact/offload/index.js';
+import { closeRedactionPool, openRedactionPool, sensitiveWindowsOffLoop } from './workers/index.js';
 import { JobRecords } from './jobs/jobRecords.js';
 import { OriginalsGuard } from './jobs/originalsGuard.js';
 import { JobService, type StoredParams } from './jobs/jobService.js';

@@ -56,7 +56,7 @@ export function buildCli(): Command {
       });
       const { createLogger } = await import('../observability/logger.js');
       const { createServices } = await import('../services.js');
-      const { closeRedactionPool } = await import('../redact/offload/index.js');
+      const { closeRedactionPool } = await import('../workers/index.js');
       const { installLastResortHandlers } = await import('../observability/lastResort.js');
       const logger = createLogger(config.logLevel);
       installLastResortHandlers(logger);

@@ -4,7 +4,7 @@
 // checked copy beside the original): asked here, it is refused, never silently skipped.
 import crypto from 'node:crypto';
 import { parseKinds, policyRules, resolvePolicy, redacts } from '../redact/policy.js';
-import { redactTranscriptOffLoop, sensitiveWindowsOffLoop } from '../redact/offload/index.js';
+import { redactTranscriptOffLoop, sensitiveWindowsOffLoop } from '../workers/index.js';
 import { applyWindows, clipWindows } from '../redact/windows/apply.js';
 import type { Transcript } from '../transcript/types.js';
 

@@ -1,6 +1,6 @@
 // A job as the interface shows it: the processJob record (resource 6), built from the stored row, the
 // request as submitted (credentials masked) and, once complete, the transcript shapes.
-import type { JobAnalysis } from '../conversation/jobAnalysis.js';
+import type { JobAnalysis } from './jobAnalysis.js';
 import { engineOfModel } from '../engine/models.js';
 import type { ProcessJob } from '../schema/resources/processJob.js';
 import { maskCredentials } from '../security/credentials.js';

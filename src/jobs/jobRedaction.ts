@@ -3,10 +3,9 @@
 // recorded in the job's redaction record. Nothing asked or required: no redaction.
 import fs from 'node:fs';
 import path from 'node:path';
-import { detectDtmf } from '../audio/dtmf.js';
-import { type AudioSpan, decodeForRedaction, type RedactionPcm, writeRedacted } from '../audio/redactAudio.js';
+import { type AudioSpan, decodeForRedaction, writeRedacted } from '../audio/redactAudio.js';
 import type { ProjectConfigs } from '../cache/projectConfigs.js';
-import { jobInsightRedactionOffLoop, keypadEntriesOffLoop, redactTranscriptOffLoop } from '../redact/offload/index.js';
+import { jobInsightRedactionOffLoop, keypadEntriesOffLoop, redactTranscriptOffLoop } from '../workers/index.js';
 import type { RedactedSpan } from '../redact/redactTranscript.js';
 import { jobPolicy, policyRecord, policyRules, type ProjectInForce, redacts } from '../redact/policy.js';
 import type { EntityKind } from '../redact/entityKinds.js';
@@ -24,7 +23,7 @@ import type { Transcript, Word } from '../transcript/types.js';
 import type { TranscribeParams } from './request.js';
 import { checkRedactedCopy, keepsOriginal } from './originalAudio.js';
 import { DEFAULT_RECHECK_ROUNDS, type RecheckRecognizer, recheckAndRepair } from './copyRecheck.js';
-import { namedInsights } from '../conversation/jobAnalysis.js';
+import { namedInsights } from './jobAnalysis.js';
 import { redactsSomething } from '../conversation/insights/jobRedactions.js';
 
 /** Finds sensitive windows (cue phrases, number-shaped speech) in the recognized, unredacted transcript. */
@@ -71,30 +70,8 @@ export class WindowRedactionError extends Error {
 
 /** Seconds added around every audio span (words and keypad tones alike). */
 const AUDIO_PADDING = 0.05;
-/** Keypad tones of one channel closer than this (s) are one keypad entry (one span). */
-const KEYPAD_ENTRY_GAP = 1;
-/** The lowest sample rate the keypad-tone detector works at (Hz). */
-const MIN_DTMF_RATE = 4000;
 /** What stands in the text for words the recognizer made of keypad tones. */
 export const DTMF_MASK = '[DTMF]';
-
-/**
- * Keypad entries per channel: DTMF tones found on the decoded recording, grouped when closer than
- * KEYPAD_ENTRY_GAP. Only times leave this function: the keys pressed are dropped here.
- */
-export function keypadEntries(pcm: Pick<RedactionPcm, 'samples' | 'sampleRate' | 'channels'>): AudioSpan[] {
-  const entries: AudioSpan[] = [];
-  // Below 4 kHz the upper keypad tones (up to 1633 Hz) cannot be told apart: such a recording holds no keys.
-  if (pcm.sampleRate < MIN_DTMF_RATE) return entries;
-  for (let channel = 0; channel < pcm.channels; channel++) {
-    let open: AudioSpan | undefined;
-    for (const tone of detectDtmf(pcm.samples, pcm.sampleRate, { stride: pcm.channels, offset: channel })) {
-      if (open && tone.start - open.end < KEYPAD_ENTRY_GAP) open.end = Math.max(open.end, tone.end);
-      else entries.push((open = { channel, start: tone.start, end: tone.end }));
-    }
-  }
-  return entries.sort((a, b) => a.start - b.start || a.channel - b.channel);
-}
 
 /**
  * Words that overlap a keypad entry (padded) on their channel are what the recognizer made of the tones (or

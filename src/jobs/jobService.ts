@@ -1,6 +1,6 @@
 // Submitting, reading, cancelling, resubmitting and deleting jobs. An accepted upload is on disk and its
 // job row committed before the caller hears 202, so nothing accepted is lost to a crash.
-import { checkJobInsights } from '../conversation/jobAnalysis.js';
+import { checkJobInsights } from './jobAnalysis.js';
 import crypto from 'node:crypto';
 import path from 'node:path';
 import { ServiceError, invalid, notFound } from '../errors.js';

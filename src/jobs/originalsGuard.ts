@@ -8,7 +8,7 @@
 // transcript shapes, notification contents and bucket exports (those two are non-admin destinations).
 import type { ProjectConfigs } from '../cache/projectConfigs.js';
 import { redactsSomething } from '../conversation/insights/jobRedactions.js';
-import { namedInsights } from '../conversation/jobAnalysis.js';
+import { namedInsights } from './jobAnalysis.js';
 import { ServiceError } from '../errors.js';
 import { jobPolicy, redacts } from '../redact/policy.js';
 import { type ApiKeyInfo, scopeAllows } from '../store/apiKeys.js';

@@ -4,7 +4,7 @@
 // (cancelled, deleted, taken over) writes nothing, and is stopped (an AbortSignal reaches decoding,
 // recognition and redaction) as soon as this process learns of it.
 import type { Logger } from 'pino';
-import { analysisAsked } from '../conversation/jobAnalysis.js';
+import { analysisAsked } from './jobAnalysis.js';
 import type { Transcript } from '../transcript/types.js';
 import type { JobRow } from '../store/tables.js';
 import type { Repositories, Store } from '../store/index.js';
@@ -18,7 +18,7 @@ import { textToTranscript } from './textTranscript.js';
 import { readTextInput, removeTextInput } from './textInput.js';
 import { newWorkerId } from './workerId.js';
 import { ServiceError } from '../errors.js';
-import { SHUTTING_DOWN } from '../redact/offload/index.js';
+import { SHUTTING_DOWN } from '../workers/index.js';
 
 export interface RecognizeFile {
   (audioPath: string, options: { model: string; params: Record<string, unknown>; maxSeconds: number; signal?: AbortSignal }): Promise<Transcript>;

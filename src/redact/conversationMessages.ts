@@ -9,14 +9,14 @@
 //   group masked, and the next message of the speaker that begins with digits has its leading group masked too
 //   (it continues the number). This is the live stream's hold (stream/liveRedactor.ts) for a transport that
 //   cannot wait: redact more, never less. The group is masked as the kind a number cue of the speaker's messages
-//   names ("my card number is": stream/numberCues.ts, words counted as seconds), else as the kind the group it
+//   names ("my card number is": numberCues.ts, words counted as seconds), else as the kind the group it
 //   continues was masked as, else as the numeric kind that fits its length.
 import type { Masker } from './masks.js';
 import { docFromText } from './recognizers/doc.js';
 import type { RedactionRule } from './rules.js';
 import { partMask, textStreamSpans } from './streams.js';
 import { type NumberRun, numberRuns, numberWordClass } from './windows/numberSpeech.js';
-import { NumberCues } from '../stream/numberCues.js';
+import { NumberCues } from './numberCues.js';
 
 /** The fewest digits of a group a number cue masks wherever it stands in the message. */
 const CUED_DIGITS = 3;

@@ -329,3 +329,26 @@ export function policyRecord(policy: RedactionPolicy): RedactionPolicy {
     ...(policy.retentionDays !== undefined && { retentionDays: policy.retentionDays }),
   };
 }
+
+/**
+ * The plain union of a project's active rules (real time: those marked `real_time`) and the kinds named in `types`
+ * (any accepted spelling), kinds named without a project rule masked by a Placeholder of the kind's name. A project
+ * rule with `active: false` adds nothing, and no longer removes a kind the request names. Work resolves its kinds
+ * with resolvePolicy; this is for callers that already know what they want. Unknown names in `types` are a 400
+ * (never silently dropped).
+ */
+export function resolveRules(options: { project?: ProjectConfig; types?: readonly string[]; realTime?: boolean }): RedactionRule[] {
+  const rules = new Map<EntityKind, RedactionRule>();
+  for (const rule of options.project?.rules ?? []) {
+    if (rule.active === false) continue;
+    if (options.realTime && rule.real_time !== true) continue;
+    const kind = canonicalKind(rule.name);
+    if (!kind || kind === 'all' || rules.has(kind)) continue;
+    const maskType = rule.mask_type ?? 'Placeholder';
+    rules.set(kind, { kind, maskType, setting: rule.setting ?? (maskType === 'MaskCharacter' ? '*' : defaultLabel(kind)) });
+  }
+  for (const kind of parseKinds(options.types ?? [])) {
+    if (!rules.has(kind)) rules.set(kind, { kind, maskType: 'Placeholder', setting: defaultLabel(kind) });
+  }
+  return [...rules.values()];
+}

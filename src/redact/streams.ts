@@ -2,13 +2,12 @@
 // in time order) are searched as one stream, so a value said across two of them ("my card is four one one
 // one" | "one one one one ...") is found, and each span is cut back into the part of every piece it covers.
 // Each piece is a line (redactLine and before/after context of the record's rules stay within it).
-import type { MaskRule } from './masks.js';
+import type { Masker, MaskRule } from './masks.js';
 import { docFromText } from './recognizers/doc.js';
 import type { RecordRules } from './recordRules.js';
 import { wordSpans } from './redactText.js';
 import type { RedactionRule } from './rules.js';
 import { findSpans, type SpanOptions } from './spans.js';
-import type { RecordRedactor } from './recordRedactor.js';
 
 /** The part of one piece that a span covers: words [start, end) of a word piece, characters of a text piece. */
 export interface Part {
@@ -103,7 +102,7 @@ function pieceAt(offsets: readonly number[], at: number): number {
  * What stands for one part of a span: a character mask covers the part's own characters; any other mask stands
  * whole in each part (the same token, so the pieces still read as one value).
  */
-export function partMask(r: Pick<RecordRedactor, 'masker'>, span: StreamSpan, partText: string): string {
+export function partMask(r: { readonly masker: Masker }, span: StreamSpan, partText: string): string {
   return span.rule.maskType === 'MaskCharacter' ? r.masker.mask(span.rule, partText) : r.masker.mask(span.rule, span.value);
 }
 

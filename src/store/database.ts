@@ -6,9 +6,8 @@ import SQLite from 'better-sqlite3';
 import { CompiledQuery, Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import { migrationProvider } from './migrations.js';
+import type { Dialect } from './dialect.js';
 import type { Tables } from './tables.js';
-
-export type Dialect = 'sqlite' | 'postgres';
 
 export interface Database {
   db: Kysely<Tables>;

@@ -3,7 +3,7 @@
 // transaction, serialized across processes (PostgreSQL: an advisory lock; SQLite: one writer at a time), so
 // two processes never both take the last place.
 import { type Kysely, sql } from 'kysely';
-import type { Dialect } from './database.js';
+import type { Dialect } from './dialect.js';
 import type { LiveStreamRow, Tables } from './tables.js';
 import { databaseTime } from './workerProcesses.js';
 

@@ -1,6 +1,6 @@
 // Schema migrations, applied in order by Kysely's migrator on SQLite and PostgreSQL alike.
 import { type Kysely, type Migration, type MigrationProvider, sql } from 'kysely';
-import type { Dialect } from './database.js';
+import type { Dialect } from './dialect.js';
 
 export function migrations(dialect: Dialect): Record<string, Migration> {
   return {

@@ -1,7 +1,7 @@
 // The heartbeat rows of the processes that run jobs. Times are the database's, never a machine's own clock, so
 // that a process on a host whose clock is off is neither taken for dead nor kept alive by it.
 import { type Kysely, type RawBuilder, sql } from 'kysely';
-import type { Dialect } from './database.js';
+import type { Dialect } from './dialect.js';
 import type { Tables, WorkerProcessRow } from './tables.js';
 
 export type WorkerProcessReport = Omit<WorkerProcessRow, 'heartbeat_at' | 'started_at'>;

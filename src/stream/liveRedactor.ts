@@ -15,7 +15,7 @@ import { Masker, type MaskRule } from '../redact/masks.js';
 import { wordSpans } from '../redact/redactText.js';
 import type { RedactionRule } from '../redact/rules.js';
 import { numberRuns, numberWordClass } from '../redact/windows/numberSpeech.js';
-import type { NumberCues } from './numberCues.js';
+import type { NumberCues } from '../redact/numberCues.js';
 
 /** What stands in a partial for words held back. */
 export const HELD = '…';

@@ -5,7 +5,7 @@
 import path from 'node:path';
 import { invalid, ServiceError } from '../errors.js';
 import { AUTO_MODEL, TELEPHONY_MODEL, WIDEBAND_MODEL, installedModels, isAutoModel } from '../engine/models.js';
-import { checkJobInsights } from '../conversation/jobAnalysis.js';
+import { checkJobInsights } from '../jobs/jobAnalysis.js';
 import { engineFor } from '../engine/recognize.js';
 import type { TranscribeParams } from '../jobs/request.js';
 import { uploadTempDir } from '../jobs/orphanUploads.js';

@@ -20,7 +20,7 @@ import type { StreamPause, StreamResume, StreamStart } from '../schema/resources
 import type { Word } from '../transcript/types.js';
 import { ArrivalClock } from './arrivalClock.js';
 import { LiveRedactor, type RedactedFinal } from './liveRedactor.js';
-import { NumberCues } from './numberCues.js';
+import { NumberCues } from '../redact/numberCues.js';
 import { MarkedWindows } from './markedWindows.js';
 import { invalid } from '../errors.js';
 

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import http from 'node:http';
 import { after, before, describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { offLoopTasksInFlight } from '../../src/redact/offload/index.js';
+import { offLoopTasksInFlight } from '../../src/workers/index.js';
 import { dialects, json, startTestService, type TestService } from '../helpers/harness.js';
 
 /** Every kind: detection is linear in a word's length for all of them (a 1 MiB word once took an hour for Person). */

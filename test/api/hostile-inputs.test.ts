@@ -17,7 +17,7 @@ import http from 'node:http';
 import { after, before, describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { insightRecord, nearWildcardInsights, plainUtterances, regexRules, ruleRecord } from '../../bench/fixtures/hostileInputs.js';
-import { closeRedactionPool, offLoopTasksInFlight } from '../../src/redact/offload/index.js';
+import { closeRedactionPool, offLoopTasksInFlight } from '../../src/workers/index.js';
 import { dialects, json, startTestService, type TestService } from '../helpers/harness.js';
 
 /** A long call asking for every analysis: seconds of legitimate work on the one worker. */

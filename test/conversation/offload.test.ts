@@ -8,9 +8,9 @@ import { after, describe, test } from 'node:test';
 import { HAND_CALL } from './fixture.js';
 
 process.env.SCRUBLINE_REDACT_INLINE_CHARS = '0';
-const { enrichRecordOffLoop, closeRedactionPool } = await import('../../src/redact/offload/index.js');
-const { redactionPool } = await import('../../src/redact/offload/pool.js');
-const { perform } = await import('../../src/redact/offload/tasks.js');
+const { enrichRecordOffLoop, closeRedactionPool } = await import('../../src/workers/index.js');
+const { redactionPool } = await import('../../src/workers/pool.js');
+const { perform } = await import('../../src/workers/tasks.js');
 const { compileInsights } = await import('../../src/conversation/insights/definitions.js');
 const { recordRoleOptions } = await import('../../src/conversation/normalize.js');
 const { switchesOf } = await import('../../src/conversation/switches.js');

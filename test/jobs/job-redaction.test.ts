@@ -4,7 +4,8 @@ import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
-import { keypadEntries, maskKeypadWords, widenUntimed } from '../../src/jobs/jobRedaction.js';
+import { keypadEntries } from '../../src/audio/keypadEntries.js';
+import { maskKeypadWords, widenUntimed } from '../../src/jobs/jobRedaction.js';
 import { json, startTestService, type TestService } from '../helpers/harness.js';
 import { until } from '../helpers/poll.js';
 

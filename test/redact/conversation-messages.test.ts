@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { redactAcrossMessages } from '../../src/redact/conversationMessages.js';
 import { Masker } from '../../src/redact/masks.js';
-import { resolveRules } from '../../src/redact/rules.js';
+import { resolveRules } from '../../src/redact/policy.js';
 
 const rules = resolveRules({ types: ['CreditCardNumber', 'USSocialSecurityNumber', 'Person'] });
 const CARD = '[CREDIT_CARD_NUMBER]';

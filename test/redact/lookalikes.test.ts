@@ -7,7 +7,7 @@ import { foldConfusables } from '../../src/redact/confusables.js';
 import { Masker } from '../../src/redact/masks.js';
 import { normalizeText } from '../../src/redact/normalize.js';
 import { redactText } from '../../src/redact/redactText.js';
-import { resolveRules } from '../../src/redact/rules.js';
+import { resolveRules } from '../../src/redact/policy.js';
 
 const rules = resolveRules({ types: ['CreditCardNumber', 'USSocialSecurityNumber'] });
 const written = (text: string) => redactText(text, rules, new Masker('k')).text;

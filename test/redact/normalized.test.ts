@@ -9,7 +9,7 @@ import { docFromText } from '../../src/redact/recognizers/doc.js';
 import { recordRules } from '../../src/redact/recordRules.js';
 import { redactText, wordSpans } from '../../src/redact/redactText.js';
 import { redactTranscript } from '../../src/redact/redactTranscript.js';
-import { resolveRules } from '../../src/redact/rules.js';
+import { resolveRules } from '../../src/redact/policy.js';
 import { findSpans } from '../../src/redact/spans.js';
 import type { Transcript } from '../../src/transcript/types.js';
 

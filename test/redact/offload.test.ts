@@ -1,4 +1,4 @@
-// Redaction off the event loop (src/redact/offload): a large input goes to the worker pool and comes back
+// Redaction off the event loop (src/workers): a large input goes to the worker pool and comes back
 // exactly as the inline function would have answered it; a small one runs inline; an error thrown in a worker
 // comes back with its name and message, and a ServiceError as a ServiceError (a refusal stays a 4xx). The pool
 // closes, and a later task starts a new one.
@@ -6,9 +6,9 @@ import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
 import { dtmfFrequencies } from '../../src/audio/dtmf.js';
 import { ServiceError } from '../../src/errors.js';
-import { keypadEntries } from '../../src/jobs/jobRedaction.js';
+import { keypadEntries } from '../../src/audio/keypadEntries.js';
 import { Masker } from '../../src/redact/masks.js';
-import { receiveError, sendError } from '../../src/redact/offload/errors.js';
+import { receiveError, sendError } from '../../src/workers/errors.js';
 import {
   closeRedactionPool,
   INLINE_MAX_CHARS,
@@ -17,12 +17,12 @@ import {
   redactRecordOffLoop,
   redactTextOffLoop,
   redactTranscriptOffLoop,
-} from '../../src/redact/offload/index.js';
+} from '../../src/workers/index.js';
 import { recordRules } from '../../src/redact/recordRules.js';
 import { redactRecord } from '../../src/redact/redactRecord.js';
 import { redactText } from '../../src/redact/redactText.js';
 import { redactTranscript } from '../../src/redact/redactTranscript.js';
-import { resolveRules } from '../../src/redact/rules.js';
+import { resolveRules } from '../../src/redact/policy.js';
 import type { EventRecord } from '../../src/schema/resources/eventRecord.js';
 import type { Transcript } from '../../src/transcript/types.js';
 

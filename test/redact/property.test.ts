@@ -10,7 +10,7 @@ import { ENTITY_KINDS } from '../../src/redact/entityKinds.js';
 import { luhn } from '../../src/redact/recognizers/digitRuns.js';
 import { Masker } from '../../src/redact/masks.js';
 import { redactText, wordSpans } from '../../src/redact/redactText.js';
-import { resolveRules } from '../../src/redact/rules.js';
+import { resolveRules } from '../../src/redact/policy.js';
 
 const ALL = resolveRules({ types: [...ENTITY_KINDS] });
 const NUMBERS = resolveRules({ types: ['USSocialSecurityNumber', 'CreditCardNumber'] });

@@ -5,7 +5,8 @@ import { describe, test } from 'node:test';
 import { Masker } from '../../src/redact/masks.js';
 import { recordRules } from '../../src/redact/recordRules.js';
 import { redactTranscript } from '../../src/redact/redactTranscript.js';
-import { defaultLabel, resolveRules } from '../../src/redact/rules.js';
+import { resolveRules } from '../../src/redact/policy.js';
+import { defaultLabel } from '../../src/redact/rules.js';
 import type { Transcript } from '../../src/transcript/types.js';
 
 function transcriptOf(...channels: string[]): Transcript {

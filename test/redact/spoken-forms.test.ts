@@ -274,7 +274,7 @@ cases('addresses ending in a UK or Canadian postcode', [
 test('through the redaction core: "all" masks an IBAN and a spoken email, not an organization; naming Organization masks it', async () => {
   const { redactText } = await import('../../src/redact/redactText.js');
   const { Masker } = await import('../../src/redact/masks.js');
-  const { resolveRules } = await import('../../src/redact/rules.js');
+  const { resolveRules } = await import('../../src/redact/policy.js');
   const text = 'Hi, this is Will from Northwind Traders Inc. My IBAN is GB82 WEST 1234 5698 7654 32 and my email is john dot smith at gmail dot com.';
   const all = redactText(text, resolveRules({ types: ['all'] }), new Masker('k')).text;
   for (const secret of ['GB82', '1234 5698', 'john dot smith', 'gmail dot com', 'Will ']) assert.ok(!all.includes(secret), `${secret} in ${all}`);

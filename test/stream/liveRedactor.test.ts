@@ -5,7 +5,7 @@ import { describe, test } from 'node:test';
 import { Masker } from '../../src/redact/masks.js';
 import type { RedactionRule } from '../../src/redact/rules.js';
 import { HELD, LiveRedactor } from '../../src/stream/liveRedactor.js';
-import { NumberCues } from '../../src/stream/numberCues.js';
+import { NumberCues } from '../../src/redact/numberCues.js';
 import type { Word } from '../../src/transcript/types.js';
 
 const rules: RedactionRule[] = [

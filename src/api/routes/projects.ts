@@ -5,7 +5,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import Type from 'typebox';
 import { ENTITY_KINDS } from '../../redact/entityKinds.js';
-import { redactTextOffLoop } from '../../redact/offload/index.js';
+import { redactTextOffLoop } from '../../workers/index.js';
 import { policyRules, resolvePolicy } from '../../redact/policy.js';
 import { idString, paging } from '../../schema/bounds.js';
 import { MASK_TYPES } from '../../schema/resources/projectConfig.js';

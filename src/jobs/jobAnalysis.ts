@@ -1,21 +1,21 @@
 // Conversation intelligence for audio and text jobs (issue 18). A job asks for it with `analytics: true` or
 // `insights: [ids]` (insights of its project's published configuration, `sid`). At submit the ids are checked
 // (each must name an active project insight). Insights whose flags ask for redaction run in the job's redaction
-// step (insights/jobRedactions.ts: their words and, with redactAudio, their audio go); what they found is kept in
+// step (conversation/insights/jobRedactions.ts: their words and, with redactAudio, their audio go); what they found is kept in
 // the job's redaction record and reported here. When the job completes, `insightsProcessed` is set; its record
 // then carries the same analysis a post-call record carrying the job's vendorA transcript gets, computed from
 // that same shape.
 import { invalid } from '../errors.js';
-import type { TranscribeParams } from '../jobs/request.js';
+import type { TranscribeParams } from './request.js';
 import type { EventRecord } from '../schema/resources/eventRecord.js';
 import type { Insight } from '../schema/resources/insight.js';
 import type { ProcessJob } from '../schema/resources/processJob.js';
 import type { ProjectConfig } from '../schema/resources/projectConfig.js';
-import { enrichRecordOffLoop } from '../redact/offload/index.js';
-import { type JobInsightOutcome, redactsSomething } from './insights/jobRedactions.js';
-import { compileInsights } from './insights/definitions.js';
-import { recordRoleOptions } from './normalize.js';
-import { switchesOf } from './switches.js';
+import { enrichRecordOffLoop } from '../workers/index.js';
+import { type JobInsightOutcome, redactsSomething } from '../conversation/insights/jobRedactions.js';
+import { compileInsights } from '../conversation/insights/definitions.js';
+import { recordRoleOptions } from '../conversation/normalize.js';
+import { switchesOf } from '../conversation/switches.js';
 
 type Params = Pick<TranscribeParams, 'insights' | 'agent_location' | 'direction' | 'sid'> & { analytics?: boolean };
 

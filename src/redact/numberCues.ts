@@ -5,10 +5,10 @@
 // either channel: a request is answered on the other), every digit word and digit look-alike of the kind's bound
 // (cuePhrases.ts, seconds of stream time) is masked in finals, whatever else recognition made of the number.
 // Only digit-shaped words are masked, never the words between them: redacting more, never less, at little cost.
-import type { EntityKind } from '../redact/entityKinds.js';
-import { NUMBER_KINDS } from '../redact/numberKinds.js';
-import { DEFAULT_HINT_WORDS, DEFAULT_LEAD_INS, DEFAULT_MAX_SECONDS, DEFAULT_REQUESTS, FALLBACK_MAX_SECONDS } from '../redact/windows/cuePhrases.js';
-import { cuePhrase, findPhrases, type CuePhrase } from '../redact/windows/phonetic.js';
+import type { EntityKind } from './entityKinds.js';
+import { NUMBER_KINDS } from './numberKinds.js';
+import { DEFAULT_HINT_WORDS, DEFAULT_LEAD_INS, DEFAULT_MAX_SECONDS, DEFAULT_REQUESTS, FALLBACK_MAX_SECONDS } from './windows/cuePhrases.js';
+import { cuePhrase, findPhrases, type CuePhrase } from './windows/phonetic.js';
 
 /** Recent words kept per channel, so a cue split across two finals is still heard. */
 const CARRY_WORDS = 6;

@@ -1,36 +1,36 @@
 // The redaction work that may run off the event loop, as plain data in and plain data out: what a worker
 // thread receives (structured clone) and what it answers. `perform` is the one implementation; it runs in a
-// worker (offload/worker.ts) or inline on the caller's thread for small inputs (offload/index.ts). Post-call
+// worker (workers/worker.ts) or inline on the caller's thread for small inputs (workers/index.ts). Post-call
 // processing (conversation/enrich.ts) is here too: it is CPU work over the whole record, and its further
 // masking is the same record redaction, done inline where the processing runs. A post-call record's
 // redaction and processing are one task (postCall): the record crosses to a worker and back once.
-import { enrichRecord } from '../../conversation/enrich.js';
-import { type CompiledInsight, markValidated } from '../../conversation/insights/definitions.js';
-import { recordRoleOptions } from '../../conversation/normalize.js';
-import { realTimeFields } from '../../conversation/realTime.js';
-import { jobInsightRedaction, type JobInsightRedaction } from '../../conversation/insights/jobRedactions.js';
-import type { Insight } from '../../schema/resources/insight.js';
-import type { RealTimeMessage } from '../../schema/resources/realTimeMessage.js';
-import type { ProductEntry } from '../../conversation/products.js';
-import { FAILED, PROCESSED } from '../../conversation/recordStatus.js';
-import { type Switches, switchesOf } from '../../conversation/switches.js';
-import { ServiceError } from '../../errors.js';
-import { keypadEntries } from '../../jobs/jobRedaction.js';
-import type { RoleOptions } from '../../transcript/roles.js';
-import type { AudioSpan, RedactionPcm } from '../../audio/redactAudio.js';
-import type { EventRecord } from '../../schema/resources/eventRecord.js';
-import type { Transcript } from '../../transcript/types.js';
-import { type MessageRedaction, redactAcrossMessages } from '../conversationMessages.js';
-import { Masker } from '../masks.js';
-import { type RecordInput, recordRules } from '../recordRules.js';
-import { type RecordRedaction, redactRecord, stampRedaction } from '../redactRecord.js';
-import { redactText, type TextRedaction } from '../redactText.js';
-import { type RedactionResult, redactTranscript } from '../redactTranscript.js';
-import type { RedactionRule } from '../rules.js';
-import type { CueWindowsConfig } from '../../schema/resources/projectConfig.js';
-import { findSensitiveWindows } from '../windows/sensitiveWindows.js';
-import type { SensitiveWindow } from '../windows/types.js';
-import { TEXT_INPUT_MODEL, windowPlan, type WindowLevel } from '../windows/windowLevel.js';
+import { enrichRecord } from '../conversation/enrich.js';
+import { type CompiledInsight, markValidated } from '../conversation/insights/definitions.js';
+import { recordRoleOptions } from '../conversation/normalize.js';
+import { realTimeFields } from '../conversation/realTime.js';
+import { jobInsightRedaction, type JobInsightRedaction } from '../conversation/insights/jobRedactions.js';
+import type { Insight } from '../schema/resources/insight.js';
+import type { RealTimeMessage } from '../schema/resources/realTimeMessage.js';
+import type { ProductEntry } from '../conversation/products.js';
+import { FAILED, PROCESSED } from '../conversation/recordStatus.js';
+import { type Switches, switchesOf } from '../conversation/switches.js';
+import { ServiceError } from '../errors.js';
+import { keypadEntries } from '../audio/keypadEntries.js';
+import type { RoleOptions } from '../transcript/roles.js';
+import type { AudioSpan, RedactionPcm } from '../audio/redactAudio.js';
+import type { EventRecord } from '../schema/resources/eventRecord.js';
+import type { Transcript } from '../transcript/types.js';
+import { type MessageRedaction, redactAcrossMessages } from '../redact/conversationMessages.js';
+import { Masker } from '../redact/masks.js';
+import { type RecordInput, recordRules } from '../redact/recordRules.js';
+import { type RecordRedaction, redactRecord, stampRedaction } from '../redact/redactRecord.js';
+import { redactText, type TextRedaction } from '../redact/redactText.js';
+import { type RedactionResult, redactTranscript } from '../redact/redactTranscript.js';
+import type { RedactionRule } from '../redact/rules.js';
+import type { CueWindowsConfig } from '../schema/resources/projectConfig.js';
+import { findSensitiveWindows } from '../redact/windows/sensitiveWindows.js';
+import type { SensitiveWindow } from '../redact/windows/types.js';
+import { TEXT_INPUT_MODEL, windowPlan, type WindowLevel } from '../redact/windows/windowLevel.js';
 
 /**
  * A record's own rules (redactionTypes, contentGroups) are sent as the record's data and rebuilt with

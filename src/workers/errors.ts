@@ -1,8 +1,8 @@
 // Errors cross a worker thread as plain data and are made again on the other side, so that a refusal raised
 // in a worker (a ServiceError: a bad input is a 4xx) reaches the HTTP layer as the same typed error, never as
 // an anonymous Error (a 500).
-import { type ErrorKind, ServiceError } from '../../errors.js';
-import type { FieldIssue } from '../../schema/problem.js';
+import { type ErrorKind, ServiceError } from '../errors.js';
+import type { FieldIssue } from '../schema/problem.js';
 
 export interface SentError {
   name: string;

@@ -1,5 +1,5 @@
 // The redaction worker thread's entry (run by piscina): performs one task and answers its result, or the error
-// it threw as data (offload/errors.ts), so the caller gets back the same typed error.
+// it threw as data (workers/errors.ts), so the caller gets back the same typed error.
 import { sendError, type TaskReply } from './errors.js';
 import { perform, type RedactionTask, type TaskResults } from './tasks.js';
 

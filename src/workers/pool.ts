@@ -1,5 +1,5 @@
 // The worker threads redaction runs on (piscina): started on first use, up to `threads` of them, each running
-// offload/worker.ts. Idle workers do not keep the process alive, and leave after IDLE_MS. One pool per process,
+// workers/worker.ts. Idle workers do not keep the process alive, and leave after IDLE_MS. One pool per process,
 // shared by every path (post-call, real-call, jobs); services.close() closes it, and a later task starts a new one.
 //
 // Every task is bounded (workLimits.ts): a task waits here for a free worker (so the pool itself never queues,
@@ -9,11 +9,11 @@
 // their workers: their tasks, and those still waiting, fail with PoolClosedError (left to be tried again).
 //
 // The worker file resolves next to this one: worker.ts under tsx (tests, development), where the worker gets
-// tsx's loader through its execArgv, and dist/redact/offload/worker.js once compiled.
+// tsx's loader through its execArgv, and dist/workers/worker.js once compiled.
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
-import { CLOSE_GRACE_MS, limit, TASK_MS, WORKER_HEAP_MB } from '../../workLimits.js';
+import { CLOSE_GRACE_MS, limit, TASK_MS, WORKER_HEAP_MB } from '../workLimits.js';
 
 /** An idle worker stays this long (ms) before it is stopped: starting one costs more than a task. */
 const IDLE_MS = 60_000;

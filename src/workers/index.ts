@@ -1,25 +1,25 @@
 // Redaction off the event loop: detection over a record, a transcript or a message, and keypad-tone detection
-// over a recording, run on worker threads (offload/pool.ts) so that no input, however large or hostile, keeps
+// over a recording, run on worker threads (workers/pool.ts) so that no input, however large or hostile, keeps
 // the service from answering other requests. Every function takes plain data and answers what the inline
 // function would; an error thrown in the worker comes back as the same typed error (a refusal stays a 4xx).
 //
 // Small inputs run inline: the hop to a worker (copying the data both ways) costs more than their redaction,
 // and a small input cannot hold the loop long (detection and record rules are linear in the input's size).
-import type { AudioSpan, RedactionPcm } from '../../audio/redactAudio.js';
-import { ServiceError } from '../../errors.js';
-import type { EventRecord } from '../../schema/resources/eventRecord.js';
-import type { Transcript } from '../../transcript/types.js';
-import type { MessageRedaction } from '../conversationMessages.js';
-import type { RecordRedaction } from '../redactRecord.js';
-import type { TextRedaction } from '../redactText.js';
-import type { RedactionResult } from '../redactTranscript.js';
-import type { RedactionRule } from '../rules.js';
-import type { CueWindowsConfig } from '../../schema/resources/projectConfig.js';
-import type { SensitiveWindow } from '../windows/types.js';
-import type { WindowLevel } from '../windows/windowLevel.js';
+import type { AudioSpan, RedactionPcm } from '../audio/redactAudio.js';
+import { ServiceError } from '../errors.js';
+import type { EventRecord } from '../schema/resources/eventRecord.js';
+import type { Transcript } from '../transcript/types.js';
+import type { MessageRedaction } from '../redact/conversationMessages.js';
+import type { RecordRedaction } from '../redact/redactRecord.js';
+import type { TextRedaction } from '../redact/redactText.js';
+import type { RedactionResult } from '../redact/redactTranscript.js';
+import type { RedactionRule } from '../redact/rules.js';
+import type { CueWindowsConfig } from '../schema/resources/projectConfig.js';
+import type { SensitiveWindow } from '../redact/windows/types.js';
+import type { WindowLevel } from '../redact/windows/windowLevel.js';
 import { receiveError, type TaskReply } from './errors.js';
 import { PoolClosedError, runOnWorker, TaskTimeoutError } from './pool.js';
-import { TASK_MS, WORKER_HEAP_MB } from '../../workLimits.js';
+import { TASK_MS, WORKER_HEAP_MB } from '../workLimits.js';
 import { type EnrichTask, perform, type PostCallTask, type Processed, type JobInsightsTask, type RealTimeTask, type RedactionTask, type RuleSource, type TaskResult, type TaskResults } from './tasks.js';
 
 export { closeRedactionPool, openRedactionPool } from './pool.js';
