@@ -83,6 +83,38 @@ for (const dialect of await dialects()) {
       assert.deepEqual((await search('q=ocelot&from=2999-01-01')), []);
     });
 
+    test('a post-call record is found by a redacted word, never by a masked value, with its agent and campaign; deleted, it is gone', async () => {
+      const agentId = '7c9e6679-7425-40de-944b-e07fc1f740a1';
+      const campaignId = '9b2f4c1e-1111-4222-8333-444455556666';
+      const body = {
+        eventId: 'search-record-1',
+        campaign: { enableTextRedaction: true },
+        conversation: { agentId, campaignId },
+        utterances: [{ text: 'my name is john smith' }, { text: 'it is about the gazebo warranty' }, { text: 'my card is 4111 1111 1111 1111' }],
+      };
+      const posted = await svc.request({ method: 'POST', url: '/cache/post-call', payload: body });
+      assert.equal(posted.statusCode, 201, posted.body);
+      const hit = (await search('q=gazebo')).find((r) => r.id === 'search-record-1') as Record<string, unknown> | undefined;
+      assert.ok(hit, 'the record is found by a word of its redacted text');
+      assert.equal(hit.kind, 'record');
+      assert.equal(hit.agentId, agentId);
+      assert.equal(hit.campaign, campaignId);
+      assert.ok((await search(`q=gazebo&agent=${agentId}&campaign=${campaignId}`)).some((r) => r.id === 'search-record-1'));
+      assert.deepEqual(await search('q=gazebo&agent=someone-else'), []);
+      for (const q of ['4111', 'john', 'smith']) {
+        assert.deepEqual((await search(`q=${q}`)).filter((r) => r.id === 'search-record-1'), [], `found by a masked value: ${q}`);
+      }
+      // Retention deletes records through the store: the index entry goes with the row.
+      assert.equal(await svc.services.store.conversations.delete('search-record-1'), true);
+      assert.deepEqual((await search('q=gazebo')).filter((r) => r.id === 'search-record-1'), []);
+    });
+
+    test('a post-call record stored as sent (no redaction asked) is not indexed', async () => {
+      const posted = await svc.request({ method: 'POST', url: '/cache/post-call', payload: { eventId: 'search-record-plain', campaign: { enableTextRedaction: false }, utterances: [{ text: 'the quokka question' }] } });
+      assert.equal(posted.statusCode, 201, posted.body);
+      assert.deepEqual((await search('q=quokka')).filter((r) => r.id === 'search-record-plain'), []);
+    });
+
     test('hostile queries are a literal search or a clear 400, never a 500', async () => {
       const queries = ['"', '""', '"unbalanced', '(', ')', '((a)', 'a OR b', 'a AND', 'NOT a', 'a NEAR b', 'NEAR(a b, 2)', '*', 'a*', '^a', 'body:a', 'a:b',
         'a & b', 'a | !b', "'", "a'b", '<->', 'a <-> b', '\\', '%', '-', '+a -b', '{a}', '[a]', 'é', '日本語', '🙂', 'x'.repeat(256)];
