@@ -65,7 +65,18 @@ for (const dialect of await dialects()) {
       }
     });
 
-    test('deleting a job removes it from the index; a resubmit takes it out until its redaction completes', async () => {
+    test('a job with no redaction asked keeps unredacted text: it is not indexed', async () => {
+      const project = { sid: 'search-plain', name: 'Plain', active: true, agent_location: 'left', inbound: true, scrubaudio: false, scrubtext: false, rules: [] };
+      const published = await svc.request({ method: 'POST', url: '/system/cache/v2/publish', payload: { data: JSON.stringify(project) } });
+      assert.equal(published.statusCode, 200, published.body);
+      const res = await svc.request({ method: 'POST', url: '/asr/transcribe?wait=300', payload: { text: 'Caller: the axolotl parcel', sid: 'search-plain' } });
+      assert.equal(res.statusCode, 200, res.body);
+      assert.equal(json(res).status, 'completed', res.body);
+      assert.equal(json(res).redactionStatus, 'not_requested', res.body);
+      assert.deepEqual((await search('q=axolotl')).filter((r) => r.id === json(res).jobId), []);
+    });
+
+    test('deleting a job removes it from the index', async () => {
       const jobId = await submit('Caller: the narwhal delivery is late');
       assert.ok((await search('q=narwhal')).some((r) => r.id === jobId));
       const deleted = await svc.request({ method: 'DELETE', url: `/asr/jobs/${jobId}` });
