@@ -27,6 +27,7 @@ import { keyRoutes } from './routes/keys.js';
 import { projectRoutes } from './routes/projects.js';
 import { streamRoutes } from './routes/stream.js';
 import { streamMessageRoutes } from './routes/streamMessages.js';
+import { searchRoutes } from './routes/search.js';
 
 export interface AppOptions {
   logger?: FastifyServerOptions['loggerInstance'];
@@ -113,5 +114,6 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   await app.register(consoleRoutes(services));
   await app.register(streamRoutes(services));
   await app.register(streamMessageRoutes(services));
+  await app.register(searchRoutes(services));
   return app;
 }

@@ -1,5 +1,6 @@
 // Conversation records: post-call event records stored whole, and live conversations built from real-call
 // messages. Credentials are sealed before anything is stored and masked in everything answered.
+import { indexRecord } from './recordSearch.js';
 import { checkMarks, markWindows } from '../redact/windows/marks.js';
 import { maskRecordWindows, recordChannels } from '../redact/windows/recordMarks.js';
 import crypto from 'node:crypto';
@@ -163,6 +164,8 @@ export class Conversations {
     // The record and its events land together or not at all.
     const created = await this.store.transaction(async (tx) => {
       const saved = await tx.conversations.save({ eventId, conversationId, jobId, status, record: sealed, deleteAfter });
+      // Searchable only as redacted (issue 35): a record its policy had no rules for is stored as sent, not indexed.
+      await indexRecord(tx, eventId, record, plan.redact !== undefined, new Date().toISOString());
       const ids = { ...(conversationId && { conversationId }), ...(jobId && { jobId }) };
       // Its events in one statement.
       await tx.events.recordAll([

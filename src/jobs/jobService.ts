@@ -392,6 +392,8 @@ export class JobService {
       delete_after: null,
     });
     if (!moved) throw new ServiceError('conflict', `Job ${jobId} changed state meanwhile; try again.`);
+    // It owes its redaction again: not searchable until that run completes it.
+    await this.options.store.search.remove('job', jobId);
     await this.options.store.events.record({ type: 'job', subType: 'resubmitted', subject: jobId, jobId, status: 'queued' });
     this.options.onQueued?.();
     return (await this.options.store.jobs.get(jobId))!;

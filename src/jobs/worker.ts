@@ -3,6 +3,7 @@
 // over a job whose worker died. Every write of a run is fenced by its claim (JobRun): a run that lost its job
 // (cancelled, deleted, taken over) writes nothing, and is stopped (an AbortSignal reaches decoding,
 // recognition and redaction) as soon as this process learns of it.
+import { indexRedactedJob } from './searchIndex.js';
 import type { Logger } from 'pino';
 import { analysisAsked } from './jobAnalysis.js';
 import type { Transcript } from '../transcript/types.js';
@@ -280,6 +281,8 @@ export class JobWorker {
             // recording (what /audio serves and a resubmit runs on); the original is deleted once this commits.
             ...(replaced && { audio_path: redacted.replaceAudio }),
           });
+          // Searchable from now on: the text stored is the redacted one, and its redaction completed.
+          await indexRedactedJob(tx, job, transcript);
         },
       );
       if (!held) throw new JobLostError('the job was cancelled, deleted or taken over while it ran; its result is not recorded');

@@ -4,13 +4,14 @@ import { CacheEntryStore } from './cacheEntries.js';
 import { ConversationStore } from './conversations.js';
 import { DeliveryStore } from './deliveries.js';
 import type { Kysely } from 'kysely';
-import { type Database, type DatabaseOptions, openDatabase } from './database.js';
+import { type Database, type DatabaseOptions, type Dialect, openDatabase } from './database.js';
 import { EventStore } from './events.js';
 import { JobStore } from './jobs.js';
 import { LiveMessageStore } from './liveMessages.js';
 import { LiveStreamStore } from './liveStreams.js';
 import { ParameterStore } from './parameters.js';
 import { ProjectVersionStore } from './projectVersions.js';
+import { SearchStore } from './searchEntries.js';
 import { StreamMessageStore } from './streamMessages.js';
 import type { Tables } from './tables.js';
 import { WorkerProcessStore } from './workerProcesses.js';
@@ -27,6 +28,8 @@ export interface Repositories {
   jobs: JobStore;
   deliveries: DeliveryStore;
   streamMessages: StreamMessageStore;
+  /** Full-text search over redacted transcripts. */
+  search: SearchStore;
 }
 
 export interface Store extends Repositories {
@@ -40,7 +43,7 @@ export interface Store extends Repositories {
   close(): Promise<void>;
 }
 
-function repositories(db: Kysely<Tables>): Repositories {
+function repositories(db: Kysely<Tables>, dialect: Dialect): Repositories {
   return {
     apiKeys: new ApiKeyStore(db),
     parameters: new ParameterStore(db),
@@ -52,6 +55,7 @@ function repositories(db: Kysely<Tables>): Repositories {
     jobs: new JobStore(db),
     deliveries: new DeliveryStore(db),
     streamMessages: new StreamMessageStore(db),
+    search: new SearchStore(db, dialect),
   };
 }
 
@@ -60,10 +64,10 @@ export async function openStore(options: DatabaseOptions): Promise<Store> {
   const db = database.db;
   return {
     database,
-    ...repositories(db),
+    ...repositories(db, database.dialect),
     processes: new WorkerProcessStore(db, database.dialect),
     streams: new LiveStreamStore(db, database.dialect),
-    transaction: (work) => db.transaction().execute((trx) => work(repositories(trx))),
+    transaction: (work) => db.transaction().execute((trx) => work(repositories(trx, database.dialect))),
     close: () => database.close(),
   };
 }

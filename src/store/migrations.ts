@@ -264,6 +264,43 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
         await db.schema.alterTable('jobs').addColumn('redaction_failure', 'text').execute();
       },
     },
+    // Full-text search over redacted transcripts (issue 35): one entry per job or post-call record whose text
+    // finished redaction. SQLite: FTS5 over the entries (external content, kept in step by triggers); PostgreSQL:
+    // a generated tsvector with a GIN index. Deleting a job or a record deletes its entry, by trigger, whatever
+    // deletes it (the API, retention).
+    '0015_search': {
+      async up(db: Kysely<unknown>) {
+        if (dialect === 'postgres') {
+          await sql`create table search_entries (
+            kind text not null, ref_id text not null, sid text, agent_id text, campaign text,
+            created_at text not null, body text not null,
+            tsv tsvector generated always as (to_tsvector('simple', body)) stored,
+            primary key (kind, ref_id))`.execute(db);
+          await sql`create index search_entries_tsv on search_entries using gin (tsv)`.execute(db);
+          await sql`create function search_forget_job() returns trigger language plpgsql as $$
+            begin delete from search_entries where kind = 'job' and ref_id = old.id; return old; end $$`.execute(db);
+          await sql`create trigger jobs_search_forget after delete on jobs for each row execute function search_forget_job()`.execute(db);
+          await sql`create function search_forget_record() returns trigger language plpgsql as $$
+            begin delete from search_entries where kind = 'record' and ref_id = old.event_id; return old; end $$`.execute(db);
+          await sql`create trigger conversations_search_forget after delete on conversations for each row execute function search_forget_record()`.execute(db);
+        } else {
+          await sql`create table search_entries (
+            rowid integer primary key, kind text not null, ref_id text not null, sid text, agent_id text, campaign text,
+            created_at text not null, body text not null)`.execute(db);
+          await sql`create unique index search_entries_ref on search_entries (kind, ref_id)`.execute(db);
+          await sql`create virtual table search_fts using fts5(body, content='search_entries', content_rowid='rowid', tokenize='unicode61 remove_diacritics 2')`.execute(db);
+          await sql`create trigger search_entries_ai after insert on search_entries begin
+            insert into search_fts(rowid, body) values (new.rowid, new.body); end`.execute(db);
+          await sql`create trigger search_entries_ad after delete on search_entries begin
+            insert into search_fts(search_fts, rowid, body) values ('delete', old.rowid, old.body); end`.execute(db);
+          await sql`create trigger jobs_search_forget after delete on jobs begin
+            delete from search_entries where kind = 'job' and ref_id = old.id; end`.execute(db);
+          await sql`create trigger conversations_search_forget after delete on conversations begin
+            delete from search_entries where kind = 'record' and ref_id = old.event_id; end`.execute(db);
+        }
+        await db.schema.createIndex('search_entries_created').on('search_entries').column('created_at').execute();
+      },
+    },
   };
 }
 
