@@ -3,7 +3,7 @@
 // Only text that finished redaction is ever written here (jobs/searchIndex.ts); deleting a job or a record
 // deletes its entry (database triggers, so every path — API, retention — does).
 import { type Kysely, sql } from 'kysely';
-import type { Dialect } from './database.js';
+import type { Dialect } from './dialect.js';
 import type { Tables } from './tables.js';
 
 export type SearchKind = 'job' | 'record';
