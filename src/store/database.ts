@@ -90,12 +90,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         provider: migrationProvider(dialect),
         ...(dialect === 'postgres' && { migrationTableSchema: options.databaseSchema ?? 'public' }),
       });
-      // Kysely's introspection reads every schema of the database: one dropped meanwhile by someone else
-      // (3F000, another schema named) fails the read, not our migration; it is read again.
+      // Kysely's introspection reads every schema of the database: one dropped or altered meanwhile by someone else
+      // fails that read, not our migration; it is read again.
       for (let attempt = 1; ; attempt++) {
         const { error, results } = await migrator.migrateToLatest();
         if (!error) return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
-        if (attempt >= 5 || !droppedElsewhere(error, options.databaseSchema ?? 'public')) throw error;
+        if (attempt >= 5 || !changedElsewhere(error, results, options.databaseSchema ?? 'public')) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
       }
     },
     close: () => db.destroy(),
@@ -104,8 +105,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return database;
 }
 
-/** A schema other than ours vanished under a catalog read (invalid_schema_name naming another schema). */
-function droppedElsewhere(error: unknown, ours: string): boolean {
+/** Catalog errors a concurrent DDL elsewhere gives a read of every schema: schema, table or column gone, relation OID gone. */
+const CATALOG_RACE = new Set(['3F000', '42P01', '42703', 'XX000']);
+
+/**
+ * The catalog changed under Kysely's introspection, before any migration ran (a migration's own failure comes with
+ * its results): another schema was dropped or altered meanwhile. An error naming our schema is never retried.
+ */
+function changedElsewhere(error: unknown, results: readonly unknown[] | undefined, ours: string): boolean {
   const { code, message } = error as { code?: string; message?: string };
-  return code === '3F000' && typeof message === 'string' && !message.includes(`"${ours}"`);
+  if (results !== undefined || !code || !CATALOG_RACE.has(code)) return false;
+  return typeof message === 'string' && !message.includes(`"${ours}"`);
 }

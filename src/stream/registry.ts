@@ -121,6 +121,7 @@ export class StreamRegistry {
     this.stopTimer();
     const sessions = [...this.entries.values()];
     for (const entry of sessions) entry.close(reason);
-    await Promise.all(sessions.map((e) => e.session?.end(reason).catch(() => undefined)));
+    // One session that fails to end must not keep the others (or the store's close after this) from happening.
+    await Promise.allSettled(sessions.map(async (e) => e.session?.end(reason)));
   }
 }

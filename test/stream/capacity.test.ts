@@ -9,6 +9,9 @@ import { STREAM_STALE_SECONDS } from '../../src/stream/registry.js';
 import { dialects, json, startTestService, testDatabase, type TestDatabase, type TestService } from '../helpers/harness.js';
 
 const entry = { protocol: 'scrubline', idleSeconds: 60, close: () => {} };
+/** What the registry reads of a live session: when audio last came, whether it ended; it keeps it fresh and ends it. */
+const fakeSession = (lastAudioAt: number) =>
+  ({ lastAudioAt, ended: false, audioSeconds: 0, fresh: 0, keepFresh() { this.fresh++; }, end: async () => {} }) as never as { fresh: number };
 
 for (const dialect of await dialects()) {
   describe(`live stream capacity across processes (${dialect})`, () => {
@@ -47,11 +50,14 @@ for (const dialect of await dialects()) {
 
     test('a stream with no audio for its idletimeout is closed with the reason', async () => {
       const closed: string[] = [];
-      const session = { lastAudioAt: Date.now() - 5000, ended: false } as never;
-      await a.services.streams.acquire('idle-1', { protocol: 'scrubline', idleSeconds: 2, session, close: (reason) => closed.push(reason) });
-      await a.services.streams.acquire('busy-1', { protocol: 'scrubline', idleSeconds: 60, session: { lastAudioAt: Date.now(), ended: false } as never, close: (reason) => closed.push(`busy: ${reason}`) });
+      const idle = fakeSession(Date.now() - 5000);
+      const busy = fakeSession(Date.now());
+      await a.services.streams.acquire('idle-1', { protocol: 'scrubline', idleSeconds: 2, session: idle as never, close: (reason) => closed.push(reason) });
+      await a.services.streams.acquire('busy-1', { protocol: 'scrubline', idleSeconds: 60, session: busy as never, close: (reason) => closed.push(`busy: ${reason}`) });
       await a.services.streams.beat();
       assert.deepEqual(closed, ['idle: no audio for 2 s (idletimeout)']);
+      // The stream still talking keeps its recording fresh (the upload sweep must not take it); the idle one is closing.
+      assert.deepEqual([busy.fresh, idle.fresh], [1, 0]);
       await a.services.streams.release('idle-1');
       await a.services.streams.release('busy-1');
     });
