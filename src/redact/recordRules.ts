@@ -57,7 +57,7 @@ export interface RuleInput {
   redactAfter?: number;
 }
 export interface RecordInput {
-  redactionTypes?: readonly { active?: boolean; isDeleted?: boolean; rules?: readonly RuleInput[] }[];
+  redactionTypes?: readonly { name?: string; active?: boolean; isDeleted?: boolean; rules?: readonly RuleInput[] }[];
   contentGroups?: readonly {
     active?: boolean;
     isDeleted?: boolean;

@@ -202,7 +202,7 @@ describe('errors of the database: a refused value is the client\'s 400, a fault 
     app = Fastify();
     registerProblemHandlers(app);
     // Routes that reach the database with no validation in front, as a gap in validation would.
-    app.get('/echo', async (request) => (await pool.query('select $1::text as v', [(request.query as { v: string }).v])).rows[0]);
+    app.get('/echo', async (request: { query: unknown }) => (await pool.query('select $1::text as v', [(request.query as { v: string }).v])).rows[0]);
     app.get('/fault', async () => (await pool.query('select 1 / 0 as v')).rows[0]);
     await app.ready();
   });

@@ -114,7 +114,7 @@ for (const dialect of await dialects()) {
 
       // 500 copies of one rule (and of one content item) are one rule each: redacted, not refused.
       const copies = { ...ruleRecord('copies', 200, regexRules(1, 500)), contentGroups: [{ name: 'g', contentItems: Array.from({ length: 500 }, () => ({ value: 'blue falcon', typeName: 'Code' })) }] };
-      (copies.utterances as { text: string }[])[0].text = 'my ref 0123 and the word blue falcon';
+      ((copies as unknown as { utterances: { text: string }[] }).utterances)[0].text = 'my ref 0123 and the word blue falcon';
       const res = await post(copies);
       assert.equal(res.statusCode, 201, res.body.slice(0, 300));
       const text = json(await svc.request({ method: 'GET', url: '/cache/post-call/copies' })).utterances[0].text as string;

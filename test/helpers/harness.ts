@@ -75,6 +75,6 @@ async function blobStoreEnv(database: TestDatabase): Promise<Record<string, stri
 }
 
 /** Parse a JSON response body. */
-export function json<T = any>(response: LightMyRequestResponse): T {
+export function json<T = any>(response: Pick<LightMyRequestResponse, 'body'>): T {
   return JSON.parse(response.body) as T;
 }

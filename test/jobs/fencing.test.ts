@@ -308,7 +308,7 @@ for (const dialect of await dialects()) {
         return await until(async () => {
           const row = await svc.services.store.jobs.get(id);
           return row && ['completed', 'failed'].includes(row.status) && worker.busy === 0 ? row : undefined;
-        }, `job ${id} to end`);
+        }, `job ${id} to end`) as JobRow;
       } finally {
         await worker.stop();
       }

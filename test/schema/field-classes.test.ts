@@ -17,8 +17,8 @@ function strings(schema: Node, path: string): { path: string; name: string; sche
     const types = Array.isArray(node.type) ? node.type : [node.type];
     if (types.includes('string')) out.push({ path: at, name, schema: node });
     for (const [key, child] of Object.entries((node.properties as Record<string, Node> | undefined) ?? {})) visit(child, `${at}.${key}`, key);
-    if (typeof node.additionalProperties === 'object') visit(node.additionalProperties as Node, `${at}.*`, name);
-    if (node.items && typeof node.items === 'object') visit(node.items as Node, `${at}[]`, name);
+    if (typeof node.additionalProperties === 'object') visit(node.additionalProperties as unknown as Node, `${at}.*`, name);
+    if (node.items && typeof node.items === 'object') visit(node.items as unknown as Node, `${at}[]`, name);
     for (const key of ['anyOf', 'oneOf', 'allOf'] as const) for (const branch of (node[key] as Node[] | undefined) ?? []) visit(branch, at, name);
   };
   visit(schema, path, path);
@@ -30,12 +30,12 @@ const resources = Object.entries(sharedSchemas).filter(([name]) => name !== 'Pro
 
 describe('field classes', () => {
   test('every string field of every resource has a class', () => {
-    const missing = resources.flatMap(([name, schema]) => strings(schema as Node, name).filter((s) => !declaredClass(s.schema)).map((s) => s.path));
+    const missing = resources.flatMap(([name, schema]) => strings(schema as unknown as unknown as Node, name).filter((s) => !declaredClass(s.schema)).map((s) => s.path));
     assert.deepEqual(missing, [], `string fields without a class: ${missing.join(', ')}`);
   });
 
   test('the walk finds string fields (a schema walker that saw none would pass the test above)', () => {
-    const found = strings(sharedSchemas.EventRecord as Node, 'EventRecord').map((s) => s.path);
+    const found = strings(sharedSchemas.EventRecord as unknown as Node, 'EventRecord').map((s) => s.path);
     for (const path of ['EventRecord.json', 'EventRecord.utterances[].text', 'EventRecord.processJob.transcript.results[].alternatives[].content', 'EventRecord.vendorATranscript.ctidata.call_number']) {
       assert.ok(found.includes(path), path);
     }
@@ -44,11 +44,11 @@ describe('field classes', () => {
 
   test('a field added with a plain string fails', () => {
     const widened = Type.Object({ ...sharedSchemas.Utterance.properties, note: Type.Optional(str()) });
-    assert.deepEqual(strings(widened as Node, 'Utterance').filter((s) => !declaredClass(s.schema)).map((s) => s.path), ['Utterance.note']);
+    assert.deepEqual(strings(widened as unknown as unknown as Node, 'Utterance').filter((s) => !declaredClass(s.schema)).map((s) => s.path), ['Utterance.note']);
   });
 
   test('the fields the issue names are classed as it says', () => {
-    const classes = new Map(resources.flatMap(([name, schema]) => strings(schema as Node, name).map((s) => [s.path, declaredClass(s.schema)] as const)));
+    const classes = new Map(resources.flatMap(([name, schema]) => strings(schema as unknown as Node, name).map((s) => [s.path, declaredClass(s.schema)] as const)));
     const expect = (cls: string, paths: string[]) => {
       for (const path of paths) assert.equal(classes.get(path), cls, path);
     };
@@ -69,7 +69,7 @@ describe('field classes', () => {
 
   test('credential fields are classed credential, and only they and header lines are', () => {
     for (const [name, schema] of resources) {
-      for (const s of strings(schema as Node, name)) {
+      for (const s of strings(schema as unknown as Node, name)) {
         if (isCredentialField(s.name)) assert.equal(declaredClass(s.schema), 'credential', s.path);
         else if (declaredClass(s.schema) === 'credential') assert.match(s.path, /notification\.auth_headers\[\]$/);
       }

@@ -10,8 +10,10 @@ import { dialects, json, startTestService, testDatabase, type TestDatabase, type
 
 const entry = { protocol: 'scrubline', idleSeconds: 60, close: () => {} };
 /** What the registry reads of a live session: when audio last came, whether it ended; it keeps it fresh and ends it. */
-const fakeSession = (lastAudioAt: number) =>
-  ({ lastAudioAt, ended: false, audioSeconds: 0, fresh: 0, keepFresh() { this.fresh++; }, end: async () => {} }) as never as { fresh: number };
+function fakeSession(lastAudioAt: number): { fresh: number } {
+  const session = { lastAudioAt, ended: false, audioSeconds: 0, fresh: 0, keepFresh: () => void session.fresh++, end: async () => {} };
+  return session;
+}
 
 for (const dialect of await dialects()) {
   describe(`live stream capacity across processes (${dialect})`, () => {
