@@ -60,7 +60,7 @@ export function Violations({
           const whole = place.start === 0 && place.end === duration;
           return (
             <li data-violation={v.id}>
-              <button type="button" class="link" onClick={() => onSeek(typeof v.timestamp === 'number' ? v.timestamp : place.start)} aria-label={`Play from ${seconds(place.start)}, where ${v.name ?? v.id} had to be said`}>
+              <button type="button" class="link" onClick={() => onSeek(typeof v.timestamp === 'number' ? v.timestamp : place.start)} title={`Play from ${seconds(place.start)}, where ${v.name ?? v.id} had to be said`}>
                 {seconds(place.start)}–{seconds(place.end)}
               </button>{' '}
               <strong>{v.name ?? v.id}</strong>: not said{typeof rule?.channel === 'number' && rule.channel >= 0 ? ` by the ${sideOf(rule.channel).toLowerCase()}` : ''}
