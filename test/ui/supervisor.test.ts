@@ -238,6 +238,54 @@ describe('the console for a supervisor', { skip: required(!fs.existsSync(CHROMIU
     await assertAccessible('stream');
   });
 
+  test('insight rules edited in the projects view, previewed on a sample, published as a new version', async () => {
+    // Editing needs an admin key: a tab of its own.
+    const adminTab = await browser.newPage();
+    adminTab.on('console', (m) => /Content Security Policy/i.test(m.text()) && cspViolations.push(m.text()));
+    adminTab.on('response', (r) => /json|text|html/.test(r.headers()['content-type'] ?? '') && bodies.push(r.text().catch(() => '')));
+    await adminTab.goto(`${base}/console/`);
+    await adminTab.fill('#apikey', keys.admin);
+    await adminTab.click('button[type=submit]');
+    await adminTab.click('a[href="#/projects"]');
+    await adminTab.locator('.project-list button', { hasText: 'supervisor' }).click();
+    await adminTab.waitForSelector('tr[data-insight-rule="1"]');
+    assert.equal(await adminTab.inputValue('input[name="insight-1-expression"]'), '"recorded line"');
+    assert.equal(await adminTab.inputValue('input[name="insight-1-within"]'), '5');
+    assert.ok(await adminTab.isChecked('input[name="insight-1-violation"]'));
+
+    // A new rule: the caller saying "refund".
+    await adminTab.click('#add-insight');
+    await adminTab.fill('input[name="insight-2-id"]', 'refund');
+    await adminTab.fill('input[name="insight-2-name"]', 'Refund asked');
+    await adminTab.fill('input[name="insight-2-expression"]', 'refund');
+    await adminTab.selectOption('select[name="insight-2-side"]', '1');
+    await adminTab.fill('#preview-text', `Agent: thank you for calling\nCaller: i want a refund on card ${CARD}`);
+    await adminTab.click('#preview');
+    await adminTab.waitForSelector('li[data-finding="refund"]');
+    const finding = async (id: string) => (await adminTab.textContent(`li[data-finding="${id}"]`))?.replace(/\s+/g, ' ').trim();
+    assert.equal(await finding('greet'), 'Greeting: matched · line 1, Agent: “thank you for calling”');
+    assert.equal(await finding('refund'), 'Refund asked: matched · line 2, Caller: “refund”');
+    assert.equal(await finding('disclose'), 'Recorded line disclosure: violation (not said)');
+    assert.deepEqual(leaks((await adminTab.textContent('.insight-findings')) ?? ''), []);
+
+    // An expression that does not parse: the API's refusal speaks in the form, nothing is published.
+    await adminTab.fill('input[name="insight-2-expression"]', '"refund');
+    await adminTab.click('#publish');
+    await adminTab.waitForSelector('#publish-form .error[role=alert]');
+    assert.match((await adminTab.textContent('#publish-form .error')) ?? '', /insights/);
+    await adminTab.fill('input[name="insight-2-expression"]', 'refund');
+    await adminTab.click('#publish');
+    await adminTab.waitForSelector('tr[data-version="2"]');
+    assert.match((await adminTab.textContent('tr[data-version="2"]')) ?? '', /Greeting; Recorded line disclosure \(must be said\); Refund asked/);
+    const versions = json(await svc.request({ method: 'GET', url: '/system/projects/supervisor/versions', headers: { authorization: `Bearer ${keys.read}` } })).versions;
+    assert.deepEqual(versions[0].config.insights[2], { id: 'refund', name: 'Refund asked', expression: 'refund', channel: 1, expressionValidated: true });
+    const swapPage = page;
+    page = adminTab;
+    await assertAccessible('projects with insight rules');
+    page = swapPage;
+    await adminTab.close();
+  });
+
   test('no masked value in any response, no content security policy violation, nothing fetched from elsewhere', async () => {
     const all = await Promise.all(bodies);
     assert.ok(all.some((b) => b.includes('record-warranty')), 'the record was fetched');
