@@ -16,6 +16,7 @@ const ProjectsView = lazy(() => import('./views/Projects').then((m) => m.Project
 const OperationsView = lazy(() => import('./views/Operations').then((m) => m.OperationsView));
 const KeysView = lazy(() => import('./views/Keys').then((m) => m.KeysView));
 const RecordsView = lazy(() => import('./views/Records').then((m) => m.RecordsView));
+const DashboardView = lazy(() => import('./views/Dashboard').then((m) => m.DashboardView));
 const StreamsView = lazy(() => import('./views/Streams').then((m) => m.StreamsView));
 
 function useRoute(): string {
@@ -75,6 +76,7 @@ function App() {
   const params = new URLSearchParams(route.split('?')[1] ?? '');
   let body;
   if (view === 'jobs' && id) body = <CallView jobId={decodeURIComponent(id)} session={who} />;
+  else if (view === 'dashboard') body = <DashboardView />;
   else if (view === 'records') body = <RecordsView eventId={id ? decodeURIComponent(id) : undefined} />;
   else if (view === 'streams') body = <StreamsView streamId={id ? decodeURIComponent(id) : undefined} callSid={params.get('callSid') ?? undefined} />;
   else if (view === 'projects') body = <ProjectsView session={who} />;
@@ -93,6 +95,7 @@ function App() {
         <span class="brand">Scrubline</span>
         <nav aria-label="Views">
           {link('#/jobs', 'Jobs', view === 'jobs' || !view)}
+          {link('#/dashboard', 'Dashboard', view === 'dashboard')}
           {link('#/records', 'Records', view === 'records')}
           {link('#/streams', 'Streams', view === 'streams')}
           {link('#/projects', 'Projects', view === 'projects')}

@@ -238,6 +238,25 @@ describe('the console for a supervisor', { skip: required(!fs.existsSync(CHROMIU
     await assertAccessible('stream');
   });
 
+  test('the dashboard: analysed calls, talk time, sentiment and insights per day, from the calls\' own analytics', async () => {
+    const job = json(await svc.request({ method: 'GET', url: `/asr/jobs/${analysed}`, headers: { authorization: `Bearer ${keys.read}` } }));
+    const day = (job.createdAt as string).slice(0, 10);
+    await page.click('a[href="#/dashboard"]');
+    await page.waitForSelector('#dashboard-count');
+    await page.waitForSelector('.chart canvas');
+    // Two completed jobs; only the one submitted with analytics counts.
+    assert.match((await page.textContent('#dashboard-count')) ?? '', /^1 analysed calls of 2 completed\.$/);
+    const row = async (caption: string) =>
+      page.locator('figure.chart table', { has: page.locator('caption', { hasText: caption }) }).locator('tbody tr').evaluateAll((rows) => rows.map((r) => [...r.children].map((c) => c.textContent)));
+    assert.deepEqual(await row('Analysed calls per day'), [[day, '1']]);
+    const minutes = (s: number) => String(Math.round((s / 60) * 100) / 100);
+    assert.deepEqual(await row('Talk time per day'), [[day, minutes(job.analytics.talk_time_agent), minutes(job.analytics.talk_time_caller)]]);
+    const sentiment = job.analytics.sentiment_caller as string;
+    assert.deepEqual(await row('Caller sentiment per day'), [[day, ...['positive', 'neutral', 'negative'].map((p) => (p === sentiment ? '1' : '0'))]]);
+    assert.deepEqual(await row('Insights per day'), [[day, '1', '1']], 'the greeting matched, the disclosure was violated');
+    await assertAccessible('dashboard');
+  });
+
   test('insight rules edited in the projects view, previewed on a sample, published as a new version', async () => {
     // Editing needs an admin key: a tab of its own.
     const adminTab = await browser.newPage();
