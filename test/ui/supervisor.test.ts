@@ -4,15 +4,22 @@
 // right here, so a label by position would be wrong); compliance violations with their rule and place; a
 // post-call record found by search and opened, by Agent and Caller, with its violation; a call's live streams
 // and a stream's kept finals. No view shows a masked value, in its text or in any response it fetched; axe finds
-// nothing serious; no content security policy violation, nothing fetched from elsewhere.
+// nothing serious; no content security policy violation, nothing fetched from elsewhere. Each view's screenshot is
+// taken; with SCRUBLINE_UPDATE_SCREENSHOTS=1 written to docs/console, otherwise to a temporary folder.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { axeViolations, CHROMIUM, CHROMIUM_ARGS, ensureConsoleBuilt } from '../helpers/console.js';
 import { json, startTestService, type TestService } from '../helpers/harness.js';
 import { required } from '../helpers/require.js';
 
+const SHOTS =
+  process.env.SCRUBLINE_UPDATE_SCREENSHOTS === '1'
+    ? path.resolve(import.meta.dirname, '../../docs/console')
+    : path.join(os.tmpdir(), `scrubline-supervisor-shots-${process.pid}`);
 const CARD = '4532 0151 1283 0366';
 const CARD_GROUPS = CARD.split(' ');
 const AGENT_ID = '7c9e6679-7425-40de-944b-e07fc1f740a1';
@@ -46,6 +53,8 @@ describe('the console for a supervisor', { skip: required(!fs.existsSync(CHROMIU
   const outside: string[] = [];
 
   async function assertAccessible(view: string) {
+    fs.mkdirSync(SHOTS, { recursive: true });
+    await page.screenshot({ path: path.join(SHOTS, `supervisor-${view.replace(/\W+/g, '-')}.png`), fullPage: true });
     const serious = (await axeViolations(page)).filter((v) => v.impact === 'serious' || v.impact === 'critical');
     assert.deepEqual(serious, [], `${view}: ${serious.map((v) => `${v.id} (${v.help}) at ${JSON.stringify(v.nodes.slice(0, 3))}`).join('; ')}`);
   }
