@@ -232,10 +232,18 @@ describe('the console for a supervisor', { skip: required(!fs.existsSync(CHROMIU
   });
 
   test("a call's live streams and a stream's kept finals, by Agent and Caller", async () => {
-    await page.click('a[href="#/streams"]');
+    // From the call's job: its call id leads to the streams that carried it.
+    await go(`#/jobs/${other}`);
+    await page.click('a[href="#/streams?callSid=CA-console-walrus"]');
+    const row = page.locator('tr[data-stream="stream-walrus"]');
+    await row.waitFor();
+    assert.equal(await page.inputValue('#streams-callSid'), 'CA-console-walrus');
+    // Another call: none kept; the form finds them again.
+    await page.fill('#streams-callSid', 'CA-nobody');
+    await page.click('form[aria-label="Find the streams of a call"] button[type=submit]');
+    await page.waitForSelector('#streams-count:has-text("No stream of call CA-nobody is kept.")');
     await page.fill('#streams-callSid', 'CA-console-walrus');
     await page.click('form[aria-label="Find the streams of a call"] button[type=submit]');
-    const row = page.locator('tr[data-stream="stream-walrus"]');
     await row.waitFor();
     assert.match((await row.textContent()) ?? '', /stream-walrus\s*2/);
     await assertAccessible('streams');

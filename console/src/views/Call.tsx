@@ -141,6 +141,15 @@ export function CallView({ jobId }: { jobId: string; session: Session }) {
           {redaction?.policy?.audio ? ' · audio' : ''}
           {redaction?.policy?.sid ? ` · project ${redaction.policy.sid} version ${redaction.policy.version}` : ''}
         </dd>
+        {typeof job.request?.callSid === 'string' && (
+          <>
+            <dt>Call id</dt>
+            <dd>
+              {/* A telephony call's live streams kept their finals under the same id. */}
+              <a href={`#/streams?callSid=${encodeURIComponent(job.request.callSid)}`}>{job.request.callSid}</a>
+            </dd>
+          </>
+        )}
         <dt>Created</dt>
         <dd>{when(job.createdAt)}</dd>
         <dt>Finished</dt>
