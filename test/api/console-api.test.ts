@@ -90,6 +90,15 @@ for (const dialect of await dialects()) {
       assert.equal((await svc.request({ method: 'GET', url: '/system/projects/draft/versions', headers: as('read') })).statusCode, 404);
     });
 
+    test("a job's record names its call id (the console links it to the call's live streams); the list filters by it", async () => {
+      const res = await svc.request({ method: 'POST', url: '/asr/transcribe?wait=60', headers: as('submit'), payload: { text: 'Caller: hello there', callSid: 'CA-record-names-it' } });
+      assert.equal(res.statusCode, 200, res.body);
+      const job = json(await svc.request({ method: 'GET', url: `/asr/jobs/${json(res).jobId}`, headers: as('read') }));
+      assert.equal(job.request.callSid, 'CA-record-names-it');
+      const listed = json(await svc.request({ method: 'GET', url: '/asr/jobs?callSid=CA-record-names-it', headers: as('read') }));
+      assert.deepEqual(listed.jobs.map((j: { jobId: string }) => j.jobId), [job.jobId]);
+    });
+
     test("the preview runs the draft's insight rules over the redacted sample: matches with their words, violations, never a masked value", async () => {
       const draft = JSON.stringify({
         sid: 'draft-insights',
