@@ -1,5 +1,6 @@
 // The console's shell: who is signed in (or that the service is open on this machine), the navigation, and
-// the view the address names (#/jobs, #/jobs/<id>, #/projects, #/operations, #/keys for admin keys).
+// the view the address names (#/jobs, #/jobs/<id>, #/records, #/records/<eventId>, #/streams?callSid=,
+// #/streams/<id>, #/dashboard, #/projects, #/operations, #/keys for admin keys).
 import { render } from 'preact';
 import { lazy, Suspense } from 'preact/compat';
 import { useEffect, useState } from 'preact/hooks';
@@ -14,6 +15,9 @@ const CallView = lazy(() => import('./views/Call').then((m) => m.CallView));
 const ProjectsView = lazy(() => import('./views/Projects').then((m) => m.ProjectsView));
 const OperationsView = lazy(() => import('./views/Operations').then((m) => m.OperationsView));
 const KeysView = lazy(() => import('./views/Keys').then((m) => m.KeysView));
+const RecordsView = lazy(() => import('./views/Records').then((m) => m.RecordsView));
+const DashboardView = lazy(() => import('./views/Dashboard').then((m) => m.DashboardView));
+const StreamsView = lazy(() => import('./views/Streams').then((m) => m.StreamsView));
 
 function useRoute(): string {
   const [hash, setHash] = useState(location.hash || '#/jobs');
@@ -69,8 +73,12 @@ function App() {
     void check();
   };
   const [, view, id] = route.split('?')[0].split('/');
+  const params = new URLSearchParams(route.split('?')[1] ?? '');
   let body;
   if (view === 'jobs' && id) body = <CallView jobId={decodeURIComponent(id)} session={who} />;
+  else if (view === 'dashboard') body = <DashboardView />;
+  else if (view === 'records') body = <RecordsView eventId={id ? decodeURIComponent(id) : undefined} />;
+  else if (view === 'streams') body = <StreamsView streamId={id ? decodeURIComponent(id) : undefined} callSid={params.get('callSid') ?? undefined} />;
   else if (view === 'projects') body = <ProjectsView session={who} />;
   else if (view === 'operations') body = <OperationsView />;
   else if (view === 'keys') body = <KeysView session={who} onSignIn={signInWith} onSignedOut={signOut} />;
@@ -87,6 +95,9 @@ function App() {
         <span class="brand">Scrubline</span>
         <nav aria-label="Views">
           {link('#/jobs', 'Jobs', view === 'jobs' || !view)}
+          {link('#/dashboard', 'Dashboard', view === 'dashboard')}
+          {link('#/records', 'Records', view === 'records')}
+          {link('#/streams', 'Streams', view === 'streams')}
           {link('#/projects', 'Projects', view === 'projects')}
           {link('#/operations', 'Operations', view === 'operations')}
           {can(who.scope, 'admin') && link('#/keys', 'Keys', view === 'keys')}

@@ -60,6 +60,8 @@ export function jobRecord(row: JobRow, box: SecretBox, extras: JobExtras = {}): 
       ...(params.sid && { sid: params.sid }),
       ...(params.language && { language: params.language }),
       ...(params.tracking_id && { tracking_id: params.tracking_id }),
+      // The telephony call it belongs to: what finds the call's other jobs and its live streams.
+      ...(params.callSid && { callSid: params.callSid }),
       ...(params.types && { types: params.types }),
       ...(params.insights && { insights: params.insights }),
       ...(notification && { notification }),

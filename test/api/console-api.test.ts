@@ -90,6 +90,47 @@ for (const dialect of await dialects()) {
       assert.equal((await svc.request({ method: 'GET', url: '/system/projects/draft/versions', headers: as('read') })).statusCode, 404);
     });
 
+    test("a job's record names its call id (the console links it to the call's live streams); the list filters by it", async () => {
+      const res = await svc.request({ method: 'POST', url: '/asr/transcribe?wait=60', headers: as('submit'), payload: { text: 'Caller: hello there', callSid: 'CA-record-names-it' } });
+      assert.equal(res.statusCode, 200, res.body);
+      const job = json(await svc.request({ method: 'GET', url: `/asr/jobs/${json(res).jobId}`, headers: as('read') }));
+      assert.equal(job.request.callSid, 'CA-record-names-it');
+      const listed = json(await svc.request({ method: 'GET', url: '/asr/jobs?callSid=CA-record-names-it', headers: as('read') }));
+      assert.deepEqual(listed.jobs.map((j: { jobId: string }) => j.jobId), [job.jobId]);
+    });
+
+    test("the preview runs the draft's insight rules over the redacted sample: matches with their words, violations, never a masked value", async () => {
+      const draft = JSON.stringify({
+        sid: 'draft-insights',
+        rules: [{ name: 'CreditCardNumber' }],
+        agent_location: 'right',
+        insights: [
+          { id: 'greet', name: 'Greeting', expression: '"thank you for calling"', channel: 0 },
+          { id: 'card', expression: 'card', channel: 1 },
+          { id: 'digits', expression: '4532' },
+          { id: 'disclose', expression: '"recorded line"', complianceViolation: true },
+        ],
+      });
+      const res = await svc.request({
+        method: 'POST',
+        url: '/system/projects/preview',
+        headers: as('admin'),
+        payload: { data: draft, text: `Agent: thank you for calling\nCaller: my card is ${CARD}` },
+      });
+      assert.equal(res.statusCode, 200, res.body);
+      assert.ok(!res.body.includes('4532') && !res.body.includes('0366'), res.body);
+      const byId = Object.fromEntries(json(res).insights.map((i: { id: string }) => [i.id, i]));
+      assert.deepEqual(byId.greet, { id: 'greet', name: 'Greeting', type: 'match', lines: [{ line: 0, speaker: 0, text: 'thank you for calling' }] });
+      assert.deepEqual(byId.card.lines, [{ line: 1, speaker: 1, text: 'card' }]);
+      // The card's digits were masked before the rules ran: a rule for them finds nothing.
+      assert.equal(byId.digits.type, 'no_match');
+      assert.equal(byId.disclose.type, 'compliance_violation');
+      // A bad expression is the publish's 400, naming the rule.
+      const bad = await svc.request({ method: 'POST', url: '/system/projects/preview', headers: as('admin'), payload: { data: JSON.stringify({ sid: 'd', insights: [{ id: 'x', expression: '"open' }] }), text: 'hello' } });
+      assert.equal(bad.statusCode, 400, bad.body);
+      assert.match(bad.body, /insights/);
+    });
+
     test("a job's events for read keys; an unknown job is a 404", async () => {
       const job = await submitText({});
       const events = json(await svc.request({ method: 'GET', url: `/asr/jobs/${job.jobId}/events`, headers: as('read') })).events;

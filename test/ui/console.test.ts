@@ -188,7 +188,8 @@ describe('the console', { skip: required(!canRun && `needs Chromium at ${CHROMIU
     await page.waitForSelector('.turn[data-channel="0"]');
     await page.waitForSelector('.turn[data-channel="1"]');
     await page.waitForSelector('.player[data-state=ready]', { timeout: 120_000 });
-    assert.match((await page.textContent('.player')) ?? '', /channel 1 \(top\), channel 2 \(bottom\)/);
+    assert.match((await page.textContent('.player')) ?? '', /Lanes: Agent \(top\), Caller \(bottom\)/);
+    assert.deepEqual(await page.locator('.turn .speaker').evaluateAll((s) => [...new Set(s.map((e) => e.textContent))].sort()), ['Agent', 'Caller']);
     assert.match((await page.textContent('#player-title')) ?? '', /audio redaction was not asked for/);
     await assertAccessible(page, 'stereo call');
     await shot(page, 'call-stereo');

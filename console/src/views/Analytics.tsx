@@ -3,6 +3,7 @@
 // who talked when with over-talk and silence drawn from the utterances' times, sentiment over the call (each
 // utterance's polarity at its time), and the insight lines, each linked to its place in the recording.
 import { seconds } from '../format';
+import { type AnalyticsInsight, type InsightRule, Violations } from './Violations';
 
 interface SpeakerFigures {
   speaker: number;
@@ -20,7 +21,7 @@ export interface CallAnalytics {
   overtalk_count?: number | null;
   speaker_changes?: number | null;
   speakers?: SpeakerFigures[];
-  insights?: { id?: string; name?: string; type?: string }[];
+  insights?: AnalyticsInsight[];
 }
 
 export interface AnalysedUtterance {
@@ -64,17 +65,25 @@ export function Analytics({
   analytics,
   utterances,
   insightLines,
+  rules = [],
   onSeek,
 }: {
   analytics: CallAnalytics | undefined;
   utterances: AnalysedUtterance[] | undefined;
   insightLines: InsightLine[] | undefined;
+  /** The insight rules of the project version the job ran with (for the violations' rule and place). */
+  rules?: InsightRule[];
   onSeek: (t: number) => void;
 }) {
   if (!analytics || typeof analytics !== 'object') return null;
   const lines = utterances ?? [];
   const speakers = analytics.speakers ?? [];
   const roleOf = (speaker: number | undefined) => speakers.find((s) => s.speaker === speaker)?.role ?? `speaker${speaker ?? 0}`;
+  // What a supervisor reads: Agent and Caller (speaker 0 is the agent on a stereo call), else Speaker N.
+  const sideOf = (speaker: number | undefined) => {
+    const role = speakers.find((s) => s.speaker === speaker)?.role;
+    return role ? role.charAt(0).toUpperCase() + role.slice(1) : `Speaker ${(speaker ?? 0) + 1}`;
+  };
   const duration = analytics.total_duration ?? Math.max(0, ...lines.map((u) => u.end ?? 0));
   const pct = (x: number | null | undefined) => (duration > 0 && typeof x === 'number' ? `${((100 * x) / duration).toFixed(1)}%` : '—');
   const at = (t: number) => `${(100 * t) / duration}%`;
@@ -88,7 +97,7 @@ export function Analytics({
         <dd data-figure="duration">{seconds(duration)}</dd>
         {speakers.map((s) => (
           <>
-            <dt>Talk time, {s.role ?? `speaker ${s.speaker + 1}`}</dt>
+            <dt>Talk time, {sideOf(s.speaker)}</dt>
             <dd data-figure={`talk-${s.role ?? s.speaker}`}>
               {seconds(s.talk_time ?? undefined)} ({pct(s.talk_time)}){s.sentiment ? `, sentiment ${s.sentiment}` : ''}
             </dd>
@@ -113,7 +122,7 @@ export function Analytics({
       {duration > 0 && lines.length > 0 && (
         <p class="legend">
           {[...new Set(speakers.map((s) => s.role ?? `speaker${s.speaker}`))].map((role) => (
-            <span class={`key seg-${role}`}>{role}</span>
+            <span class={`key seg-${role}`}>{role.charAt(0).toUpperCase() + role.slice(1)}</span>
           ))}
           <span class="key seg-overtalk">over-talk</span> <span class="key">silence</span> · sentiment: <span class="key pol-positive">positive</span>
           <span class="key pol-neutral">neutral</span> <span class="key pol-negative">negative</span>
@@ -125,12 +134,13 @@ export function Analytics({
             <span
               class={`pol pol-${POLARITY[u.sentiment!] ?? 'neutral'}`}
               data-polarity={POLARITY[u.sentiment!] ?? 'neutral'}
-              title={`${seconds(u.start)} ${roleOf(u.speaker)}: ${POLARITY[u.sentiment!] ?? 'neutral'}`}
+              title={`${seconds(u.start)} ${sideOf(u.speaker)}: ${POLARITY[u.sentiment!] ?? 'neutral'}`}
               style={{ left: at(u.start!), width: at(Math.max(0.2, (u.end ?? u.start!) - u.start!)) }}
             />
           ))}
         </div>
       )}
+      <Violations insights={analytics.insights} rules={rules} duration={duration} sideOf={sideOf} onSeek={onSeek} />
       {(insightLines ?? []).length > 0 && (
         <ul class="insights" aria-label="Insight lines">
           {insightLines!.map((l) => (
@@ -140,7 +150,8 @@ export function Analytics({
                   {seconds(l.timestamp)}
                 </button>
               ) : null}{' '}
-              <strong>{names.get(l.insightId) ?? l.insightId}</strong> {l.value ?? ''}
+              <strong>{names.get(l.insightId) ?? l.insightId}</strong>
+              {typeof l.speaker === 'number' && <span class="side"> ({sideOf(l.speaker)})</span>} {l.value ?? ''}
             </li>
           ))}
         </ul>

@@ -4,9 +4,11 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { download, getJson, type Session } from '../api';
 import { seconds, TERMINAL, when } from '../format';
+import { channelLabels, labelOf } from '../roles';
 import { type RedactedSpan, turnsOf } from '../transcript';
 import { type AnalysedUtterance, Analytics, type CallAnalytics, type InsightLine } from './Analytics';
 import { Player, type PlayerHandle } from './Player';
+import type { InsightRule } from './Violations';
 
 const FORMATS = ['vendorA', 'vendorB', 'transcript', 'utterances', 'text', 'srt', 'vtt'] as const;
 const EXTENSION: Record<string, string> = { text: 'txt', srt: 'srt', vtt: 'vtt' };
@@ -24,7 +26,7 @@ interface Job {
   request?: Record<string, unknown>;
   transcript?: { results?: any[] };
   transcriptRedacted?: { results?: any[] };
-  vendorATranscript?: { nchannels?: number };
+  vendorATranscript?: { nchannels?: number; streamtags?: { agent_location?: string } };
   redaction?: {
     policy?: { kinds?: string[]; text?: boolean; audio?: boolean; sid?: string; version?: number };
     rules?: { kind: string; maskType: string }[];
@@ -61,6 +63,7 @@ export function CallView({ jobId }: { jobId: string; session: Session }) {
   const [error, setError] = useState<string>();
   const [deliveries, setDeliveries] = useState<Delivery[]>([]);
   const [events, setEvents] = useState<EventItem[]>([]);
+  const [rules, setRules] = useState<InsightRule[]>([]);
   const player = useRef<PlayerHandle>();
 
   useEffect(() => {
@@ -90,6 +93,17 @@ export function CallView({ jobId }: { jobId: string; session: Session }) {
     };
   }, [jobId]);
 
+  // The insight rules of the project version the job ran with: a violation is shown with its rule and place.
+  const sid = (job?.request?.sid as string | undefined) ?? job?.redaction?.policy?.sid;
+  const hasViolation = job?.analytics?.insights?.some((i) => i.type === 'compliance_violation') ?? false;
+  useEffect(() => {
+    if (!sid || !hasViolation) return;
+    getJson<{ versions: { version: number; config: { insights?: InsightRule[] } }[] }>(`/system/projects/${encodeURIComponent(sid)}/versions`).then(
+      (v) => setRules((v.versions.find((x) => x.version === job?.redaction?.policy?.version) ?? v.versions[0])?.config.insights ?? []),
+      () => setRules([]),
+    );
+  }, [sid, hasViolation]);
+
   if (error) return <p class="error" role="alert">{error}</p>;
   if (!job) return <p role="status">Loading the call…</p>;
 
@@ -101,6 +115,8 @@ export function CallView({ jobId }: { jobId: string; session: Session }) {
   const turns = turnsOf(shape?.results, spans);
   const channels = Math.max(job.vendorATranscript?.nchannels ?? 1, ...turns.map((t) => t.channel + 1));
   const audioRedacted = redaction?.audio !== undefined;
+  // Agent and Caller, from the transcript's speaker tags, wherever a stereo call's channels are named.
+  const labels = channelLabels(shape?.results, channels, job.vendorATranscript?.streamtags?.agent_location ?? job.request?.agent_location);
   const id = encodeURIComponent(job.jobId);
 
   return (
@@ -125,6 +141,15 @@ export function CallView({ jobId }: { jobId: string; session: Session }) {
           {redaction?.policy?.audio ? ' · audio' : ''}
           {redaction?.policy?.sid ? ` · project ${redaction.policy.sid} version ${redaction.policy.version}` : ''}
         </dd>
+        {typeof job.request?.callSid === 'string' && (
+          <>
+            <dt>Call id</dt>
+            <dd>
+              {/* A telephony call's live streams kept their finals under the same id. */}
+              <a href={`#/streams?callSid=${encodeURIComponent(job.request.callSid)}`}>{job.request.callSid}</a>
+            </dd>
+          </>
+        )}
         <dt>Created</dt>
         <dd>{when(job.createdAt)}</dd>
         <dt>Finished</dt>
@@ -142,6 +167,7 @@ export function CallView({ jobId }: { jobId: string; session: Session }) {
         <Player
           src={`/asr/jobs/${id}/audio${audioRedacted ? '?redacted=true' : ''}`}
           channels={channels}
+          laneLabels={Array.from({ length: channels }, (_, c) => labelOf(labels, c))}
           regions={redaction?.audio?.spans?.map((s) => ({ ...s, kind: spans.find((x) => x.channel === s.channel && x.start < s.end && x.end > s.start)?.kind ?? 'redacted' })) ?? []}
           handle={player}
           label={audioRedacted ? 'Redacted recording' : 'Recording (audio redaction was not asked for)'}
@@ -155,10 +181,10 @@ export function CallView({ jobId }: { jobId: string; session: Session }) {
           <ol class={`turns ${channels > 1 ? 'stereo' : ''}`}>
             {turns.map((turn) => (
               <li class={`turn lane-${turn.channel}`} data-channel={turn.channel}>
-                <button type="button" class="stamp" onClick={() => player.current?.seekTo(turn.start)} aria-label={`Play from ${seconds(turn.start)}, ${channels > 1 ? `channel ${turn.channel + 1}` : turn.speaker}`}>
+                <button type="button" class="stamp" onClick={() => player.current?.seekTo(turn.start)} aria-label={`Play from ${seconds(turn.start)}, ${channels > 1 ? labelOf(labels, turn.channel) : turn.speaker}`}>
                   {seconds(turn.start)}
                 </button>
-                <span class="speaker">{channels > 1 ? `Channel ${turn.channel + 1}` : turn.speaker}</span>
+                <span class="speaker">{channels > 1 ? labelOf(labels, turn.channel) : turn.speaker}</span>
                 <p>
                   {turn.words.map((w) =>
                     w.span ? (
@@ -210,7 +236,7 @@ export function CallView({ jobId }: { jobId: string; session: Session }) {
         </section>
       )}
 
-      <Analytics analytics={job.analytics} utterances={job.utterances} insightLines={job.insightLines} onSeek={(t) => player.current?.seekTo(t)} />
+      <Analytics analytics={job.analytics} utterances={job.utterances} insightLines={job.insightLines} rules={rules} onSeek={(t) => player.current?.seekTo(t)} />
 
       <section aria-labelledby="deliveries-title">
         <h2 id="deliveries-title">Notifications</h2>

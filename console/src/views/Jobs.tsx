@@ -1,9 +1,11 @@
 // The jobs view: a page of jobs with their file, state, duration, model, redaction state and times, refreshed
-// while any of them is still running; filters (state, project, dates, tracking id) and paging; and, for keys that
-// may submit, the upload of recordings.
+// while any of them is still running; filters (state, project, call, dates, tracking id) and paging; a search by
+// words of the redacted transcripts (GET /asr/search, with project, agent, campaign and dates), which lists the
+// calls found instead of the page of jobs; and, for keys that may submit, the upload of recordings.
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { can, getJson, type Session } from '../api';
 import { seconds, TERMINAL, when } from '../format';
+import { type SearchHit, SearchResults } from './SearchResults';
 import { Upload } from './Upload';
 
 export interface JobBrief {
@@ -19,25 +21,44 @@ export interface JobBrief {
 }
 
 interface Filters {
+  q: string;
   status: string;
   sid: string;
+  callSid: string;
   tracking_id: string;
+  agent: string;
+  campaign: string;
   from: string;
   to: string;
 }
 
 const PAGE_SIZES = [50, 100, 500];
-const EMPTY: Filters = { status: '', sid: '', tracking_id: '', from: '', to: '' };
+const EMPTY: Filters = { q: '', status: '', sid: '', callSid: '', tracking_id: '', agent: '', campaign: '', from: '', to: '' };
+/** The most calls a search answers at once (the API's own limit). */
+const SEARCH_LIMIT = 100;
+
+function dates(filters: Filters, q: URLSearchParams): void {
+  // Dates are the user's local days: from the start of `from` to the end of `to`.
+  if (filters.from) q.set('from', new Date(`${filters.from}T00:00:00`).toISOString());
+  if (filters.to) q.set('to', new Date(new Date(`${filters.to}T00:00:00`).getTime() + 86_400_000).toISOString());
+}
 
 function query(filters: Filters, offset: number, size: number): string {
   const q = new URLSearchParams({ limit: String(size), offset: String(offset) });
   if (filters.status) q.set('status', filters.status);
   if (filters.sid.trim()) q.set('sid', filters.sid.trim());
+  if (filters.callSid.trim()) q.set('callSid', filters.callSid.trim());
   if (filters.tracking_id.trim()) q.set('tracking_id', filters.tracking_id.trim());
-  // Dates are the user's local days: from the start of `from` to the end of `to`.
-  if (filters.from) q.set('from', new Date(`${filters.from}T00:00:00`).toISOString());
-  if (filters.to) q.set('to', new Date(new Date(`${filters.to}T00:00:00`).getTime() + 86_400_000).toISOString());
+  dates(filters, q);
   return `/asr/jobs?${q}`;
+}
+
+/** The search the filters ask for: the words, with the filters the search has (state and tracking id it has not). */
+function searchQuery(filters: Filters, offset: number): string {
+  const q = new URLSearchParams({ q: filters.q.trim(), limit: String(SEARCH_LIMIT), offset: String(offset) });
+  for (const name of ['sid', 'agent', 'campaign'] as const) if (filters[name].trim()) q.set(name, filters[name].trim());
+  dates(filters, q);
+  return `/asr/search?${q}`;
 }
 
 let firstRenderMarked = false;
@@ -50,6 +71,7 @@ export function JobsView({ session }: { session: Session }) {
   const asked = Number(new URLSearchParams(location.hash.split('?')[1] ?? '').get('size'));
   const [size, setSize] = useState(PAGE_SIZES.includes(asked) ? asked : 50);
   const [page, setPage] = useState<{ total: number; jobs: JobBrief[] }>();
+  const [found, setFound] = useState<{ words: string; offset: number; hits: SearchHit[] }>();
   const [error, setError] = useState<string>();
   const [tick, setTick] = useState(0);
   const timer = useRef<number>();
@@ -72,6 +94,24 @@ export function JobsView({ session }: { session: Session }) {
     };
   }, [filters, offset, tick, size]);
   useEffect(() => () => clearTimeout(timer.current), []);
+
+  // Words given: the calls whose redacted transcript holds them, in place of the page of jobs.
+  const searching = filters.q.trim() !== '';
+  useEffect(() => {
+    if (!searching) return setFound(undefined);
+    let cancelled = false;
+    getJson<{ results: SearchHit[] }>(searchQuery(filters, offset)).then(
+      (r) => {
+        if (cancelled) return;
+        setFound({ words: filters.q.trim(), offset, hits: r.results });
+        setError(undefined);
+      },
+      (e: Error) => !cancelled && setError(e.message),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [filters, offset, searching]);
 
   useEffect(() => {
     // Time to first render of the list (bench/console.ts reads it).
@@ -101,6 +141,8 @@ export function JobsView({ session }: { session: Session }) {
           setFilters(draft);
         }}
       >
+        <label for="filter-q">Words</label>
+        <input type="search" {...field('q')} size={18} placeholder="in the redacted transcripts" />
         <label for="filter-status">State</label>
         <select {...field('status')}>
           <option value="">any</option>
@@ -110,20 +152,49 @@ export function JobsView({ session }: { session: Session }) {
         </select>
         <label for="filter-sid">Project</label>
         <input {...field('sid')} size={12} />
+        <label for="filter-callSid">Call id</label>
+        <input {...field('callSid')} size={12} />
         <label for="filter-tracking_id">Tracking id</label>
         <input {...field('tracking_id')} size={12} />
+        <label for="filter-agent">Agent</label>
+        <input {...field('agent')} size={10} />
+        <label for="filter-campaign">Campaign</label>
+        <input {...field('campaign')} size={10} />
         <label for="filter-from">From</label>
         <input type="date" {...field('from')} />
         <label for="filter-to">To</label>
         <input type="date" {...field('to')} />
-        <button type="submit">Filter</button>
+        <button type="submit" id="filter-apply">
+          {draft.q.trim() ? 'Search' : 'Filter'}
+        </button>
+        {(draft.agent.trim() || draft.campaign.trim()) && !draft.q.trim() && (
+          <p class="hint" id="filter-hint">
+            Agent and campaign narrow a search (they belong to post-call records): give words to find.
+          </p>
+        )}
       </form>
       {error && (
         <p class="error" role="alert">
           {error}
         </p>
       )}
-      {page && (
+      {searching && found && (
+        <>
+          <SearchResults words={found.words} hits={found.hits} />
+          <nav class="pager" aria-label="Pages of calls found">
+            <button type="button" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - SEARCH_LIMIT))}>
+              Newer
+            </button>
+            <span id="search-count">
+              {found.hits.length === 0 ? `No call holds “${found.words}”` : `${found.offset + 1}–${found.offset + found.hits.length} found for “${found.words}”`}
+            </span>
+            <button type="button" disabled={found.hits.length < SEARCH_LIMIT} onClick={() => setOffset(offset + SEARCH_LIMIT)}>
+              Older
+            </button>
+          </nav>
+        </>
+      )}
+      {!searching && page && (
         <>
           <table class="jobs" aria-describedby="jobs-count">
             <thead>

@@ -13,7 +13,22 @@ export interface PlayerHandle {
 
 const LANE_COLORS = ['#1f5f99', '#8a3b12'];
 
-export function Player({ src, channels, regions, handle, label }: { src: string; channels: number; regions: RedactedSpan[]; handle: { current?: PlayerHandle }; label: string }) {
+export function Player({
+  src,
+  channels,
+  laneLabels,
+  regions,
+  handle,
+  label,
+}: {
+  src: string;
+  channels: number;
+  /** What each lane is (Agent, Caller), top first. */
+  laneLabels: string[];
+  regions: RedactedSpan[];
+  handle: { current?: PlayerHandle };
+  label: string;
+}) {
   const box = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<'loading' | 'ready' | 'error'>('loading');
   const [error, setError] = useState<string>();
@@ -80,7 +95,7 @@ export function Player({ src, channels, regions, handle, label }: { src: string;
         <span class="time">
           {seconds(time)} / {seconds(duration)}
         </span>
-        {channels > 1 && <span class="lanes">Lanes: channel 1 (top), channel 2 (bottom)</span>}
+        {channels > 1 && <span class="lanes">Lanes: {laneLabels.map((l, i) => `${l} (${i === 0 ? 'top' : i === channels - 1 ? 'bottom' : `lane ${i + 1}`})`).join(', ')}</span>}
       </div>
       {error && (
         <p class="error" role="alert">

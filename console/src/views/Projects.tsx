@@ -1,10 +1,12 @@
 // Projects: each project's published versions, its rules, the diff between two versions, and for admin keys a
-// form to edit the rules, preview them on a sample sentence (the server validates the draft as a publish would
-// and redacts with the one redaction core) and publish them as a new version.
+// form to edit the redaction and insight rules, preview them on a sample sentence (the server validates the draft
+// as a publish would, redacts with the one redaction core and runs the insight rules over the redacted sample)
+// and publish them as a new version.
 import { useEffect, useState } from 'preact/hooks';
 import { can, getJson, postJson, type Session } from '../api';
 import { diffLines } from '../diff';
 import { when } from '../format';
+import { type DraftInsight, type InsightFinding, InsightFindings, InsightRules } from './InsightRules';
 
 interface Rule {
   name: string;
@@ -19,6 +21,7 @@ interface Config {
   scrubtext?: boolean;
   scrubaudio?: boolean;
   rules?: Rule[];
+  insights?: DraftInsight[];
   [key: string]: unknown;
 }
 interface Version {
@@ -127,6 +130,7 @@ function Versions({ versions }: { versions: Version[] }) {
           <th scope="col">Version</th>
           <th scope="col">Published</th>
           <th scope="col">Rules</th>
+          <th scope="col">Insight rules</th>
         </tr>
       </thead>
       <tbody>
@@ -135,6 +139,7 @@ function Versions({ versions }: { versions: Version[] }) {
             <td>{v.version}</td>
             <td>{when(v.publishedAt)}</td>
             <td>{(v.config.rules ?? []).map((r) => `${r.name}${r.active === false ? ' (off)' : ''}: ${r.mask_type ?? 'Placeholder'}${r.setting ? ` ${r.setting}` : ''}`).join('; ') || 'none (every kind when scrubbing)'}</td>
+            <td>{(v.config.insights ?? []).map((i) => `${i.name ?? i.id}${i.complianceViolation ? ' (must be said)' : ''}`).join('; ') || 'none'}</td>
           </tr>
         ))}
       </tbody>
@@ -175,8 +180,8 @@ function Diff({ versions }: { versions: Version[] }) {
 
 function EditForm({ base, kinds, maskTypes, onPublished }: { base: Config; kinds: string[]; maskTypes: string[]; onPublished: () => void }) {
   const [config, setConfig] = useState<Config>(base);
-  const [sample, setSample] = useState('My name is John Smith and my card number is 4532 0151 1283 0366.');
-  const [preview, setPreview] = useState<{ text: string; spans: { kind: string; offset: number; length: number }[] }>();
+  const [sample, setSample] = useState('Agent: thank you for calling, this is a recorded line\nCaller: My name is John Smith and my card number is 4532 0151 1283 0366.');
+  const [preview, setPreview] = useState<{ text: string; spans: { kind: string; offset: number; length: number }[]; insights?: InsightFinding[] }>();
   const [message, setMessage] = useState<{ ok: boolean; text: string }>();
   const rules = config.rules ?? [];
   const setRule = (i: number, patch: Partial<Rule>) => setConfig({ ...config, rules: rules.map((r, j) => (j === i ? { ...r, ...patch } : r)) });
@@ -270,8 +275,9 @@ function EditForm({ base, kinds, maskTypes, onPublished }: { base: Config; kinds
       <button type="button" id="add-rule" onClick={() => setConfig({ ...config, rules: [...rules, { name: kinds[0] ?? 'Person', mask_type: 'Placeholder' }] })}>
         Add rule
       </button>
-      <label for="preview-text">Sample sentence</label>
-      <textarea id="preview-text" rows={2} value={sample} onInput={(e) => setSample(e.currentTarget.value)} />
+      <InsightRules insights={config.insights ?? []} onChange={(insights) => setConfig({ ...config, insights: insights.length > 0 ? insights : undefined })} />
+      <label for="preview-text">Sample sentence (a line per turn; "Agent:" and "Caller:" name the side)</label>
+      <textarea id="preview-text" rows={3} value={sample} onInput={(e) => setSample(e.currentTarget.value)} />
       <button type="button" id="preview" onClick={runPreview}>
         Preview
       </button>
@@ -280,6 +286,7 @@ function EditForm({ base, kinds, maskTypes, onPublished }: { base: Config; kinds
           {highlight(preview.text, preview.spans)}
         </p>
       )}
+      {preview?.insights && <InsightFindings findings={preview.insights} />}
       <button type="submit" id="publish">
         Publish a new version
       </button>

@@ -4,7 +4,12 @@
 // the one redaction core. Publishing itself stays POST /system/cache/v2/publish.
 import type { FastifyPluginAsync } from 'fastify';
 import Type from 'typebox';
+import { compileInsights } from '../../conversation/insights/definitions.js';
+import { runInsights } from '../../conversation/insights/run.js';
+import { conversationOfTranscript } from '../../conversation/normalize.js';
+import { textToTranscript } from '../../jobs/textTranscript.js';
 import { ENTITY_KINDS } from '../../redact/entityKinds.js';
+import { utterancesFor } from '../../transcript/index.js';
 import { redactTextOffLoop } from '../../workers/index.js';
 import { policyRules, resolvePolicy } from '../../redact/policy.js';
 import { idString, paging } from '../../schema/bounds.js';
@@ -15,6 +20,20 @@ import { responses } from '../schemas.js';
 
 /** The longest sample sentence a preview redacts. */
 export const MAX_PREVIEW_CHARS = 4000;
+
+/** What one insight rule of the draft found in the (redacted) sample: as a job's analytics would name it. */
+const InsightPreview = Type.Object({
+  id: Type.String(),
+  name: Type.Optional(Type.String()),
+  type: Type.Union([Type.Literal('match'), Type.Literal('no_match'), Type.Literal('compliance_violation')]),
+  lines: Type.Array(
+    Type.Object({
+      line: Type.Integer({ description: 'The line of the sample (0-based, blank lines skipped).' }),
+      speaker: Type.Integer({ description: '0 the agent, 1 the caller.' }),
+      text: Type.String({ description: 'The words matched, from the redacted sample.' }),
+    }),
+  ),
+});
 
 const ProjectSummary = Type.Object({ sid: Type.String(), version: Type.Integer(), publishedAt: Type.String() });
 const ProjectVersionOut = Type.Object(
@@ -85,7 +104,9 @@ export function projectRoutes(services: Services): FastifyPluginAsync {
           description:
             'The draft is resolved as a job naming the project with scrubtext would be (its active rules, else every kind) and the ' +
             'sentence is redacted by the same core as transcripts. The answer carries the redacted sentence and, per span, the kind, ' +
-            'mask type and where the mask stands: never the redacted value.',
+            'mask type and where the mask stands: never the redacted value. The draft\'s insight rules (if any) are run over the redacted ' +
+            'sentence as a text job\'s are (one line per utterance; "Agent:" and "Caller:" name the side, the agent on the draft\'s ' +
+            'agent_location): `insights` says, per rule, match, no_match or compliance_violation, and the words each matched.',
           body: Type.Object(
             {
               data: Type.String({ description: 'The draft project configuration (resource 19) as a JSON string, as for publish.' }),
@@ -98,6 +119,7 @@ export function projectRoutes(services: Services): FastifyPluginAsync {
               text: Type.String(),
               kinds: Type.Array(Type.String()),
               spans: Type.Array(Type.Object({ kind: Type.String(), maskType: Type.String(), offset: Type.Integer(), length: Type.Integer() })),
+              insights: Type.Array(InsightPreview),
             }),
           }),
         },
@@ -111,8 +133,28 @@ export function projectRoutes(services: Services): FastifyPluginAsync {
           text: result.text,
           kinds: policy.kinds,
           spans: result.found.map((f) => ({ kind: f.rule.kind, maskType: f.rule.maskType, offset: f.offset, length: f.length })),
+          insights: previewInsights(config.insights, result.text, config.agent_location),
         };
       },
     );
   };
+}
+
+/**
+ * The draft's insight rules run over the redacted sample, as a text job's are (insights read the redacted
+ * transcript, so a rule can never match, or answer, a masked value).
+ */
+function previewInsights(insights: Parameters<typeof compileInsights>[0], redacted: string, agentLocation: unknown) {
+  if (!insights || insights.length === 0) return [];
+  const agent = agentLocation === 'right' ? 1 : 0;
+  const transcript = textToTranscript(redacted, 'text:input', agent);
+  const conversation = conversationOfTranscript(transcript, utterancesFor(transcript), { agentLocation: agent === 1 ? 'right' : 'left' });
+  return runInsights(compileInsights(insights, '/data/insights'), conversation)
+    .filter((r) => r.applies)
+    .map((r) => ({
+      id: r.compiled.insight.id ?? r.compiled.origin,
+      ...(r.compiled.insight.name && { name: r.compiled.insight.name }),
+      type: r.violation ? ('compliance_violation' as const) : r.matched ? ('match' as const) : ('no_match' as const),
+      lines: r.lines.map((l) => ({ line: l.hit.line, speaker: l.hit.speaker, text: l.hit.text })),
+    }));
 }
