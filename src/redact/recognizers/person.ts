@@ -229,7 +229,8 @@ function cues(doc: Doc): Detection[] {
     // "it's Ellen-Margrethe Esben Skov calling", "its riaan speaking"
     if ((w[i] === "it's" || w[i] === 'its') && i + 1 < w.length) {
       const r = nameAt(doc, i + 1, 3);
-      if (r && notWord(w[r[0]]) && /^(speaking|calling|here)$/.test(w[r[1]] ?? '')) push(r, 0.8);
+      // "here" only after a word that is no ordinary word: "its sunny here" is the weather
+      if (r && notWord(w[r[0]]) && (/^(speaking|calling)$/.test(w[r[1]] ?? '') || (w[r[1]] === 'here' && !ordinaryWord(w[r[0]]) && !AMBIGUOUS.has(w[r[0]])))) push(r, 0.8);
     }
     // honorifics
     // (spoken "doctor" only before a listed surname or a word that is no ordinary word: "the doctor said")

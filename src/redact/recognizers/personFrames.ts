@@ -7,13 +7,16 @@
 // the word must also be capitalised.
 import { endsClause, fromWords, type Doc, type Recognizer } from './doc.js';
 import { COMMON_WORDS, FIRST_NAMES, fold, LAST_NAMES, WORD_NAMES } from './nameData.js';
+import { STREET_SUFFIX, STREET_TYPES_MORE } from './places.js';
 import { STOP } from './stopwords.js';
 import { humanNames } from '../tagger/gazetteer.js';
 import { ordinaryWord } from '../tagger/model.js';
 import type { Detection } from '../types.js';
 
-/** Verbs of paying, moving and sharing whose "to"/"with" names a person. */
-const REQUEST_VERB = /^(send|sending|sent|transfer|transferring|transferred|wire|wiring|wired|pay|paying|paid|give|giving|gave|mail|mailing|forward|forwarding|share|sharing|shared|split|splitting|lend|lending|loan|refund|refunding|gift|payable|owe|owes|book|booked|booking|schedule|scheduled|appointment|cleaning|session|consultation|checkup|check-up|visit|see|seeing|meet|meeting|reassign|assign|assigned|add|adding)$/;
+/** Verbs of paying and moving whose "to" names a person: "send the money to Pat". */
+const TO_VERB = /^(send|sending|sent|transfer|transferring|transferred|wire|wiring|wired|pay|paying|paid|give|giving|gave|mail|mailing|forward|forwarding|lend|lending|loan|refund|refunding|gift|owe|owes|reassign|assign|assigned)$/;
+/** Verbs of sharing and booking whose "with" names a person: "share the account with Dale", "book with Dr Reyes" ("paid with Apple Pay" is not). */
+const WITH_VERB = /^(share|sharing|shared|split|splitting|book|booked|booking|schedule|scheduled|appointment|cleaning|session|consultation|checkup|check-up|visit|see|seeing|meet|meeting|spoke|speak|talked|talk|dealt|working|work|worked)$/;
 /** Who a provider or a relation is: "X is my stylist", "my dentist is X". */
 const ROLE = new Set(`stylist hairdresser barber dentist doctor therapist physician nurse nanny lawyer attorney accountant
 trainer tutor teacher babysitter contractor realtor vet pharmacist surgeon dermatologist chiropractor counselor
@@ -35,6 +38,7 @@ const CALENDAR = /^(monday|tuesday|wednesday|thursday|friday|saturday|sunday|jan
 /** Not a person after "to"/"with"/"by": departments, channels, accounts and the like. */
 const NOT_PERSON = /^(support|billing|sales|savings|checking|account|accounts|customer|service|services|someone|somebody|anyone|anybody|everyone|nobody|mail|email|phone|text|cash|card|check|credit|debit|paypal|zelle|venmo|bank|branch|office|store|team|department|desk|management|legal|collections|fraud|security|claims|shipping|returns|warehouse|home|work|school|hospital|clinic|court|police|family|friends|people|them|us|him|her|it|then|there|here)$/;
 
+const STREET_WORD: ReadonlySet<string> = new Set([...STREET_SUFFIX, ...STREET_TYPES_MORE]);
 const norm = (doc: Doc, i: number) => doc.words[i]?.norm ?? '';
 const letters = (w: string) => /^\p{L}[\p{L}'’-]*$/u.test(w);
 const isCap = (doc: Doc, i: number) => /^\p{Lu}/u.test(doc.words[i]?.raw.replace(/^[^\p{L}]+/u, '') ?? '');
@@ -79,8 +83,14 @@ function nameFrom(doc: Doc, i: number, loose = false): [number, number] | undefi
   // after particles, any word of letters is the family name ("Van der Berg")
   const afterParticle = k > s && letters(norm(doc, k)) && !STOP.has(norm(doc, k)) && (caseless(doc) || isCap(doc, k));
   if (!afterParticle && !frameName(doc, k, loose)) return undefined;
-  return extend(doc, s, k + 1);
+  const r = extend(doc, s, k + 1);
+  // a house number or a street word after it: a street ("send it to Bakkevej 210"), the address rules' to read
+  return streetAfter(doc, r[1]) ? undefined : r;
 }
+
+const NUMBER = /^(\d+[a-z]?|zero|oh|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred)$/;
+/** Word k (after a name) starts a house number or is a street word: the "name" was a street. */
+const streetAfter = (doc: Doc, k: number) => !endsClause(doc, k - 1) && (NUMBER.test(norm(doc, k)) || STREET_WORD.has(norm(doc, k)));
 
 /** A title and the word after it, whatever the word ("Mr. Will", "mister will", "Mrs. Summer"). */
 function titled(doc: Doc, i: number): [number, number] | undefined {
@@ -106,7 +116,8 @@ export const personFrameRecognizer: Recognizer = (doc) => {
     // "send the money to Pat", "share the account with Dale", "book with Dr Reyes", "make the check out to X"
     if ((w === 'to' || w === 'with') && !endsClause(doc, i)) {
       let verb = false;
-      for (let k = i - 1; k >= Math.max(0, i - 6) && !endsClause(doc, k); k--) if (REQUEST_VERB.test(norm(doc, k))) verb = true;
+      const verbs = w === 'to' ? TO_VERB : WITH_VERB;
+      for (let k = i - 1; k >= Math.max(0, i - 6) && !endsClause(doc, k); k--) if (verbs.test(norm(doc, k))) verb = true;
       // "make the check out to X", "payable to X"
       if (/^(out|payable)$/.test(norm(doc, i - 1))) verb = true;
       if (verb) push(nameFrom(doc, i + 1), 0.7);
