@@ -7,6 +7,8 @@
 import { DEFAULT_KINDS, ENTITY_KINDS, type EntityKind } from './entityKinds.js';
 import { abaRoutingRecognizer } from './recognizers/abaRouting.js';
 import { addressRecognizer } from './recognizers/address.js';
+import { intersectionRecognizer } from './recognizers/intersection.js';
+import { boxAddressRecognizer } from './recognizers/boxAddress.js';
 import { bankAccountRecognizer } from './recognizers/bankAccount.js';
 import { creditCardRecognizer } from './recognizers/creditCard.js';
 import { cvvRecognizer } from './recognizers/cvv.js';
@@ -56,6 +58,8 @@ export const RECOGNIZERS: { name: string; kinds: EntityKind[]; run: Recognizer }
   { name: 'organization', kinds: ['Organization'], run: organizationRecognizer },
   { name: 'url', kinds: ['URL'], run: urlRecognizer },
   { name: 'address', kinds: ['Address'], run: addressRecognizer },
+  { name: 'intersection', kinds: ['Address'], run: intersectionRecognizer },
+  { name: 'address-box', kinds: ['Address'], run: boxAddressRecognizer },
   { name: 'tagger', kinds: ['Person', 'Address'], run: taggerRecognizer },
   { name: 'digit-net', kinds: ['USSocialSecurityNumber', 'CreditCardNumber'], run: digitNetRecognizer },
 ];
