@@ -158,7 +158,8 @@ function cues(doc: Doc): Detection[] {
     // "my name is X", "name's X", "names X"
     if ((w[i] === 'name' && w[i + 1] === 'is') || w[i] === "name's") {
       const at = w[i] === "name's" ? i + 1 : i + 2;
-      const skip = w[at] === 'uh' || w[at] === 'um' ? 1 : 0;
+      // a filler or a title before the name ("my name is Mr. Will": the title rule reads the name)
+      const skip = w[at] === 'uh' || w[at] === 'um' || HONORIFIC.has(w[at]?.replace(/\.$/, '') ?? '') ? 1 : 0;
       push(nameAt(doc, at + skip) ?? wordNameAt(doc, at + skip), 0.85);
     }
     // "last name X", "first name is X", "surname X", "maiden name is X"

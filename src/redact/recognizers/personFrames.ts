@@ -102,7 +102,8 @@ function titled(doc: Doc, i: number): [number, number] | undefined {
   const w = norm(doc, i + 1);
   if (!letters(w) || w.length < 2 || /^(and|or|the|a|an|i|is|was|you|he|she|it|who|please|thank|thanks|yes|no|so)$/.test(w)) return undefined;
   if (!caseless(doc) && !isCap(doc, i + 1)) return undefined;
-  return extend(doc, i, i + 2);
+  // the name alone, not the title: the value a record looks for elsewhere ("thackeray" without "mr")
+  return extend(doc, i + 1, i + 2);
 }
 
 export const personFrameRecognizer: Recognizer = (doc) => {
