@@ -1,7 +1,7 @@
 // Issue #32's evaluation: per-kind recall and precision (written and ASR form) and wrong masks per 1,000 words on
 // the turns without personal data, on the hand-written turns (eval/handwritten-turns.ts; dev and held-out halves
-// apart) and on the generated corpus's test split, each apart; BEFORE (the detector at another git ref, main by
-// default, from a temporary copy of that commit) and AFTER (this tree), in one run. Scoring is eval/pii-corpus.ts's
+// apart) and on the generated corpus's test split, each apart; BEFORE (the detector at another git ref, by default
+// where this branch left main, from a temporary copy of that commit) and AFTER (this tree), in one run. Scoring is eval/pii-corpus.ts's
 // (a prediction is right when it overlaps a gold span of its kind; a ZipCode and an Address count for each other).
 //
 //   npx tsx eval/pii-turns.ts                 (dev half + generated test split)
@@ -78,7 +78,8 @@ async function main(): Promise<void> {
     for (const l of misses(dev)) console.log(l);
     return;
   }
-  const ref = process.env.BEFORE_REF ?? 'main';
+  // before: where this branch left main (main itself moves on while a branch is worked on)
+const ref = process.env.BEFORE_REF ?? execFileSync('git', ['merge-base', 'HEAD', 'main'], { cwd: ROOT, encoding: 'utf8' }).trim().slice(0, 12);
   const beforeDir = treeAt(ref);
   const beforeMod = (await import(pathToFileURL(path.join(beforeDir, 'eval', 'pii-corpus.ts')).href)) as { scoreCorpus: Scorer };
   const before: Scorer = (u) => beforeMod.scoreCorpus(u, { tagger: true });

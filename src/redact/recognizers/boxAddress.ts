@@ -35,8 +35,12 @@ function partAt(doc: Doc, i: number, runEnd: Map<number, number>): number {
   return end !== undefined ? end : i;
 }
 
+/** Whether the text may hold such an address at all: one test a doc, most have none. */
+const ANY_PART = /\b(box|route|rr|hc|psc|cmr|apo|fpo|dpo|unit|a p o|f p o|d p o|p s c|c m r|r r)\b/i;
+
 export const boxAddressRecognizer: Recognizer = (doc) => {
   const out: Detection[] = [];
+  if (!ANY_PART.test(doc.text)) return out;
   const runEnd = new Map(digitRuns(doc).map((r) => [r.wordStart, r.wordEnd]));
   // a written number is one word: its run is itself
   doc.words.forEach((x, k) => /^\d+[a-z]?$/.test(x.norm) && !runEnd.has(k) && runEnd.set(k, k + 1));

@@ -30,8 +30,12 @@ function streetFrom(doc: Doc, i: number): number {
   return k;
 }
 
+/** An intersection is said with "and" or "&": one test a doc. */
+const ANY_AND = /\b(and)\b|&/i;
+
 export const intersectionRecognizer: Recognizer = (doc) => {
   const out: Detection[] = [];
+  if (!ANY_AND.test(doc.text)) return out;
   const w = (i: number) => doc.words[i]?.norm ?? '';
   for (let i = 0; i < doc.words.length; i++) {
     const corner = w(i) === 'corner' && w(i + 1) === 'of';

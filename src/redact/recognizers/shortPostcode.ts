@@ -32,8 +32,12 @@ function cueKind(doc: Doc, at: number): 'postal' | 'code' | undefined {
   return undefined;
 }
 
+/** Whether the text has a cue at all: one test a doc, most have none. */
+const ANY_CUE = /\b(zip|zipcode|postal|postcode|post|eircode|code|codes)\b/i;
+
 export const shortPostcodeRecognizer: Recognizer = (doc) => {
   const out: Detection[] = [];
+  if (!ANY_CUE.test(doc.text)) return out;
   const symbols = symbolsByWord(doc);
   const runAt = new Map(digitRuns(doc).map((r) => [r.wordStart, r]));
   for (let i = 1; i < doc.words.length; i++) {
