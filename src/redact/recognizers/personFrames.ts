@@ -106,6 +106,10 @@ function titled(doc: Doc, i: number): [number, number] | undefined {
   return extend(doc, i + 1, i + 2);
 }
 
+/** Words a frame starts at (a title, "to", "with", "add", "is", "by", "signed"...). */
+const OPENS = new Set(['mr', 'mr.', 'mrs', 'mrs.', 'ms', 'ms.', 'mister', 'missus', 'mx', 'miss', 'to', 'with', 'add', 'adding', 'is', 'by', 'signed', 'regards', 'sincerely']);
+const REPORT_WORDS = new Set(REPORTS.source.replace(/^\^\(|\)\$$/g, '').split('|'));
+
 export const personFrameRecognizer: Recognizer = (doc) => {
   if (doc.options.personSources?.cues === false) return [];
   const out: Detection[] = [];
@@ -113,6 +117,8 @@ export const personFrameRecognizer: Recognizer = (doc) => {
   const n = doc.words.length;
   for (let i = 0; i < n; i++) {
     const w = norm(doc, i);
+    // most words open no frame: one set lookup each for this word and the next
+    if (!OPENS.has(w) && !REPORT_WORDS.has(norm(doc, i + 1)) && !ROLE.has(w)) continue;
     push(titled(doc, i), 0.8);
     // "send the money to Pat", "share the account with Dale", "book with Dr Reyes", "make the check out to X"
     if ((w === 'to' || w === 'with') && !endsClause(doc, i)) {
