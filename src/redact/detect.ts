@@ -7,6 +7,8 @@
 import { DEFAULT_KINDS, ENTITY_KINDS, type EntityKind } from './entityKinds.js';
 import { abaRoutingRecognizer } from './recognizers/abaRouting.js';
 import { addressRecognizer } from './recognizers/address.js';
+import { intersectionRecognizer } from './recognizers/intersection.js';
+import { boxAddressRecognizer } from './recognizers/boxAddress.js';
 import { bankAccountRecognizer } from './recognizers/bankAccount.js';
 import { creditCardRecognizer } from './recognizers/creditCard.js';
 import { cvvRecognizer } from './recognizers/cvv.js';
@@ -21,12 +23,14 @@ import { ipAddressRecognizer } from './recognizers/ipAddress.js';
 import { organizationRecognizer } from './recognizers/organization.js';
 import { passportRecognizer } from './recognizers/passport.js';
 import { personRecognizer } from './recognizers/person.js';
+import { personFrameRecognizer } from './recognizers/personFrames.js';
 import { phoneRecognizer } from './recognizers/phone.js';
 import { spelledRecognizer } from './recognizers/spelled.js';
 import { ssnRecognizer } from './recognizers/ssn.js';
 import { urlRecognizer } from './recognizers/url.js';
 import { taggerRecognizer, yieldToRules } from './recognizers/tagger.js';
 import { zipCodeRecognizer } from './recognizers/zipCode.js';
+import { shortPostcodeRecognizer } from './recognizers/shortPostcode.js';
 import type { Detection, DetectOptions } from './types.js';
 
 export type { Detection, DetectOptions } from './types.js';
@@ -46,12 +50,16 @@ export const RECOGNIZERS: { name: string; kinds: EntityKind[]; run: Recognizer }
   { name: 'passport', kinds: ['USPassportNumber'], run: passportRecognizer },
   { name: 'ip-address', kinds: ['IPAddress'], run: ipAddressRecognizer },
   { name: 'zip-code', kinds: ['ZipCode'], run: zipCodeRecognizer },
+  { name: 'postcode-short', kinds: ['ZipCode'], run: shortPostcodeRecognizer },
   { name: 'email', kinds: ['Email'], run: emailRecognizer },
   { name: 'person', kinds: ['Person', 'Address'], run: personRecognizer },
+  { name: 'person-frame', kinds: ['Person'], run: personFrameRecognizer },
   { name: 'spelled', kinds: ['Person', 'Email', 'Address', 'ZipCode'], run: spelledRecognizer },
   { name: 'organization', kinds: ['Organization'], run: organizationRecognizer },
   { name: 'url', kinds: ['URL'], run: urlRecognizer },
   { name: 'address', kinds: ['Address'], run: addressRecognizer },
+  { name: 'intersection', kinds: ['Address'], run: intersectionRecognizer },
+  { name: 'address-box', kinds: ['Address'], run: boxAddressRecognizer },
   { name: 'tagger', kinds: ['Person', 'Address'], run: taggerRecognizer },
   { name: 'digit-net', kinds: ['USSocialSecurityNumber', 'CreditCardNumber'], run: digitNetRecognizer },
 ];

@@ -25,8 +25,8 @@ function isPostcode(doc: Doc, i: number): boolean {
   return i < doc.words.length && t !== undefined && t.isNumber && t.wordStart === i && (t.text.length === 5 || t.text.length === 9 || (t.text.length >= 4 && t.text.length <= 6 && !doc.spoken));
 }
 
-/** Extend an address past its street: direction, unit, city, state, zip. */
-function extend(doc: Doc, k: number): number {
+/** Extend an address past its street: direction, unit, city, state, zip (also for boxAddress.ts). */
+export function extendAddress(doc: Doc, k: number): number {
   const w = doc.words;
   let end = k;
   if (!endsClause(doc, end - 1) && DIRECTIONS.has(w[end]?.norm ?? '')) end++;
@@ -74,7 +74,7 @@ export const addressRecognizer: Recognizer = (doc) => {
         if (j === k - 1 && !/^\d+(st|nd|rd|th)$/.test(doc.tokens[doc.tokenOfWord[j]].text)) break; // "5 street"
         const start = doc.tokens[doc.tokenOfWord[j]].wordStart;
         const cue = /\b(live|lives|living|address|located|moved|moving|ship|deliver|at)\b/.test(w.slice(Math.max(0, start - 4), start).map((x) => x.norm).join(' '));
-        out.push(fromWords(doc, 'Address', start, extend(doc, k + 1), cue ? 0.9 : 0.8, 'address'));
+        out.push(fromWords(doc, 'Address', start, extendAddress(doc, k + 1), cue ? 0.9 : 0.8, 'address'));
         break;
       }
     }
@@ -82,12 +82,12 @@ export const addressRecognizer: Recognizer = (doc) => {
     if (STREET_PREFIX.has(norm) && isNum(doc, k - 1) && plain(doc, k + 1)) {
       let e = k + 2;
       while (e < k + 4 && plain(doc, e) && (doc.spoken || isCap(doc, e)) && !endsClause(doc, e - 1)) e++;
-      out.push(fromWords(doc, 'Address', doc.tokens[doc.tokenOfWord[k - 1]].wordStart, extend(doc, e), 0.75, 'address'));
+      out.push(fromWords(doc, 'Address', doc.tokens[doc.tokenOfWord[k - 1]].wordStart, extendAddress(doc, e), 0.75, 'address'));
     }
     // foreign street name + number: "Nassaustraat 123"
     if (norm.length >= 6 && FOREIGN_STREET.test(norm) && isNum(doc, k + 1)) {
       const start = isNum(doc, k - 1) ? doc.tokens[doc.tokenOfWord[k - 1]].wordStart : k;
-      out.push(fromWords(doc, 'Address', start, extend(doc, doc.tokens[doc.tokenOfWord[k + 1]].wordEnd), 0.7, 'address'));
+      out.push(fromWords(doc, 'Address', start, extendAddress(doc, doc.tokens[doc.tokenOfWord[k + 1]].wordEnd), 0.7, 'address'));
     }
   }
   // P.O. boxes: "PO Box 4471", "P.O. Box 12", "p o box four four seven one", "post office box 9"
@@ -99,7 +99,7 @@ export const addressRecognizer: Recognizer = (doc) => {
     else if (a === 'o' && w[i - 2]?.norm === 'p') start = i - 2;
     else if (a === 'office' && w[i - 2]?.norm === 'post') start = i - 2;
     if (start < 0) continue;
-    out.push(fromWords(doc, 'Address', start, extend(doc, doc.tokens[doc.tokenOfWord[i + 1]].wordEnd), 0.85, 'address-pobox'));
+    out.push(fromWords(doc, 'Address', start, extendAddress(doc, doc.tokens[doc.tokenOfWord[i + 1]].wordEnd), 0.85, 'address-pobox'));
   }
   // a street with no house number after a cue: "I live on Birchwood Avenue", "we moved to oak street"
   for (let k = 1; k < w.length; k++) {
@@ -111,7 +111,7 @@ export const addressRecognizer: Recognizer = (doc) => {
     if (!doc.spoken && !isCap(doc, k)) continue;
     const cue = `${w[j - 1]?.norm ?? ''} ${w[j].norm}`;
     if (!/(live|lives|lived|living|located|moved|moving|move|reside|resides|stay|staying) (on|to|at)$/.test(cue) && !(/^(on|at)$/.test(w[j].norm) && !doc.spoken)) continue;
-    out.push(fromWords(doc, 'Address', j + 1, extend(doc, k + 1), doc.spoken ? 0.6 : 0.65, 'address-street'));
+    out.push(fromWords(doc, 'Address', j + 1, extendAddress(doc, k + 1), doc.spoken ? 0.6 : 0.65, 'address-street'));
   }
   // the last line of an address block: a country and its postcode ("Denmark 15838", "rwanda oh two four three eight")
   for (let i = 0; i + 1 < w.length; i++) {

@@ -82,8 +82,10 @@ export function spokenDomainEnd(w: readonly string[], j: number, reach = SPOKEN_
       else if (piece(w[k]) && !TLD.has(w[k]) && words < LABEL_WORDS) k++;
       else break;
     }
-    if (!DOTS.has(w[k] ?? '') || !piece(w[k + 1])) break;
+    // an ending that is also a word ("dot us", "dot in", "dot me") ends the domain: no label follows it
+    if (!DOTS.has(w[k] ?? '') || !(piece(w[k + 1]) || TLD.has(w[k + 1] ?? ''))) break;
     if (TLD.has(w[k + 1]) || (anyEnding && ANY_ENDING.test(w[k + 1]))) end = k + 2;
+    if (!piece(w[k + 1])) break;
     k++;
   }
   return end;

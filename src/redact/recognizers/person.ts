@@ -158,7 +158,8 @@ function cues(doc: Doc): Detection[] {
     // "my name is X", "name's X", "names X"
     if ((w[i] === 'name' && w[i + 1] === 'is') || w[i] === "name's") {
       const at = w[i] === "name's" ? i + 1 : i + 2;
-      const skip = w[at] === 'uh' || w[at] === 'um' ? 1 : 0;
+      // a filler or a title before the name ("my name is Mr. Will": the title rule reads the name)
+      const skip = w[at] === 'uh' || w[at] === 'um' || HONORIFIC.has(w[at]?.replace(/\.$/, '') ?? '') ? 1 : 0;
       push(nameAt(doc, at + skip) ?? wordNameAt(doc, at + skip), 0.85);
     }
     // "last name X", "first name is X", "surname X", "maiden name is X"
@@ -229,7 +230,8 @@ function cues(doc: Doc): Detection[] {
     // "it's Ellen-Margrethe Esben Skov calling", "its riaan speaking"
     if ((w[i] === "it's" || w[i] === 'its') && i + 1 < w.length) {
       const r = nameAt(doc, i + 1, 3);
-      if (r && notWord(w[r[0]]) && /^(speaking|calling|here)$/.test(w[r[1]] ?? '')) push(r, 0.8);
+      // "here" only after a word that is no ordinary word: "its sunny here" is the weather
+      if (r && notWord(w[r[0]]) && (/^(speaking|calling)$/.test(w[r[1]] ?? '') || (w[r[1]] === 'here' && !ordinaryWord(w[r[0]]) && !AMBIGUOUS.has(w[r[0]])))) push(r, 0.8);
     }
     // honorifics
     // (spoken "doctor" only before a listed surname or a word that is no ordinary word: "the doctor said")

@@ -26,6 +26,25 @@ function international(digits: string): 'valid' | 'possible' | undefined {
 /** A national number (0 first, 11 or 12 digits: a 10-digit one is a phone anyway) valid in one of NATIONAL. */
 const nationalValid = (digits: string) => digits[0] === '0' && (digits.length === 11 || digits.length === 12) && NATIONAL.some((c) => isValidPhoneNumber(digits, c));
 
+/** What a number is called that is someone's phone: "my number is", "home number", "my number's", "the best number". */
+const OWNER = /^(my|your|his|her|our|their|home|work|local|house|best|contact|direct|new|other|number|numbers|number's)$/;
+/** Numbers that are not phones: "order number", "ticket number" (an account, card, SSN... number has its own cue). */
+const NOT_PHONE = /^(order|ticket|invoice|reference|ref|confirmation|tracking|case|claim|policy|member|membership|serial|model|part|item|room|flight|seat|gate|queue|caller|booking|reservation|receipt|transaction|customer|employee|badge|id|pin|po)$/;
+
+/**
+ * A 7-8 digit local number with no area code, said after "my number (is)", "home number", "my number's" and no
+ * other number's cue ("my local number is five five five zero one four two"): a phone; "order number 7731..." is not.
+ */
+function localNumberCue(doc: Parameters<Recognizer>[0], start: number, cues: ReadonlySet<string>): boolean {
+  if (cues.size > 0) return false;
+  const w = (i: number) => doc.words[i]?.norm ?? '';
+  let k = start - 1;
+  if (w(k) === 'is' || w(k) === 'its' || w(k) === "it's") k--;
+  const noun = w(k);
+  if (noun !== 'number' && noun !== 'numbers' && noun !== "number's") return false;
+  return OWNER.test(w(k - 1)) && !NOT_PHONE.test(w(k - 1)) && !NOT_PHONE.test(w(k - 2));
+}
+
 export const phoneRecognizer: Recognizer = (doc) => {
   const out: Detection[] = [];
   for (const m of doc.text.matchAll(WRITTEN)) {
@@ -75,6 +94,8 @@ export const phoneRecognizer: Recognizer = (doc) => {
       out.push(fromWords(doc, 'PhoneNumber', run.wordStart, run.wordEnd, cue ? 0.9 : 0.7, 'phone'));
     } else if (cue && n >= 7 && n <= 15) {
       out.push(fromWords(doc, 'PhoneNumber', run.wordStart, run.wordEnd, 0.8, 'phone'));
+    } else if (n >= 7 && n <= 8 && localNumberCue(doc, run.wordStart, run.cues)) {
+      out.push(fromWords(doc, 'PhoneNumber', run.wordStart, run.wordEnd, 0.75, 'phone'));
     } else if (nationalValid(run.digits)) {
       out.push(fromWords(doc, 'PhoneNumber', run.wordStart, run.wordEnd, 0.65, 'phone'));
     }

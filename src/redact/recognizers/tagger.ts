@@ -4,6 +4,7 @@
 import { gazetteerTags } from '../tagger/gazetteer.js';
 import { ordinaryWord, taggerModel } from '../tagger/model.js';
 import { EMITTED_KINDS, SequenceTagger } from '../tagger/tagger.js';
+import { wordClassNotName } from '../tagger/wordClass.js';
 import type { EntityKind } from '../entityKinds.js';
 import type { Detection } from '../types.js';
 import { startsWithCue } from './digitRuns.js';
@@ -29,13 +30,18 @@ function nameLike(norms: string[]): boolean {
   // a word with no letter, a digit, a slash or a dot inside is a date, a web address or a code ("12/1/1977",
   // "www.dialforum.co.uk", "½"), not a name ("j.", "o'neil", "mary-jane" are)
   if (norms.some((w) => !/\p{L}/u.test(w) || /[\d/@]|\.\p{L}/u.test(w))) return false;
-  // a name that is also an ordinary word ("Mark it as paid", "will") is left to the cue rules when it stands alone
-  if (norms.length === 1 && AMBIGUOUS.has(norms[0])) return false;
-  return norms.some((w) => {
+  // a name that is also an ordinary word ("Mark it as paid", "will", "Pretty good", "Sales") is left to the cue and
+  // frame rules when it stands alone
+  if (norms.length === 1 && (AMBIGUOUS.has(norms[0]) || ordinaryWord(norms[0]))) return false;
+  const listed = (w: string) => {
     const g = gazetteerTags(w);
-    // a number's cue ("ssn", "dob") is no name, whatever list it is on
-    return g.includes('fn') || g.includes('ln') || !(g.includes('mon') || ordinaryWord(w) || startsWithCue(w));
-  });
+    return g.includes('fn') || g.includes('ln');
+  };
+  // evidence: a word no list calls ordinary (and no month or number's cue: "ssn", "dob" are no names), or two
+  // listed names together ("Rose Hunter"); a run of listed words that are all ordinary ("pretty good") is not
+  // (a word compromise infers to be an adjective, adverb or verb, "pretty", "sunny", is ordinary too, unless listed)
+  if (norms.some((w) => !(gazetteerTags(w).includes('mon') || ordinaryWord(w) || startsWithCue(w)) && (listed(w) || !wordClassNotName(w)))) return true;
+  return norms.filter(listed).length >= 2 && norms.some((w) => listed(w) && !AMBIGUOUS.has(w));
 }
 
 /** Lists that are evidence of an address by themselves (a street type, a place, a number...). */
@@ -108,13 +114,31 @@ function readsAs(doc: Doc, kind: EntityKind, s: number, e: number): boolean {
   // more: a gate on street words and numbers (tried) cost recall on streets of unseen formats far more than it
   // saved in precision.
   if (e <= s || norms.some((w) => w.length > MAX_WORD_CHARS)) return false;
-  return kind === 'Person' ? nameLike(norms) && !lettersInCode(doc, s, e) : norms.some(wordy) && addressLike(norms) && !placeOnly(doc, s, e);
+  if (kind === 'Person') return nameLike(norms) && !lettersInCode(doc, s, e) && !(norms.length === 1 && NOT_PERSON.test(norms[0]));
+  return norms.some(wordy) && addressLike(norms) && !placeOnly(doc, s, e) && !amount(doc, s, e);
 }
+
+/** Departments and channels a caller is sent to: "transfer me to Sales", "Support told me". */
+const NOT_PERSON = /^(sales|support|billing|accounts|collections|fraud|security|claims|shipping|returns|warehouse|legal|management|dispatch|reception|payroll|hr|it|marketing|finance|service|services|tech|helpdesk)$/;
+
+/** A number and what it counts or measures: "one thousand four hundred fifty dollars", "eighty three degrees". */
+function amount(doc: Doc, s: number, e: number): boolean {
+  for (let i = s; i < e; i++) {
+    const w = doc.words[i].norm;
+    const prev = doc.words[i - 1]?.norm ?? '';
+    if (NOT_HOUSE.has(w) && (/\d/.test(prev) || SPOKEN_NUMBER.test(prev))) return true;
+    if (/^[$€£]/.test(doc.words[i].raw)) return true;
+  }
+  return false;
+}
+
+
 
 const SPOKEN_NUMBER = /^(zero|oh|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand)[a-z]?$/;
 /** What follows a number that is a count, an amount or a time, not a house number ("Aziz 50 dollars", "error 7 times"). */
 const NOT_HOUSE = new Set(`dollars dollar cents bucks euros pounds percent times time minutes minute hours hour days day weeks week months month
-years year am pm o'clock oclock digits people items calls texts gb mb points`.split(/\s+/));
+years year am pm o'clock oclock digits people items calls texts gb mb points degrees degree fahrenheit celsius inches inch
+feet foot miles mile liters litres gallons kilos kg grams ounces lbs boxes bottles pairs stars bedrooms floors seats each`.split(/\s+/));
 /** A house number (words [e, end)) at word e: "17A", "94a,", "625/2" written; "seventeena", "eighty three", "ninety oneb" said. */
 function houseNumber(doc: Doc, e: number): number | undefined {
   const w = doc.words;

@@ -1,0 +1,67 @@
+// Box, route and military addresses (issue #32: unit/box/APO/FPO/DPO forms leaked): "Box 14, Route 2, Harlan",
+// "PSC 1234 Box 5678, APO AE 09012", "Unit 500 Box 12, FPO AP 96350", "DPO AA 34002", "Rural Route 3", "RR 2",
+// written or said ("p s c one two three four box five six seven eight a p o a e"). The run of such parts is one
+// address, extended past it like a street (city, state, postcode: address.ts).
+import { extendAddress } from './address.js';
+import { digitRuns } from './digitRuns.js';
+import { fromWords, type Doc, type Recognizer } from './doc.js';
+import type { Detection } from '../types.js';
+
+/** Military post offices and their "states": APO/FPO/DPO and AA/AE/AP, written or spelled. */
+const MILITARY = /^(apo|fpo|dpo)$/;
+const MIL_REGION = /^(aa|ae|ap)$/;
+/** Words that, with a number after them, are a part of a box or route address. */
+const PART = /^(box|psc|cmr|route|rr|hc|unit)$/;
+
+/** The word index after one part starting at word i, or i when there is none. */
+function partAt(doc: Doc, i: number, runEnd: Map<number, number>): number {
+  const w = (k: number) => doc.words[k]?.norm ?? '';
+  // spelled letters as one word: "p s c", "a p o", "r r"
+  const letters = (k: number, n: number) => Array.from({ length: n }, (_, j) => w(k + j)).join('');
+  let k = i;
+  let word = w(k);
+  if (doc.spoken && /^[a-z]$/.test(word)) {
+    for (const n of [3, 2]) if (PART.test(letters(k, n)) || MILITARY.test(letters(k, n))) ((word = letters(k, n)), (k += n - 1));
+  } else if (word === 'rural' && w(k + 1) === 'route') ((word = 'route'), k++);
+  k++;
+  if (MILITARY.test(word)) {
+    // the region: "AE", "a e"
+    if (MIL_REGION.test(w(k))) return k + 1;
+    if (doc.spoken && MIL_REGION.test(letters(k, 2))) return k + 2;
+    return k;
+  }
+  if (!PART.test(word)) return i;
+  const end = runEnd.get(k);
+  return end !== undefined ? end : i;
+}
+
+/** Whether the text may hold such an address at all: one test a doc, most have none. */
+const ANY_PART = /\b(box|route|rr|hc|psc|cmr|apo|fpo|dpo|unit|a p o|f p o|d p o|p s c|c m r|r r)\b/i;
+
+export const boxAddressRecognizer: Recognizer = (doc) => {
+  const out: Detection[] = [];
+  if (!ANY_PART.test(doc.text)) return out;
+  const runEnd = new Map(digitRuns(doc).map((r) => [r.wordStart, r.wordEnd]));
+  // a written number is one word: its run is itself
+  doc.words.forEach((x, k) => /^\d+[a-z]?$/.test(x.norm) && !runEnd.has(k) && runEnd.set(k, k + 1));
+  for (let i = 0; i < doc.words.length; i++) {
+    let k = partAt(doc, i, runEnd);
+    if (k === i) continue;
+    const start = i;
+    let parts = 1;
+    let military = MILITARY.test(doc.words[i].norm) || (doc.spoken && MILITARY.test(doc.words.slice(i, i + 3).map((x) => x.norm).join('')));
+    for (;;) {
+      const next = partAt(doc, k, runEnd);
+      if (next === k) break;
+      military ||= MILITARY.test(doc.words[k].norm) || (doc.spoken && MILITARY.test(doc.words.slice(k, k + 3).map((x) => x.norm).join('')));
+      k = next;
+      parts++;
+    }
+    // a lone "unit 4" or "box 3" is the unit rule's, or a count ("box 3 of 5"); two parts or a military office are an address
+    if (parts < 2 && !military && !/^(box|route|rr)$/.test(doc.words[start].norm)) continue;
+    if (parts < 2 && !military && doc.words[start - 1]?.norm === 'the') continue;
+    out.push(fromWords(doc, 'Address', start, extendAddress(doc, k), parts >= 2 || military ? 0.85 : 0.7, 'address-box'));
+    i = k - 1;
+  }
+  return out;
+};

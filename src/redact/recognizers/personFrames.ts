@@ -1,0 +1,154 @@
+// Names in the frames of real requests and reports, which the cue rules of person.ts do not read (issue #32):
+// the payee or the person shared with ("send the money to Pat", "share the account with Dale"), a provider
+// ("book with Dr Reyes", "Marisol is my stylist", "my dentist is Lindqvist"), a title before a word that is also a
+// word ("Mr. Will"), a lone family name reported ("Brennan says", "signed by Kowalczyk", "by Van der Berg"), someone
+// added ("add Rose as an authorized user"), and a middle initial between names. Each frame is evidence enough for a
+// word a name list holds (even one that is also a word: the frame says name) or one no list calls ordinary; written,
+// the word must also be capitalised.
+import { endsClause, fromWords, type Doc, type Recognizer } from './doc.js';
+import { COMMON_WORDS, FIRST_NAMES, fold, LAST_NAMES, WORD_NAMES } from './nameData.js';
+import { STREET_SUFFIX, STREET_TYPES_MORE } from './places.js';
+import { STOP } from './stopwords.js';
+import { humanNames } from '../tagger/gazetteer.js';
+import { ordinaryWord } from '../tagger/model.js';
+import type { Detection } from '../types.js';
+
+/** Verbs of paying and moving whose "to" names a person: "send the money to Pat". */
+const TO_VERB = /^(send|sending|sent|transfer|transferring|transferred|wire|wiring|wired|pay|paying|paid|give|giving|gave|mail|mailing|forward|forwarding|lend|lending|loan|refund|refunding|gift|owe|owes|reassign|assign|assigned)$/;
+/** Verbs of sharing and booking whose "with" names a person: "share the account with Dale", "book with Dr Reyes" ("paid with Apple Pay" is not). */
+const WITH_VERB = /^(share|sharing|shared|split|splitting|book|booked|booking|schedule|scheduled|appointment|cleaning|session|consultation|checkup|check-up|visit|see|seeing|meet|meeting|spoke|speak|talked|talk|dealt|working|work|worked)$/;
+/** Who a provider or a relation is: "X is my stylist", "my dentist is X". */
+const ROLE = new Set(`stylist hairdresser barber dentist doctor therapist physician nurse nanny lawyer attorney accountant
+trainer tutor teacher babysitter contractor realtor vet pharmacist surgeon dermatologist chiropractor counselor
+counsellor caseworker mechanic cleaner housekeeper landlord landlady tenant gardener caregiver pediatrician optometrist
+psychiatrist psychologist plumber electrician broker advisor adviser consultant coach instructor manager supervisor
+boss neighbor neighbour roommate wife husband partner son daughter mother mom mum father dad brother sister friend
+cousin aunt uncle grandmother grandfather grandma grandpa fiance fiancee boyfriend girlfriend assistant agent
+representative rep technician driver dogwalker walker sitter midwife doula specialist surgeon`.split(/\s+/));
+/** Titles before a name; "doctor" and "miss" are read with care (below). */
+const TITLE = /^(mr|mrs|ms|mister|missus|mx|miss|dr|doctor|prof|professor)\.?$/;
+/** Particles of a family name: "Van der Berg", "de la Cruz", "O'Neil" is one word. */
+const PARTICLE = /^(van|von|der|den|de|del|della|la|le|du|da|di|dos|das|bin|al|el|st|ter|ten)$/;
+/** Words that close a name reported: "X says", "X said". */
+const REPORTS = /^(says|said|told|tells|mentioned|thinks|thought|wrote|confirmed|promised|explained|approved|signed|agreed|claims|claimed|insists|insisted)$/;
+/** What opens the clause a reported name starts: nothing, or a discourse word ("well, Brennan says", "like X said"). */
+const OPENER = /^(well|like|as|and|but|so|because|cause|that|um|uh|oh|yeah|then|now|also|actually|apparently|ok|okay|see)$/;
+/** Days and months: "by Friday", "with June" after a date word are not names. */
+const CALENDAR = /^(monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december|today|tomorrow|tonight|noon|midnight|christmas|easter)$/;
+/** Not a person after "to"/"with"/"by": departments, channels, accounts and the like. */
+const NOT_PERSON = /^(support|billing|sales|savings|checking|account|accounts|customer|service|services|someone|somebody|anyone|anybody|everyone|nobody|mail|email|phone|text|cash|card|check|credit|debit|paypal|zelle|venmo|bank|branch|office|store|team|department|desk|management|legal|collections|fraud|security|claims|shipping|returns|warehouse|home|work|school|hospital|clinic|court|police|family|friends|people|them|us|him|her|it|then|there|here)$/;
+
+const STREET_WORD: ReadonlySet<string> = new Set([...STREET_SUFFIX, ...STREET_TYPES_MORE]);
+const norm = (doc: Doc, i: number) => doc.words[i]?.norm ?? '';
+const letters = (w: string) => /^\p{L}[\p{L}'’-]*$/u.test(w);
+const isCap = (doc: Doc, i: number) => /^\p{Lu}/u.test(doc.words[i]?.raw.replace(/^[^\p{L}]+/u, '') ?? '');
+const listed = (w: string) => FIRST_NAMES.has(w) || WORD_NAMES.has(w) || LAST_NAMES.has(w) || FIRST_NAMES.has(fold(w)) || LAST_NAMES.has(fold(w));
+/** Speech, or text typed with no capital at all: case says nothing. */
+const caseless = (doc: Doc) => doc.spoken || !/\p{Lu}/u.test(doc.text);
+
+/**
+ * Word i as a name in a frame: letters, no function word, no department or day; a listed name (the frame vouches
+ * for one that is also a word: "Pat", "Rose", "Georgia"), or a word no list calls ordinary ("Okonkwo"); written,
+ * capitalised. `loose` also takes humannames' words (a lone family name reported: "Brennan").
+ */
+function frameName(doc: Doc, i: number, loose = false): boolean {
+  const w = norm(doc, i);
+  if (!letters(w) || w.length < 2 || STOP.has(w) || NOT_PERSON.test(w) || CALENDAR.test(w) || TITLE.test(w)) return false;
+  if (!caseless(doc) && !isCap(doc, i)) return false;
+  if (listed(w) && !(loose && COMMON_WORDS.has(w) && !FIRST_NAMES.has(w))) return true;
+  if (!ordinaryWord(w) && !ordinaryWord(fold(w)) && w.length >= 3) return true;
+  return loose && !caseless(doc) && humanNames().has(w) && !COMMON_WORDS.has(w);
+}
+
+/** A surname or initial joining a name that ends before word k: "Sunny Delacroix", "Henrietta J. Oduya". */
+function extend(doc: Doc, s: number, k: number): [number, number] {
+  for (let n = 0; n < 3 && k < doc.words.length && !endsClauseBefore(doc, k); n++) {
+    const w = norm(doc, k);
+    const initial = /^\p{L}$/u.test(w) && (!caseless(doc) ? isCap(doc, k) : w !== 'a' && w !== 'i') && frameName(doc, k + 1);
+    if (initial) k += 2;
+    else if (PARTICLE.test(w) && frameName(doc, k + 1, true)) k += 2;
+    else if (frameName(doc, k) && (LAST_NAMES.has(w) || !ordinaryWord(w)) && (caseless(doc) ? !COMMON_WORDS.has(w) : true)) k++;
+    else break;
+  }
+  return [s, k];
+}
+const endsClauseBefore = (doc: Doc, k: number) => endsClause(doc, k - 1) && !/^\p{Lu}\.$/u.test(doc.words[k - 1]?.raw ?? '');
+
+/** The name starting at word i, after a title or particles; undefined when none. */
+function nameFrom(doc: Doc, i: number, loose = false): [number, number] | undefined {
+  let s = i;
+  if (TITLE.test(norm(doc, s)) && !endsClause(doc, s - 1)) s++;
+  let k = s;
+  while (PARTICLE.test(norm(doc, k)) && k - s < 2) k++;
+  // after particles, any word of letters is the family name ("Van der Berg")
+  const afterParticle = k > s && letters(norm(doc, k)) && !STOP.has(norm(doc, k)) && (caseless(doc) || isCap(doc, k));
+  if (!afterParticle && !frameName(doc, k, loose)) return undefined;
+  const r = extend(doc, s, k + 1);
+  // a house number or a street word after it: a street ("send it to Bakkevej 210"), the address rules' to read
+  return streetAfter(doc, r[1]) ? undefined : r;
+}
+
+const NUMBER = /^(\d+[a-z]?|zero|oh|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred)$/;
+/** Word k (after a name) starts a house number or is a street word: the "name" was a street. */
+const streetAfter = (doc: Doc, k: number) => !endsClause(doc, k - 1) && (NUMBER.test(norm(doc, k)) || STREET_WORD.has(norm(doc, k)));
+
+/** A title and the word after it, whatever the word ("Mr. Will", "mister will", "Mrs. Summer"). */
+function titled(doc: Doc, i: number): [number, number] | undefined {
+  const t = norm(doc, i);
+  if (!/^(mr|mrs|ms|mister|missus|mx|miss)\.?$/.test(t)) return undefined;
+  // "i miss you", "we'll miss it": a verb there
+  if (t === 'miss' && /^(i|we|you|they|will|i'll|we'll|would|don't|dont|to|really|so|gonna|might|do|did|never|always)$/.test(norm(doc, i - 1))) return undefined;
+  if (endsClause(doc, i) && !/\.$/.test(doc.words[i].raw)) return undefined;
+  const w = norm(doc, i + 1);
+  if (!letters(w) || w.length < 2 || /^(and|or|the|a|an|i|is|was|you|he|she|it|who|please|thank|thanks|yes|no|so)$/.test(w)) return undefined;
+  if (!caseless(doc) && !isCap(doc, i + 1)) return undefined;
+  // the name alone, not the title: the value a record looks for elsewhere ("thackeray" without "mr")
+  return extend(doc, i + 1, i + 2);
+}
+
+/** Words a frame starts at (a title, "to", "with", "add", "is", "by", "signed"...). */
+const OPENS = new Set(['mr', 'mr.', 'mrs', 'mrs.', 'ms', 'ms.', 'mister', 'missus', 'mx', 'miss', 'to', 'with', 'add', 'adding', 'is', 'by', 'signed', 'regards', 'sincerely']);
+const REPORT_WORDS = new Set(REPORTS.source.replace(/^\^\(|\)\$$/g, '').split('|'));
+
+export const personFrameRecognizer: Recognizer = (doc) => {
+  if (doc.options.personSources?.cues === false) return [];
+  const out: Detection[] = [];
+  const push = (r: [number, number] | undefined, c: number) => r && r[1] > r[0] && out.push(fromWords(doc, 'Person', r[0], r[1], c, 'person-frame'));
+  const n = doc.words.length;
+  for (let i = 0; i < n; i++) {
+    const w = norm(doc, i);
+    // most words open no frame: one set lookup each for this word and the next
+    if (!OPENS.has(w) && !REPORT_WORDS.has(norm(doc, i + 1)) && !ROLE.has(w)) continue;
+    push(titled(doc, i), 0.8);
+    // "send the money to Pat", "share the account with Dale", "book with Dr Reyes", "make the check out to X"
+    if ((w === 'to' || w === 'with') && !endsClause(doc, i)) {
+      let verb = false;
+      const verbs = w === 'to' ? TO_VERB : WITH_VERB;
+      for (let k = i - 1; k >= Math.max(0, i - 6) && !endsClause(doc, k); k--) if (verbs.test(norm(doc, k))) verb = true;
+      // "make the check out to X", "payable to X"
+      if (/^(out|payable)$/.test(norm(doc, i - 1))) verb = true;
+      if (verb) push(nameFrom(doc, i + 1), 0.7);
+    }
+    // "add Rose as an authorized user"
+    if ((w === 'add' || w === 'adding') && norm(doc, i + 2) === 'as') push(nameFrom(doc, i + 1), 0.7);
+    // "Marisol is my stylist", "Tamsin is our nanny"
+    if (w === 'is' && /^(my|our|his|her|their|the)$/.test(norm(doc, i + 1)) && (ROLE.has(norm(doc, i + 2)) || ROLE.has(norm(doc, i + 3)))) {
+      let s = i;
+      while (s > 0 && i - s < 3 && !endsClause(doc, s - 1) && (frameName(doc, s - 1, true) || (s < i && PARTICLE.test(norm(doc, s - 1))) || (s < i && /^\p{L}\.?$/u.test(doc.words[s - 1].raw)))) s--;
+      if (s < i && frameName(doc, s, true)) push([s, i], 0.7);
+    }
+    // "my dentist is Lindqvist", "my physical therapist is Dr. Amara Nwosu"
+    const owned = /^(my|our|his|her|their)$/.test(norm(doc, i - 1)) || /^(my|our|his|her|their)$/.test(norm(doc, i - 2));
+    if (ROLE.has(w) && owned && norm(doc, i + 1) === 'is' && !endsClause(doc, i)) push(nameFrom(doc, i + 2), 0.7);
+    // "Brennan says", "well, Brennan says", "like Petrossian said"
+    if (REPORTS.test(norm(doc, i + 1)) && (i === 0 || endsClause(doc, i - 1) || OPENER.test(norm(doc, i - 1))) && !endsClause(doc, i)) {
+      let s = i;
+      while (s > 0 && i - s < 2 && PARTICLE.test(norm(doc, s - 1))) s--;
+      if (frameName(doc, i, true)) push([s, i + 1], 0.7);
+    }
+    // "signed by Kowalczyk", "helped by Okonkwo", "filled in by Van der Berg", "Signed, Thackeray."
+    if (w === 'by' && (/(ed|en|wn|ne)$/.test(norm(doc, i - 1)) || /(ed|en)$/.test(norm(doc, i - 2)))) push(nameFrom(doc, i + 1, true), 0.7);
+    if (/^(signed|regards|sincerely)$/.test(w) && (endsClause(doc, i) || i === 0 || i + 2 >= n)) push(nameFrom(doc, i + 1, true), 0.7);
+  }
+  return out;
+};
