@@ -151,6 +151,7 @@ export class Conversations {
       own,
       agentLocation: resolved.project?.config.agent_location,
       products: resolved.project?.config.products,
+      callOutcomes: resolved.project?.config.callOutcomes,
       hashKey: this.hashKey,
     });
     // Retention: the record is deleted at the earliest of its policy's end (campaign and project retentionPolicy) and

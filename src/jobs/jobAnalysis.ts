@@ -71,6 +71,7 @@ export async function analyseJob(
     switches: switchesOf(undefined),
     direction: params.direction,
     products: project?.products,
+    callOutcomes: project?.callOutcomes,
   });
   // Redacting insights ran in the job's redaction step, on the words as recognized (here their phrase is masked):
   // what they found there is reported; one with nothing recorded (a job from before, or whose redaction failed)

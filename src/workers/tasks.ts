@@ -12,6 +12,7 @@ import { jobInsightRedaction, type JobInsightRedaction } from '../conversation/i
 import type { Insight } from '../schema/resources/insight.js';
 import type { RealTimeMessage } from '../schema/resources/realTimeMessage.js';
 import type { ProductEntry } from '../conversation/products.js';
+import type { CallOutcomesConfig } from '../conversation/callOutcomes/lexicon.js';
 import { FAILED, PROCESSED } from '../conversation/recordStatus.js';
 import { type Switches, switchesOf } from '../conversation/switches.js';
 import { ServiceError } from '../errors.js';
@@ -77,6 +78,7 @@ export interface EnrichTask {
   switches: Switches;
   direction?: string;
   products?: readonly ProductEntry[];
+  callOutcomes?: CallOutcomesConfig;
   /**
    * Further masking (insight redaction flags, profanity) with the service's Hash key and the record's
    * contentGroups; absent where the processing must not redact (a job's analysis: it would be refused).
@@ -94,6 +96,8 @@ export interface ProcessOptions {
   agentLocation?: string;
   /** The project's product catalogue (listed among the entities when said). */
   products?: readonly ProductEntry[];
+  /** The project's issue / outcome / action-item phrases. */
+  callOutcomes?: CallOutcomesConfig;
   /** The service's Hash key, for the masking processing asks for. */
   hashKey: string;
 }
@@ -179,6 +183,7 @@ async function enrich(task: EnrichTask): Promise<EventRecord> {
     switches: task.switches,
     direction: task.direction,
     products: task.products,
+    callOutcomes: task.callOutcomes,
     redact: async (record, rules) => {
       if (!redaction) throw new Error('this processing may not redact');
       return redactRecord(record, [], new Masker(redaction.hashKey), recordRules({ redactionTypes: [{ rules }], contentGroups: redaction.contentGroups }));
@@ -201,6 +206,7 @@ export async function processRecord(record: EventRecord, options: ProcessOptions
       insights: options.insights,
       roles: recordRoleOptions(record, options.agentLocation),
       products: options.products,
+      callOutcomes: options.callOutcomes,
       switches: switchesOf(record.campaign as Record<string, unknown> | undefined, record.processJob as Record<string, unknown> | undefined),
       direction: (record.campaign?.direction as string | undefined) ?? (record.processJob?.direction as string | undefined) ?? record.realTimeMessage?.direction,
       redaction: { hashKey: options.hashKey, contentGroups: record.contentGroups },
