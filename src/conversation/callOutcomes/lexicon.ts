@@ -34,7 +34,7 @@ export interface CompiledPhrase {
 
 // The caller's problem, stated as one.
 const ISSUES = [
-  'charged twice', 'charged me twice', 'charged two times', 'double charged', 'charged double', 'billed twice',
+  'charged twice', 'charged me twice', 'went out twice', 'came out twice', 'taken twice', 'paid twice', 'charged two times', 'double charged', 'charged double', 'billed twice',
   'overcharged', 'over charged', 'charged me for', 'extra charge', 'unauthorized charge', 'unauthorised charge',
   'dont recognize', 'dont recognise', 'do not recognize', 'wrong amount', 'wrong item', 'wrong order', 'wrong size',
   'cant log in', 'cant login', 'cannot log in', 'can not log in', 'unable to log in', 'cant sign in', 'cannot sign in',
