@@ -164,7 +164,9 @@ export async function createServices(config: Config, logger: Logger, overrides: 
       const project = row.sid ? await projects.current(row.sid) : undefined;
       // What the job's redacting insights found, in its redaction step (jobRedaction.ts).
       const found = ((await store.jobs.redaction(row.id)) as { insights?: JobInsightOutcome[] } | undefined)?.insights ?? [];
-      return analyseJob(vendorATranscript, params, project?.config, found);
+      // Loudness per channel, measured from the recording when the job ran (issue 35).
+      const loudness = ((await store.jobs.result(row.id)) as Transcript | undefined)?.loudness;
+      return analyseJob(vendorATranscript, params, project?.config, found, loudness);
     },
   });
   // The terminal event, with the job (without its transcripts), goes to the job's notification target.

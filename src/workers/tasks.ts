@@ -17,6 +17,7 @@ import { FAILED, PROCESSED } from '../conversation/recordStatus.js';
 import { type Switches, switchesOf } from '../conversation/switches.js';
 import { ServiceError } from '../errors.js';
 import { keypadEntries } from '../audio/keypadEntries.js';
+import { type ChannelLoudness, loudnessOf } from '../audio/loudness.js';
 import type { RoleOptions } from '../transcript/roles.js';
 import type { AudioSpan, RedactionPcm } from '../audio/redactAudio.js';
 import type { EventRecord } from '../schema/resources/eventRecord.js';
@@ -67,6 +68,13 @@ export interface TranscriptTask {
 export interface KeypadTask {
   kind: 'keypad';
   pcm: Pick<RedactionPcm, 'samples' | 'sampleRate' | 'channels'>;
+}
+
+/** Loudness per channel over a decoded recording (audio/loudness.ts). */
+export interface LoudnessTask {
+  kind: 'loudness';
+  channels: Int16Array[];
+  sampleRate: number;
 }
 
 /** Post-call processing of a redacted record (enrichRecord), insights already parsed (plain data). */
@@ -156,13 +164,14 @@ export interface JobInsightsTask {
   options: { roles: RoleOptions; direction?: string };
 }
 
-export type RedactionTask = RecordTask | TextTask | TranscriptTask | KeypadTask | EnrichTask | PostCallTask | WindowsTask | RealTimeTask | JobInsightsTask | AcrossTask;
+export type RedactionTask = RecordTask | TextTask | TranscriptTask | KeypadTask | LoudnessTask | EnrichTask | PostCallTask | WindowsTask | RealTimeTask | JobInsightsTask | AcrossTask;
 
 export interface TaskResults {
   record: RecordRedaction;
   text: TextRedaction;
   transcript: RedactionResult;
   keypad: AudioSpan[];
+  loudness: ChannelLoudness[];
   windows: SensitiveWindow[];
   /** The enriched record (the processing's other outputs are not used by its callers). */
   enrich: EventRecord;
@@ -248,6 +257,8 @@ export function perform(task: RedactionTask, owned = false): TaskResults[keyof T
       return redactTranscript(task.transcript, task.rules, new Masker(task.hashKey));
     case 'keypad':
       return keypadEntries(task.pcm);
+    case 'loudness':
+      return loudnessOf(task.channels, task.sampleRate);
     case 'windows': {
       const plan = windowPlan(task.level ?? 'full', task.kinds, task.project, task.transcript.model === TEXT_INPUT_MODEL);
       return plan ? findSensitiveWindows(task.transcript, plan) : [];
