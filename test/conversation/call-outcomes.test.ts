@@ -151,4 +151,20 @@ describe('detections and summary in a post-call record never hold a redacted val
     assert.match(out, /charged twice/);
     for (const value of ['4111', '1111', 'john', 'smith']) assert.equal(out.toLowerCase().includes(value), false, `${value} in ${out}`);
   });
+
+  test("a project's phrases are validated at publish and used on its records", async () => {
+    const project = { sid: 'outcomes-project', name: 'Outcomes', active: true, agent_location: 'left', inbound: true, scrubaudio: false, scrubtext: true, rules: [] };
+    const bad = await svc.request({ method: 'POST', url: '/system/cache/v2/publish', payload: { data: JSON.stringify({ ...project, callOutcomes: { issues: ['*'] } }) } });
+    assert.equal(bad.statusCode, 400, bad.body);
+    assert.match(bad.body, /\/data\/callOutcomes\/issues\/0/);
+    const good = await svc.request({ method: 'POST', url: '/system/cache/v2/publish', payload: { data: JSON.stringify({ ...project, callOutcomes: { issues: ['router * blinking'] } }) } });
+    assert.equal(good.statusCode, 200, good.body);
+    const posted = await svc.request({
+      method: 'POST',
+      url: '/cache/post-call',
+      payload: { eventId: 'outcomes-project-1', redactionRequest: { sid: 'outcomes-project' }, utterances: [{ text: 'the router keeps blinking red', speaker: 1, start: 0, end: 3 }] },
+    });
+    assert.equal(posted.statusCode, 201, posted.body);
+    assert.deepEqual((json(posted).analytics.issues as { phrase: string }[]).map((d) => d.phrase), ['router * blinking']);
+  });
 });
