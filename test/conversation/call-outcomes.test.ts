@@ -152,6 +152,22 @@ describe('detections and summary in a post-call record never hold a redacted val
     for (const value of ['4111', '1111', 'john', 'smith']) assert.equal(out.toLowerCase().includes(value), false, `${value} in ${out}`);
   });
 
+  test("a job's detections and summary come from its redacted transcript", async () => {
+    const text = ['Caller: my name is john smith and my card was charged twice', 'Agent: thank you john smith i have refunded the charge', 'Caller: my card is 4111 1111 1111 1111', 'Agent: you will receive an email today'].join('\n');
+    const res = await svc.request({ method: 'POST', url: '/asr/transcribe?wait=300', payload: { text, types: ['Person', 'CreditCardNumber'], analytics: true } });
+    assert.equal(res.statusCode, 200, res.body);
+    assert.equal(json(res).status, 'completed', res.body);
+    const read = await svc.request({ method: 'GET', url: `/asr/jobs/${json(res).jobId}` });
+    assert.equal(read.statusCode, 200, read.body);
+    const analytics = json(read).analytics as Record<string, unknown>;
+    const out = JSON.stringify({ issues: analytics.issues, outcomes: analytics.outcomes, actions: analytics.action_items, summary: analytics.summary });
+    assert.equal((analytics.issues as unknown[]).length, 1, out);
+    assert.equal((analytics.outcomes as unknown[]).length, 1, out);
+    assert.equal((analytics.action_items as unknown[]).length, 1, out);
+    assert.match(out, /charged twice/);
+    for (const value of ['4111', '1111', 'john', 'smith']) assert.equal(out.toLowerCase().includes(value), false, `${value} in ${out}`);
+  });
+
   test("a project's phrases are validated at publish and used on its records", async () => {
     const project = { sid: 'outcomes-project', name: 'Outcomes', active: true, agent_location: 'left', inbound: true, scrubaudio: false, scrubtext: true, rules: [] };
     const bad = await svc.request({ method: 'POST', url: '/system/cache/v2/publish', payload: { data: JSON.stringify({ ...project, callOutcomes: { issues: ['*'] } }) } });
