@@ -9,8 +9,12 @@ const TYPES = new Set(['match', 'no_match', 'compliance_violation']);
 const text = (v: unknown): string | null => (typeof v === 'string' && v.length > 0 ? v : null);
 
 export function insightHitsOf(record: EventRecord): InsightHit[] {
-  if (record.status !== 'processed') return [];
-  return (record.analytics?.insights ?? []).flatMap((i) => {
+  return record.status === 'processed' ? hitsOfAnalytics(record.analytics) : [];
+}
+
+/** An analysis' insight results (analytics.insights) as rows: ids, types and line counts. */
+export function hitsOfAnalytics(analytics: EventRecord['analytics']): InsightHit[] {
+  return (analytics?.insights ?? []).flatMap((i) => {
     const id = text(i.id);
     if (!id || !TYPES.has(String(i.type))) return [];
     return [{ insightId: id, type: String(i.type), lines: typeof i.value === 'number' && Number.isInteger(i.value) && i.value >= 0 ? i.value : 0 }];

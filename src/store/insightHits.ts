@@ -1,10 +1,10 @@
 // Insight results of calls, kept for counting over time (issue 35, migration 0016): one row per insight run on
-// a processed post-call record — its id, match / no_match / compliance_violation, lines found — with the call's
+// a processed post-call record or a completed job that asked for analysis — its id, match / no_match / compliance_violation, lines found — with the call's
 // project, agent, campaign and time. Never text. Summaries group them by day, agent or campaign.
 import { type Kysely, sql } from 'kysely';
 import type { Tables } from './tables.js';
 
-export type HitKind = 'record';
+export type HitKind = 'record' | 'job';
 
 export interface InsightHit {
   insightId: string;

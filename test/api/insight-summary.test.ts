@@ -4,10 +4,12 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { dialects, json, startTestService, type TestService } from '../helpers/harness.js';
+import { until } from '../helpers/poll.js';
 
 const A1 = '11111111-1111-4111-8111-111111111111';
 const A2 = '22222222-2222-4222-8222-222222222222';
 const C1 = '33333333-3333-4333-8333-333333333333';
+const A3 = '44444444-4444-4444-8444-444444444444';
 const INSIGHTS = [
   { id: 'cancel', expression: 'cancel' },
   { id: 'greeting', expression: '"thank you for calling"', complianceViolation: true },
@@ -84,6 +86,29 @@ for (const dialect of await dialects()) {
     test('ids and counts only: no text of a call, no masked value', async () => {
       const res = await svc.request({ method: 'GET', url: '/asr/insights/summary?groupBy=agent' });
       for (const value of ['john', 'smith', 'cancel it', 'parcel']) assert.equal(res.body.toLowerCase().includes(value), false, value);
+    });
+
+    test("a job that asked for analysis counts under the agent and campaign it was submitted with; deleted, it no longer counts", async () => {
+      const project = { sid: 'sum-jobs', name: 'Jobs', active: true, agent_location: 'left', inbound: true, scrubaudio: false, scrubtext: true, rules: [], insights: INSIGHTS };
+      const published = await svc.request({ method: 'POST', url: '/system/cache/v2/publish', payload: { data: JSON.stringify(project) } });
+      assert.equal(published.statusCode, 200, published.body);
+      const res = await svc.request({
+        method: 'POST',
+        url: '/asr/transcribe?wait=300',
+        payload: { text: 'Agent: thank you for calling\nCaller: i want to cancel my plan', types: ['Person'], sid: 'sum-jobs', insights: ['*'], agent: A3, campaign: C1 },
+      });
+      assert.equal(res.statusCode, 200, res.body);
+      assert.equal(json(res).status, 'completed', res.body);
+      // Kept once the job has finished (after its answer): waited for, not timed.
+      const s = await until(async () => {
+        const got = await summary('groupBy=agent&sid=sum-jobs');
+        return got.groups.length > 0 ? got : undefined;
+      }, 'the job counted');
+      assert.deepEqual(s.groups, [{ group: A3, insights: [{ id: 'cancel', calls: 1, matched: 1, violations: 0, lines: 1 }, { id: 'greeting', calls: 1, matched: 1, violations: 0, lines: 1 }] }]);
+      assert.deepEqual((await summary(`groupBy=campaign&sid=sum-jobs`)).groups.map((g) => g.group), [C1]);
+      const deleted = await svc.request({ method: 'DELETE', url: `/asr/jobs/${json(res).jobId}` });
+      assert.ok(deleted.statusCode < 300, deleted.body);
+      assert.deepEqual((await summary('groupBy=agent&sid=sum-jobs')).groups, []);
     });
 
     test('a deleted record no longer counts', async () => {
