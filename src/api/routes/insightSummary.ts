@@ -1,6 +1,6 @@
 // GET /asr/insights/summary (issue 35): categories over time across calls — how many calls each insight ran on,
 // matched on and was a compliance violation on, per day, per agent or per campaign, from the insight results
-// processed post-call records keep (store/insightHits.ts). Ids and counts only: no text of any call, so nothing
+// processed post-call records and analysed jobs keep (store/insightHits.ts). Ids and counts only: no text of any call, so nothing
 // a redaction masked can come back.
 import type { FastifyPluginAsync } from 'fastify';
 import Type from 'typebox';
@@ -31,8 +31,8 @@ export function insightSummaryRoutes(services: Services): FastifyPluginAsync {
           summary: 'Insight (category) results counted across calls, per day, agent or campaign',
           description:
             'For each group and insight: `calls` the insight ran on, `matched` (type match), `violations` (type compliance_violation) and `lines` found, ' +
-            "from processed post-call records (a live stream's ended conversation included). `groupBy`: `day` (UTC, YYYY-MM-DD), `agent` (the record's " +
-            '`conversation.agentId`, else `realTimeMessage.agentId`) or `campaign` (`conversation.campaignId`, else `campaign.campaignId`); a call with none is in the group null. ' +
+            "from processed post-call records (a live stream's ended conversation included) and completed jobs that asked for analysis. `groupBy`: `day` (UTC, YYYY-MM-DD), `agent` (a record's " +
+            "`conversation.agentId`, else `realTimeMessage.agentId`; a job's `agent`) or `campaign` (`conversation.campaignId`, else `campaign.campaignId`; a job's `campaign`); a call with none is in the group null. " +
             `Filters: \`sid\`, \`agent\`, \`campaign\`, \`insight\` (an insight id), \`from\` (at or after), \`to\` (before). At most ${MAX_SUMMARY_ROWS} rows (\`truncated\` says so). Ids and counts only, never text.`,
           querystring: Type.Object({
             groupBy: Type.Union([Type.Literal('day'), Type.Literal('agent'), Type.Literal('campaign')], { default: 'day', description: 'day | agent | campaign' }),
