@@ -88,7 +88,7 @@ for (const dialect of await dialects()) {
       for (const value of ['john', 'smith', 'cancel it', 'parcel']) assert.equal(res.body.toLowerCase().includes(value), false, value);
     });
 
-    test("a job that asked for analysis counts under the agent and campaign it was submitted with; deleted, it no longer counts", async () => {
+    test("a job that asked for analysis counts under the agent and campaign it was submitted with (and search filters it so); deleted, it no longer counts", async () => {
       const project = { sid: 'sum-jobs', name: 'Jobs', active: true, agent_location: 'left', inbound: true, scrubaudio: false, scrubtext: true, rules: [], insights: INSIGHTS };
       const published = await svc.request({ method: 'POST', url: '/system/cache/v2/publish', payload: { data: JSON.stringify(project) } });
       assert.equal(published.statusCode, 200, published.body);
@@ -106,6 +106,10 @@ for (const dialect of await dialects()) {
       }, 'the job counted');
       assert.deepEqual(s.groups, [{ group: A3, insights: [{ id: 'cancel', calls: 1, matched: 1, violations: 0, lines: 1 }, { id: 'greeting', calls: 1, matched: 1, violations: 0, lines: 1 }] }]);
       assert.deepEqual((await summary(`groupBy=campaign&sid=sum-jobs`)).groups.map((g) => g.group), [C1]);
+      // Search filters the job by the same agent and campaign.
+      const found = await svc.request({ method: 'GET', url: `/asr/search?q=cancel&agent=${A3}&campaign=${C1}` });
+      assert.equal(found.statusCode, 200, found.body);
+      assert.deepEqual((json(found).results as { id: string; agentId?: string }[]).map((r) => [r.id, r.agentId]), [[json(res).jobId, A3]]);
       const deleted = await svc.request({ method: 'DELETE', url: `/asr/jobs/${json(res).jobId}` });
       assert.ok(deleted.statusCode < 300, deleted.body);
       assert.deepEqual((await summary('groupBy=agent&sid=sum-jobs')).groups, []);
