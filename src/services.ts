@@ -85,10 +85,10 @@ export interface Services {
   close(): Promise<void>;
 }
 
-/** Seconds from submission to the start of the job's last attempt (null when it never started). */
 /** The vendorA transcript a job's analysis is computed from. */
 type JobAnalysisInput = ProcessJob['vendorATranscript'];
 
+/** Seconds from submission to the start of the job's last attempt (null when it never started). */
 function queueWaitSeconds(row: JobRow): number | null {
   if (!row.started_at) return null;
   return (Date.parse(row.started_at) - Date.parse(row.created_at)) / 1000;
