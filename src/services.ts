@@ -1,6 +1,7 @@
 // The service's parts, wired once from configuration and shared by the HTTP API, the CLI and workers.
 import path from 'node:path';
 import { analyseJob } from './jobs/jobAnalysis.js';
+import { keepJobInsightHits } from './jobs/jobInsightHits.js';
 import type { JobInsightOutcome } from './conversation/insights/jobRedactions.js';
 import type { Logger } from 'pino';
 import { type InvalidationBus, localBus, redisBus } from './cache/invalidationBus.js';
@@ -34,6 +35,7 @@ import type { EventRecord } from './schema/resources/eventRecord.js';
 import type { JobRow } from './store/tables.js';
 import { toTranscriptShape, toVendorATranscript, utterancesFor } from './transcript/index.js';
 import type { Transcript } from './transcript/types.js';
+import type { ProcessJob } from './schema/resources/processJob.js';
 import { Parameters } from './cache/parameters.js';
 import { ProjectConfigs } from './cache/projectConfigs.js';
 import type { Config } from './config.js';
@@ -82,6 +84,9 @@ export interface Services {
   decodeCheck: DecodeCheck;
   close(): Promise<void>;
 }
+
+/** The vendorA transcript a job's analysis is computed from. */
+type JobAnalysisInput = ProcessJob['vendorATranscript'];
 
 /** Seconds from submission to the start of the job's last attempt (null when it never started). */
 function queueWaitSeconds(row: JobRow): number | null {
@@ -145,27 +150,31 @@ export async function createServices(config: Config, logger: Logger, overrides: 
     ...(config.webhookScheduleMs && { schedule: config.webhookScheduleMs, pollMs: 50 }),
   });
   const originals = new OriginalsGuard({ store, projects });
+  const jobShapes = (row: JobRow, transcript: Transcript) => {
+    const meta = renderMetaForJob(row, box);
+    const utterances = utterancesFor(transcript, meta);
+    return {
+      vendorATranscript: toVendorATranscript(transcript, utterances, meta),
+      transcript: toTranscriptShape(transcript, utterances, meta),
+    };
+  };
+  const jobAnalysis = async (row: JobRow, vendorATranscript: JobAnalysisInput) => {
+    const params = JSON.parse(row.params) as TranscribeParams & { analytics?: boolean };
+    const project = row.sid ? await projects.current(row.sid) : undefined;
+    // What the job's redacting insights found, in its redaction step (jobRedaction.ts).
+    const found = ((await store.jobs.redaction(row.id)) as { insights?: JobInsightOutcome[] } | undefined)?.insights ?? [];
+    // Loudness per channel, measured from the recording when the job ran (issue 35).
+    const loudness = ((await store.jobs.result(row.id)) as Transcript | undefined)?.loudness;
+    return analyseJob(vendorATranscript, params, project?.config, found, loudness);
+  };
   const jobRecords = new JobRecords({
     store,
     box,
     originals,
-    shapes: (row, transcript) => {
-      const meta = renderMetaForJob(row, box);
-      const utterances = utterancesFor(transcript, meta);
-      return {
-        vendorATranscript: toVendorATranscript(transcript, utterances, meta),
-        transcript: toTranscriptShape(transcript, utterances, meta),
-      };
-    },
+    shapes: jobShapes,
     deliveries: (jobId) => outbox.deliveriesFor(jobId),
     deliveriesOfJobs: (jobIds) => outbox.deliveriesForJobs(jobIds),
-    analysis: async (row, vendorATranscript) => {
-      const params = JSON.parse(row.params) as TranscribeParams & { analytics?: boolean };
-      const project = row.sid ? await projects.current(row.sid) : undefined;
-      // What the job's redacting insights found, in its redaction step (jobRedaction.ts).
-      const found = ((await store.jobs.redaction(row.id)) as { insights?: JobInsightOutcome[] } | undefined)?.insights ?? [];
-      return analyseJob(vendorATranscript, params, project?.config, found);
-    },
+    analysis: jobAnalysis,
   });
   // The terminal event, with the job (without its transcripts), goes to the job's notification target.
   const notifyTerminal = async (tx: Repositories, row: JobRow, event: EventRecord) => {
@@ -229,6 +238,12 @@ export async function createServices(config: Config, logger: Logger, overrides: 
       // Cancellations are counted by the process that cancels (JobService.onCancelled), not by the run it ended.
       if (row.status === 'completed' || row.status === 'failed') {
         metrics.jobFinished(row.status, row.model, row.audio_seconds, row.processing_seconds, queueWaitSeconds(row));
+      }
+      // Categories over time (issue 35): a completed job that asked for analysis keeps its insight results.
+      if (row.status === 'completed' && row.insights_completed_at) {
+        await keepJobInsightHits(store, row, async (transcript) => (await jobAnalysis(row, jobShapes(row, transcript).vendorATranscript)).analytics).catch((error: Error) =>
+          logger.warn({ err: error, jobId: row.id }, 'insight results of the job not kept'),
+        );
       }
       await applyAutoDelete(row, store.jobs, blobs);
       // removeRedactedJob: the results are in the client's bucket; the service keeps nothing of the job.

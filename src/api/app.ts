@@ -28,6 +28,7 @@ import { projectRoutes } from './routes/projects.js';
 import { streamRoutes } from './routes/stream.js';
 import { streamMessageRoutes } from './routes/streamMessages.js';
 import { searchRoutes } from './routes/search.js';
+import { insightSummaryRoutes } from './routes/insightSummary.js';
 
 export interface AppOptions {
   logger?: FastifyServerOptions['loggerInstance'];
@@ -115,5 +116,6 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   await app.register(streamRoutes(services));
   await app.register(streamMessageRoutes(services));
   await app.register(searchRoutes(services));
+  await app.register(insightSummaryRoutes(services));
   return app;
 }

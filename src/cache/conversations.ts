@@ -1,6 +1,7 @@
 // Conversation records: post-call event records stored whole, and live conversations built from real-call
 // messages. Credentials are sealed before anything is stored and masked in everything answered.
 import { indexRecord } from './recordSearch.js';
+import { keepInsightHits } from './recordInsightHits.js';
 import { checkMarks, markWindows } from '../redact/windows/marks.js';
 import { maskRecordWindows, recordChannels } from '../redact/windows/recordMarks.js';
 import crypto from 'node:crypto';
@@ -151,6 +152,7 @@ export class Conversations {
       own,
       agentLocation: resolved.project?.config.agent_location,
       products: resolved.project?.config.products,
+      callOutcomes: resolved.project?.config.callOutcomes,
       hashKey: this.hashKey,
     });
     // Retention: the record is deleted at the earliest of its policy's end (campaign and project retentionPolicy) and
@@ -165,7 +167,10 @@ export class Conversations {
     const created = await this.store.transaction(async (tx) => {
       const saved = await tx.conversations.save({ eventId, conversationId, jobId, status, record: sealed, deleteAfter });
       // Searchable only as redacted (issue 35): a record its policy had no rules for is stored as sent, not indexed.
-      await indexRecord(tx, eventId, record, plan.redact !== undefined, new Date().toISOString());
+      const storedAt = new Date().toISOString();
+      await indexRecord(tx, eventId, record, plan.redact !== undefined, storedAt);
+      // Categories over time (issue 35): its insight results, ids and counts only.
+      await keepInsightHits(tx, eventId, record, storedAt);
       const ids = { ...(conversationId && { conversationId }), ...(jobId && { jobId }) };
       // Its events in one statement.
       await tx.events.recordAll([

@@ -1,6 +1,7 @@
 // Project configurations (resource 19): published as new versions, in force for new work at once. The
 // version in force is cached per process; a publish invalidates it everywhere through the bus, and a short
 // lifetime bounds staleness where no bus connects the processes.
+import { compileLexicon } from '../conversation/callOutcomes/lexicon.js';
 import { compileInsights, markValidated } from '../conversation/insights/definitions.js';
 import { limit, named, PROJECT_INSIGHTS, PROJECT_RULES } from '../workLimits.js';
 import { sql } from 'kysely';
@@ -67,6 +68,8 @@ export class ProjectConfigs {
     }
     // Every insight must parse: one that cannot would never be found, and a compliance check would pass silently.
     const compiled = compileInsights(canonical.insights, '/data/insights', PROJECT_INSIGHTS);
+    // Every issue / outcome / action-item phrase must parse: one that cannot would never be found.
+    compileLexicon(canonical.callOutcomes, '/data/callOutcomes');
     return canonical.insights ? { ...canonical, insights: markValidated(canonical.insights, compiled) } : canonical;
   }
 

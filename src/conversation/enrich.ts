@@ -16,6 +16,9 @@ import { products, type ProductEntry } from './products.js';
 import type { CompiledInsight } from './insights/definitions.js';
 import { MatchIndex } from './insights/evaluate.js';
 import { runInsights, type InsightResult } from './insights/run.js';
+import { detectOutcomes, type Detection } from './callOutcomes/detect.js';
+import { type CallOutcomesConfig, compileLexicon } from './callOutcomes/lexicon.js';
+import { callSummary } from './callOutcomes/summary.js';
 import { keyPhrases } from './keyPhrases.js';
 import { conversationOfRecord } from './normalize.js';
 import { profaneWords } from './profanity.js';
@@ -30,6 +33,8 @@ export interface EnrichOptions {
   direction?: string;
   /** The project's product catalogue: mentions are listed among the entities. */
   products?: readonly ProductEntry[];
+  /** The project's issue / outcome / action-item phrases (callOutcomes/lexicon.ts), with the built-in ones. */
+  callOutcomes?: CallOutcomesConfig;
   /** The redaction core over the record with extra record rules (insight and profanity masks). */
   redact: (record: EventRecord, rules: RuleInput[]) => Promise<RecordRedaction>;
 }
@@ -170,6 +175,12 @@ export async function enrichRecord(input: EventRecord, options: EnrichOptions): 
     entities = [...entities, ...coreEntities];
   }
 
+  // Issues, outcomes, action items and the summary: from the conversation after every mask, so from redacted text.
+  const detections = detectOutcomes(conversation, compileLexicon(options.callOutcomes, '/project/callOutcomes'));
+  const detectionsOf = (kind: Detection['kind']) =>
+    detections.filter((d) => d.kind === kind).map((d) => ({ line: d.line, speaker: d.speaker, ...(d.role && { role: d.role }), start: d.start, end: d.end, phrase: d.phrase, text: d.text }));
+  const summary = callSummary(detections);
+
   const agent = figures.speakers.find((s) => s.role === 'agent');
   const caller = figures.speakers.find((s) => s.role === 'caller');
   const side = <T>(s: typeof agent, get: (s: NonNullable<typeof agent>) => T): T | null => (s ? get(s) : null);
@@ -243,6 +254,10 @@ export async function enrichRecord(input: EventRecord, options: EnrichOptions): 
     gender: null,
     emotion: null,
     word_times_estimated: conversation.estimatedWordTimes,
+    issues: detectionsOf('issue'),
+    outcomes: detectionsOf('outcome'),
+    action_items: detectionsOf('action'),
+    summary,
     ...(switches.insights && { insights: [...(record.analytics?.insights ?? []), ...analyticsInsights] }),
   };
 

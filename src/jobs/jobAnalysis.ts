@@ -5,6 +5,7 @@
 // the job's redaction record and reported here. When the job completes, `insightsProcessed` is set; its record
 // then carries the same analysis a post-call record carrying the job's vendorA transcript gets, computed from
 // that same shape.
+import type { ChannelLoudness } from '../audio/loudness.js';
 import { invalid } from '../errors.js';
 import type { TranscribeParams } from './request.js';
 import type { EventRecord } from '../schema/resources/eventRecord.js';
@@ -56,6 +57,7 @@ export async function analyseJob(
   params: Params,
   project: ProjectConfig | undefined,
   found: readonly JobInsightOutcome[] = [],
+  loudness?: readonly ChannelLoudness[],
 ): Promise<JobAnalysis> {
   const chosen = namedInsights(params, project);
   const runnable = chosen.filter((i) => !redacts(i));
@@ -71,6 +73,7 @@ export async function analyseJob(
     switches: switchesOf(undefined),
     direction: params.direction,
     products: project?.products,
+    callOutcomes: project?.callOutcomes,
   });
   // Redacting insights ran in the job's redaction step, on the words as recognized (here their phrase is masked):
   // what they found there is reported; one with nothing recorded (a job from before, or whose redaction failed)
@@ -108,7 +111,11 @@ export async function analyseJob(
     }),
   );
   return {
-    analytics: { ...r.analytics, ...(reported.length > 0 && { insights: [...(r.analytics?.insights ?? []), ...reported] }) },
+    analytics: {
+      ...r.analytics,
+      ...(reported.length > 0 && { insights: [...(r.analytics?.insights ?? []), ...reported] }),
+      ...(loudness && { loudness: partyLoudness(loudness, r.utterances ?? [], (params.agent_location ?? project?.agent_location) === 'right' ? 1 : 0) }),
+    },
     conversation: r.conversation,
     utterances: r.utterances,
     insightLines: [...(r.insightLines ?? []), ...redactedLines],
@@ -117,4 +124,25 @@ export async function analyseJob(
     insightsCreated: (r.insightsCreated ?? 0) + redactedLines.length,
     segmentsCreated: r.segmentsCreated,
   };
+}
+
+/**
+ * Loudness per channel as analytics.loudness: each channel with its party — on a stereo call the role its
+ * channel has (the agent's channel is `agentChannel`, as for the figures), whether or not anything was
+ * recognized on it; `speaker` where its utterances name one.
+ */
+export function partyLoudness(loudness: readonly ChannelLoudness[], utterances: NonNullable<JobAnalysis['utterances']>, agentChannel: number) {
+  return loudness.map((l) => {
+    const speaker = utterances.find((u) => u.channel === l.channel)?.speaker;
+    const role = loudness.length === 2 ? (l.channel === agentChannel ? 'agent' : 'caller') : undefined;
+    return {
+      channel: l.channel,
+      ...(speaker !== undefined && { speaker }),
+      ...(role && { role }),
+      bucket_seconds: l.bucketSeconds,
+      dbfs: l.dbfs,
+      average_dbfs: l.averageDbfs,
+      peak_dbfs: l.peakDbfs,
+    };
+  });
 }

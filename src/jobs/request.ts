@@ -78,6 +78,8 @@ export const TranscribeParams = Type.Object(
     ),
     webhook: url('A URL to POST the terminal event to (as notification.url).'),
     agent_location: Type.Optional(Type.Enum(['left', 'right'], { description: 'Which channel is the agent.' })),
+    agent: str("The agent who took the call (an id): the job's insight results are counted under it (GET /asr/insights/summary) and search can filter by it."),
+    campaign: str("The campaign of the call (an id): the job's insight results are counted under it and search can filter by it."),
     direction: str('inbound or outbound.'),
     wait: Type.Optional(Type.Integer({ minimum: 0, maximum: 600, description: 'Block up to N seconds for the result.' })),
     text: Type.Optional(

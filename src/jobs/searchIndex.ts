@@ -11,5 +11,8 @@ export function transcriptText(transcript: Transcript): string {
 
 /** Index a job's redacted transcript (replacing an earlier run's entry). */
 export async function indexRedactedJob(tx: Repositories, job: JobRow, redacted: Transcript): Promise<void> {
-  await tx.search.put({ kind: 'job', id: job.id, sid: job.sid ?? null, agentId: null, campaign: null, createdAt: job.created_at, body: transcriptText(redacted) });
+  // The agent and campaign the job was submitted with (issue 35), so search filters jobs by them too.
+  const params = JSON.parse(job.params) as { agent?: unknown; campaign?: unknown };
+  const id = (v: unknown) => (typeof v === 'string' && v.length > 0 ? v : null);
+  await tx.search.put({ kind: 'job', id: job.id, sid: job.sid ?? null, agentId: id(params.agent), campaign: id(params.campaign), createdAt: job.created_at, body: transcriptText(redacted) });
 }

@@ -3,6 +3,7 @@
 // over a job whose worker died. Every write of a run is fenced by its claim (JobRun): a run that lost its job
 // (cancelled, deleted, taken over) writes nothing, and is stopped (an AbortSignal reaches decoding,
 // recognition and redaction) as soon as this process learns of it.
+import { measureLoudness } from '../audio/measureLoudness.js';
 import { indexRedactedJob } from './searchIndex.js';
 import type { Logger } from 'pino';
 import { analysisAsked } from './jobAnalysis.js';
@@ -253,6 +254,14 @@ export class JobWorker {
     const redacted = this.options.redact ? await this.options.redact(job, params, recognized, signal, run.runId, audioFile) : undefined;
     const copy = redactedCopyOf(redacted?.record);
     const transcript = redacted?.transcript ?? recognized;
+    // Loudness per party (issue 35): levels only, from the recording, when the job asked for analytics.
+    if (analysisAsked(params) && job.input_kind !== 'text' && audioFile) {
+      const loudness = await measureLoudness(audioFile, { maxSeconds: this.options.maxAudioSeconds, signal }).catch((error: Error) => {
+        log.warn({ err: error }, 'loudness not measured');
+        return undefined;
+      });
+      if (loudness) transcript.loudness = loudness;
+    }
     const replaced = redacted?.replaceAudio && job.audio_path && job.audio_path !== redacted.replaceAudio ? job.audio_path : undefined;
     const words = transcript.channels.reduce((n, c) => n + c.words.length, 0);
     try {

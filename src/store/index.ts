@@ -13,6 +13,7 @@ import { LiveStreamStore } from './liveStreams.js';
 import { ParameterStore } from './parameters.js';
 import { ProjectVersionStore } from './projectVersions.js';
 import { SearchStore } from './searchEntries.js';
+import { InsightHitStore } from './insightHits.js';
 import { StreamMessageStore } from './streamMessages.js';
 import type { Tables } from './tables.js';
 import { WorkerProcessStore } from './workerProcesses.js';
@@ -31,6 +32,8 @@ export interface Repositories {
   streamMessages: StreamMessageStore;
   /** Full-text search over redacted transcripts. */
   search: SearchStore;
+  /** Insight results of calls, counted over time (categories across calls). */
+  insightHits: InsightHitStore;
 }
 
 export interface Store extends Repositories {
@@ -57,6 +60,7 @@ function repositories(db: Kysely<Tables>, dialect: Dialect): Repositories {
     deliveries: new DeliveryStore(db),
     streamMessages: new StreamMessageStore(db),
     search: new SearchStore(db, dialect),
+    insightHits: new InsightHitStore(db),
   };
 }
 

@@ -301,6 +301,32 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
         await db.schema.createIndex('search_entries_created').on('search_entries').column('created_at').execute();
       },
     },
+    // Categories over time (issue 35): one row per insight run on a processed post-call record or a completed job
+    // that asked for analysis (its id, whether it matched or was a compliance violation), with the call's project,
+    // agent, campaign and time, so counts over many calls are one grouped query. Never any text. Deleting a record
+    // or a job deletes its rows, by trigger.
+    '0016_insight_hits': {
+      async up(db: Kysely<unknown>) {
+        await sql`create table insight_hits (
+          kind text not null, ref_id text not null, insight_id text not null, type text not null, lines integer not null,
+          sid text, agent_id text, campaign text, created_at text not null)`.execute(db);
+        await db.schema.createIndex('insight_hits_ref').on('insight_hits').columns(['kind', 'ref_id']).execute();
+        await db.schema.createIndex('insight_hits_created').on('insight_hits').column('created_at').execute();
+        if (dialect === 'postgres') {
+          await sql`create function insight_hits_forget_record() returns trigger language plpgsql as $$
+            begin delete from insight_hits where kind = 'record' and ref_id = old.event_id; return old; end $$`.execute(db);
+          await sql`create trigger conversations_insight_hits_forget after delete on conversations for each row execute function insight_hits_forget_record()`.execute(db);
+          await sql`create function insight_hits_forget_job() returns trigger language plpgsql as $$
+            begin delete from insight_hits where kind = 'job' and ref_id = old.id; return old; end $$`.execute(db);
+          await sql`create trigger jobs_insight_hits_forget after delete on jobs for each row execute function insight_hits_forget_job()`.execute(db);
+        } else {
+          await sql`create trigger conversations_insight_hits_forget after delete on conversations begin
+            delete from insight_hits where kind = 'record' and ref_id = old.event_id; end`.execute(db);
+          await sql`create trigger jobs_insight_hits_forget after delete on jobs begin
+            delete from insight_hits where kind = 'job' and ref_id = old.id; end`.execute(db);
+        }
+      },
+    },
   };
 }
 

@@ -1,5 +1,6 @@
 // The one internal transcript every engine produces and every output shape is derived from: words with
 // times (seconds from the start of the recording) and confidences, per audio channel.
+import type { ChannelLoudness } from '../audio/loudness.js';
 
 export interface Word {
   /** The word as recognized, lower case, no punctuation. */
@@ -39,4 +40,6 @@ export interface Transcript {
   processingSeconds: number;
   /** True when word times are estimates (text input), not measured on audio. */
   estimatedTimes?: boolean;
+  /** Loudness per channel over the recording (issue 35), measured when the job asked for analytics. */
+  loudness?: ChannelLoudness[];
 }

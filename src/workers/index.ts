@@ -5,6 +5,7 @@
 //
 // Small inputs run inline: the hop to a worker (copying the data both ways) costs more than their redaction,
 // and a small input cannot hold the loop long (detection and record rules are linear in the input's size).
+import type { ChannelLoudness } from '../audio/loudness.js';
 import type { AudioSpan, RedactionPcm } from '../audio/redactAudio.js';
 import { ServiceError } from '../errors.js';
 import type { EventRecord } from '../schema/resources/eventRecord.js';
@@ -187,4 +188,10 @@ export function keypadEntriesOffLoop(pcm: Pick<RedactionPcm, 'samples' | 'sample
   // A copy of the samples is handed over (transferred, not cloned again): the caller keeps its own for editing.
   const samples = pcm.samples.slice();
   return offLoop({ kind: 'keypad', pcm: { samples, sampleRate: pcm.sampleRate, channels: pcm.channels } }, [samples.buffer]);
+}
+
+/** Loudness per channel (audio/loudness.ts) of a decoded recording; always off the loop (a pass over every sample). */
+export function loudnessOffLoop(channels: Int16Array[], sampleRate: number): Promise<ChannelLoudness[]> {
+  // The samples are handed over (transferred, each buffer once): the caller decoded them for this alone.
+  return offLoop({ kind: 'loudness', channels, sampleRate }, [...new Set(channels.map((c) => c.buffer as ArrayBuffer))]);
 }

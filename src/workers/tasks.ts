@@ -12,10 +12,12 @@ import { jobInsightRedaction, type JobInsightRedaction } from '../conversation/i
 import type { Insight } from '../schema/resources/insight.js';
 import type { RealTimeMessage } from '../schema/resources/realTimeMessage.js';
 import type { ProductEntry } from '../conversation/products.js';
+import type { CallOutcomesConfig } from '../conversation/callOutcomes/lexicon.js';
 import { FAILED, PROCESSED } from '../conversation/recordStatus.js';
 import { type Switches, switchesOf } from '../conversation/switches.js';
 import { ServiceError } from '../errors.js';
 import { keypadEntries } from '../audio/keypadEntries.js';
+import { type ChannelLoudness, loudnessOf } from '../audio/loudness.js';
 import type { RoleOptions } from '../transcript/roles.js';
 import type { AudioSpan, RedactionPcm } from '../audio/redactAudio.js';
 import type { EventRecord } from '../schema/resources/eventRecord.js';
@@ -68,6 +70,13 @@ export interface KeypadTask {
   pcm: Pick<RedactionPcm, 'samples' | 'sampleRate' | 'channels'>;
 }
 
+/** Loudness per channel over a decoded recording (audio/loudness.ts). */
+export interface LoudnessTask {
+  kind: 'loudness';
+  channels: Int16Array[];
+  sampleRate: number;
+}
+
 /** Post-call processing of a redacted record (enrichRecord), insights already parsed (plain data). */
 export interface EnrichTask {
   kind: 'enrich';
@@ -77,6 +86,7 @@ export interface EnrichTask {
   switches: Switches;
   direction?: string;
   products?: readonly ProductEntry[];
+  callOutcomes?: CallOutcomesConfig;
   /**
    * Further masking (insight redaction flags, profanity) with the service's Hash key and the record's
    * contentGroups; absent where the processing must not redact (a job's analysis: it would be refused).
@@ -94,6 +104,8 @@ export interface ProcessOptions {
   agentLocation?: string;
   /** The project's product catalogue (listed among the entities when said). */
   products?: readonly ProductEntry[];
+  /** The project's issue / outcome / action-item phrases. */
+  callOutcomes?: CallOutcomesConfig;
   /** The service's Hash key, for the masking processing asks for. */
   hashKey: string;
 }
@@ -152,13 +164,14 @@ export interface JobInsightsTask {
   options: { roles: RoleOptions; direction?: string };
 }
 
-export type RedactionTask = RecordTask | TextTask | TranscriptTask | KeypadTask | EnrichTask | PostCallTask | WindowsTask | RealTimeTask | JobInsightsTask | AcrossTask;
+export type RedactionTask = RecordTask | TextTask | TranscriptTask | KeypadTask | LoudnessTask | EnrichTask | PostCallTask | WindowsTask | RealTimeTask | JobInsightsTask | AcrossTask;
 
 export interface TaskResults {
   record: RecordRedaction;
   text: TextRedaction;
   transcript: RedactionResult;
   keypad: AudioSpan[];
+  loudness: ChannelLoudness[];
   windows: SensitiveWindow[];
   /** The enriched record (the processing's other outputs are not used by its callers). */
   enrich: EventRecord;
@@ -179,6 +192,7 @@ async function enrich(task: EnrichTask): Promise<EventRecord> {
     switches: task.switches,
     direction: task.direction,
     products: task.products,
+    callOutcomes: task.callOutcomes,
     redact: async (record, rules) => {
       if (!redaction) throw new Error('this processing may not redact');
       return redactRecord(record, [], new Masker(redaction.hashKey), recordRules({ redactionTypes: [{ rules }], contentGroups: redaction.contentGroups }));
@@ -201,6 +215,7 @@ export async function processRecord(record: EventRecord, options: ProcessOptions
       insights: options.insights,
       roles: recordRoleOptions(record, options.agentLocation),
       products: options.products,
+      callOutcomes: options.callOutcomes,
       switches: switchesOf(record.campaign as Record<string, unknown> | undefined, record.processJob as Record<string, unknown> | undefined),
       direction: (record.campaign?.direction as string | undefined) ?? (record.processJob?.direction as string | undefined) ?? record.realTimeMessage?.direction,
       redaction: { hashKey: options.hashKey, contentGroups: record.contentGroups },
@@ -242,6 +257,8 @@ export function perform(task: RedactionTask, owned = false): TaskResults[keyof T
       return redactTranscript(task.transcript, task.rules, new Masker(task.hashKey));
     case 'keypad':
       return keypadEntries(task.pcm);
+    case 'loudness':
+      return loudnessOf(task.channels, task.sampleRate);
     case 'windows': {
       const plan = windowPlan(task.level ?? 'full', task.kinds, task.project, task.transcript.model === TEXT_INPUT_MODEL);
       return plan ? findSensitiveWindows(task.transcript, plan) : [];

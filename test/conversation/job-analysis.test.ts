@@ -55,7 +55,10 @@ describe('audio jobs with analytics and insights', { skip: required(!canRun && '
     });
     assert.equal(posted.statusCode, 201, posted.body);
     const record = json(posted);
-    assert.deepEqual(job.analytics, record.analytics);
+    // The job has its recording, a record has none: loudness (issue 35) is the job's alone, one entry a channel.
+    const { loudness, ...fromText } = job.analytics;
+    assert.deepEqual(loudness.map((l: { channel: number; role: string }) => [l.channel, l.role]), [[0, 'agent'], [1, 'caller']]);
+    assert.deepEqual(fromText, record.analytics);
     assert.deepEqual(job.conversation, record.conversation);
     assert.deepEqual(job.insightLines, record.insightLines);
     assert.deepEqual(job.keyPhrases, record.keyPhrases);

@@ -41,8 +41,8 @@ export function searchRoutes(services: Services): FastifyPluginAsync {
             'a value that was masked is never found. Filters: `sid` (the project), `agent`, `campaign`, `from` (created at or after), `to` (created before).',
           querystring: Type.Object({
             q: Type.String({ minLength: 1, maxLength: MAX_QUERY_LENGTH, pattern: '^[^\\u0000-\\u001F\\u007F]*$', description: 'The words to find.' }),
-            agent: Type.Optional(idString({ description: "Only calls of this agent (a post-call record's agentId)." })),
-            campaign: Type.Optional(idString({ description: "Only calls of this campaign (a post-call record's campaign)." })),
+            agent: Type.Optional(idString({ description: "Only calls of this agent (a post-call record's agentId, a job's agent)." })),
+            campaign: Type.Optional(idString({ description: "Only calls of this campaign (a post-call record's campaignId, a job's campaign)." })),
             sid: Type.Optional(idString({ description: 'Only calls of this project.' })),
             from: Type.Optional(isoTime('Only calls created at or after this time (ISO 8601 date-time, or a date: its midnight UTC).')),
             to: Type.Optional(isoTime('Only calls created before this time (ISO 8601 date-time, or a date: its midnight UTC).')),

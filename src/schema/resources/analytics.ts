@@ -41,6 +41,40 @@ const InterruptionFigures = open({
 /** A stretch of at least 2 s where nobody speaks. */
 const NonTalkStretch = open({ ...group(['start', 'end', 'duration'], num) });
 
+/** An issue, outcome or action item said in the call (issue 35): from the redacted transcript. */
+const OutcomeDetection = open({
+  ...group(['line', 'speaker'], int),
+  role: opt(ident()),
+  ...group(['start', 'end'], num),
+  phrase: opt(content({ description: 'The lexicon phrase that matched.' })),
+  text: opt(content({ description: 'The sentence it was said in, as the redacted transcript has it.' })),
+});
+
+/** The extractive call summary (issue 35): sentences of the redacted transcript, ranked. */
+const CallSummary = open({
+  text: opt(content({ description: "The chosen sentences in call order; '' when nothing was detected." })),
+  sentences: opt(
+    Type.Array(
+      open({
+        kind: opt(ident({ description: 'issue | outcome | action' })),
+        ...group(['rank', 'score', 'line', 'speaker'], int),
+        start: opt(num()),
+        text: opt(content()),
+      }),
+    ),
+  ),
+});
+
+/** Loudness of one party over the call (issue 35): RMS level per bucket of the decoded recording. */
+const PartyLoudness = open({
+  ...group(['channel', 'speaker'], int),
+  role: opt(ident()),
+  bucket_seconds: opt(num()),
+  dbfs: opt(Type.Array(nullableNum(), { description: 'RMS level of each bucket in dBFS (0 = full scale); null for digital silence.' })),
+  average_dbfs: opt(nullableNum()),
+  peak_dbfs: opt(nullableNum()),
+});
+
 export const Analytics = open(
   {
     ...group(
@@ -90,6 +124,10 @@ export const Analytics = open(
     ...group(['gender', 'emotion'], nullable),
     ...group(['propensity', 'recomendation', 'satisfaction'], nullable),
     insights: opt(Type.Array(AnalyticsInsight)),
+    // Issue 35: what the call was about and how it ended, from the redacted transcript; loudness from the audio.
+    ...group(['issues', 'outcomes', 'action_items'], () => Type.Array(OutcomeDetection)),
+    summary: opt(CallSummary),
+    loudness: opt(Type.Array(PartyLoudness)),
   },
   { title: 'analytics', description: 'Resource 18.' },
 );

@@ -81,6 +81,18 @@ export const ProjectConfig = open(
         { maxItems: 2000, description: "Products found in a call's text (case, punctuation, accents and word splits ignored) and listed among its entities: engine catalogue, category 3, subCategory the product's place in this list (1-based)." },
       ),
     ),
+    /** Phrases that mark issues, outcomes and action items in a call (conversation/callOutcomes/lexicon.ts, issue 35). */
+    callOutcomes: opt(
+      Type.Object(
+        {
+          ...group(['issues', 'outcomes', 'actionItems'], () =>
+            Type.Array(ident({ minLength: 1, maxLength: 200 }), { maxItems: 200, description: 'Phrases (words in order within a sentence; "*" any one word, "word*" a prefix), added to the built-in ones.' }),
+          ),
+          builtIn: opt(Type.Boolean({ description: 'false: the phrases given for a kind replace the built-in ones of that kind.' })),
+        },
+        { additionalProperties: false, description: "Extends the lexicon of issue / outcome / action-item detection (analytics.issues, outcomes, action_items, summary); each phrase must parse, else the publish is refused naming it." },
+      ),
+    ),
     /** Days a job's data (and a live stream's kept transcript) stays after it ends: the shorter of this and the request's. */
     retentionPolicy: opt(Type.Integer({ minimum: 0, maximum: 36_500, description: "Days the project's jobs (audio, transcript, record) and live streams' kept transcripts are kept after they end; a request may ask for fewer, never more. 0 or absent: kept until deleted." })),
     /** A live conversation with no message for this long (seconds) has ended: post-call analysis runs on it. */
