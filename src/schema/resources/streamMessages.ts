@@ -37,9 +37,9 @@ export const StreamStart = Type.Object(
       Type.Number({
         minimum: MAX_DELAY_RANGE.min,
         maximum: MAX_DELAY_RANGE.max,
-        default: MAX_DELAY_RANGE.default,
+        // No schema default: an absent maxDelay is the server's (SCRUBLINE_STREAM_MAX_DELAY, else 4 s).
         description:
-          'Seconds from the end of a spoken word to the final that holds it (PocketSphinx models): long unpaused speech gets finals of part of the utterance (stable prefixes, words never cut) so no word waits longer. Shorter costs more CPU per stream.',
+          'Seconds from the end of a spoken word to the final that holds it (PocketSphinx models; default 4, or the server\'s SCRUBLINE_STREAM_MAX_DELAY): long unpaused speech gets finals of part of the utterance (stable prefixes, words never cut) so no word waits longer. Shorter costs more CPU per stream.',
       }),
     ),
     job: Type.Optional(Type.Boolean({ default: true, description: 'Make the after-call job from the stream\'s audio.' })),
