@@ -7,11 +7,14 @@
 //      from the moment the audio of its end was pushed to the first partial (or final) of its utterance holding that
 //      many words (end of word → first partial), and from the end of the utterance's last word to its final;
 //      agreement of the final words with the batch words (1 - WER of finals against batch);
-//   3. N streams at once (N = 1, 2, 4, ... BENCH_MAX_STREAMS), each the same audio at real-time pace: p50/p95 of the
-//      partial lag and of the final; the most streams sustained before the partial lag p95 grows past twice the
-//      single stream's (or 600 ms) or the final p95 past twice the single stream's.
+//   3. N streams at once (N = 1, 2, 4, ... BENCH_MAX_STREAMS), each the same audio at real-time pace, once per
+//      maxDelay of BENCH_MAX_DELAYS (default `off,4`: finals only at utterance ends, as before issue 33, then
+//      stable-prefix finals within 4 s), alternated level by level so that a shared machine's load falls on both:
+//      p50/p95/max from each word's end (batch times) to the final holding it, the partial lag, the finals'
+//      agreement with batch, how many finals were prefixes, CPU per stream and the load average.
 //
-//   npx tsx bench/stream.ts          (BENCH_MAX_STREAMS=8, BENCH_FILES=5: how many dev files make the audio)
+//   npx tsx bench/stream.ts          (BENCH_MAX_STREAMS=8, BENCH_FILES=5: how many dev files make the audio;
+//                                     BENCH_MAX_DELAYS=off,4)
 // Each level also reports the process's CPU per stream (cores per real-time stream) and the load average, so
 // that runs of two builds alternated on a shared machine can be compared by ratio.
 // Results: printed, and written to bench/results/stream-<time>.json.
