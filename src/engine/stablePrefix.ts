@@ -7,7 +7,7 @@
 //
 // Redaction sees a prefix final like any final (stream/liveRedactor.ts, with the earlier finals as context), but
 // a number or a name said across the boundary would be redacted in two pieces, so a boundary is never put next
-// to a number-like word or inside a name cue's reach: it is held back to an earlier word (the words wait for the
+// to a spoken digit (or a look-alike or filler beside one) or inside a name cue's reach: it is held back to an earlier word (the words wait for the
 // next prefix or the utterance's end: later, never less protected).
 import { numberWordClass } from '../redact/windows/numberSpeech.js';
 import type { Word } from '../transcript/types.js';
@@ -47,9 +47,18 @@ export function agreedCount(prev: PrefixPass, next: PrefixPass): number {
   return n;
 }
 
-/** Whether a word may carry a number across a boundary (a digit, a digit look-alike, a filler inside a run). */
-function numberish(word: Word | undefined): boolean {
-  return word !== undefined && numberWordClass(word.word) !== 'other';
+/**
+ * Whether words[i] may be part of a spoken number: a digit, or a digit look-alike or filler beside one ("for four
+ * two", "one and two"); a look-alike alone ("wait for me") is an ordinary word, as the redactor counts them.
+ */
+function numberish(words: readonly Word[], i: number): boolean {
+  const word = words[i];
+  if (word === undefined) return false;
+  const kind = numberWordClass(word.word);
+  if (kind === 'digit') return true;
+  if (kind === 'other') return false;
+  const digit = (j: number) => words[j] !== undefined && numberWordClass(words[j].word) === 'digit';
+  return digit(i - 1) || digit(i + 1);
 }
 
 /**
@@ -72,7 +81,7 @@ export function safeCut(words: readonly Word[], count: number, before: readonly 
   let cut = Math.min(count, words.length);
   // `cut` words go: the boundary lies between words[cut - 1] and words[cut] (unknown when cut = words.length:
   // then only the word before it can be judged, and a number-like one holds it back).
-  while (cut > 0 && (numberish(words[cut - 1]) || numberish(words[cut]) || afterCue[shift + cut - 1])) cut--;
+  while (cut > 0 && (numberish(words, cut - 1) || numberish(words, cut) || afterCue[shift + cut - 1])) cut--;
   return cut;
 }
 

@@ -73,7 +73,7 @@ describe('stable-prefix finals within maxDelay', { skip }, () => {
     // Batch quality: the finals agree with the batch transcript of the same audio.
     const agreement = 1 - wer(text(batch), text(words)).wer;
     assert.ok(agreement >= 0.9, `agreement with batch ${(agreement * 100).toFixed(1)}%: ${text(words).join(' ')}`);
-    // Within the delay, in stream time (no number-like word here to hold a boundary back): a word goes at the
+    // Within the delay, in stream time (no spoken digit here to hold a boundary back): a word goes at the
     // latest at the first prefix pass after it is maxDelay old (passes every prefixInterval of audio).
     for (const { f, heard } of prefixes) for (const x of f.words) assert.ok(heard - x.end <= maxDelay + prefixInterval(maxDelay) + 0.2, `${x.word} (ended ${x.end}) sent at ${heard}`);
   });
@@ -145,6 +145,9 @@ describe('stable prefixes: pure stages', () => {
     assert.equal(safeCut(words, 4), 2, 'not after "four"');
     assert.equal(safeCut(words, 6), 6, '"then" between: the number is on one side');
     assert.equal(safeCut(words, 7), 7);
+    const lookalikes = ['pay', 'for', 'four', 'two', 'now', 'wait', 'for', 'me'].map((x, i) => w(x, i, i + 0.5));
+    assert.equal(safeCut(lookalikes, 2), 0, '"for" beside "four" may be a digit: held back');
+    assert.equal(safeCut(lookalikes, 7), 7, '"for" among ordinary words is one');
     const named = ['so', 'hello', 'my', 'name', 'is', 'john', 'smith', 'and', 'i', 'call', 'about', 'a', 'bill'].map((x, i) => w(x, i, i + 0.5));
     assert.equal(safeCut(named, 7), 2, 'not inside "my name is john smith"');
     assert.equal(safeCut(named, 10), 10);
