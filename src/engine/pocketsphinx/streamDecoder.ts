@@ -35,7 +35,7 @@
 import { Endpointer, type EndpointEvent } from '../../audio/endpointer.js';
 import type { VadParams } from '../../audio/vad.js';
 import type { Word } from '../../transcript/types.js';
-import { agreedCount, CUT_GUARD_SECONDS, dueCount, type PrefixPass, safeCut } from '../stablePrefix.js';
+import { agreedCount, CUT_GUARD_SECONDS, dueCount, type PrefixPass, SAME_END_SECONDS, safeCut } from '../stablePrefix.js';
 import { loadPocketSphinx, type PocketSphinxLib, type Pointer } from './binding.js';
 import { checkModelFiles, cleanWord, decodeWarm, decoderArgs, readSegments, type PocketSphinxModel } from './decoder.js';
 
@@ -106,6 +106,9 @@ export function prefixInterval(maxDelay: number): number {
  * batch at maxDelay 4).
  */
 const PREFIX_LEAD_SECONDS = 1;
+
+/** The longest window a prefix pass decodes (s) before the words sent leave it: bounds a pass's work. */
+const PREFIX_WINDOW_SECONDS = 8;
 
 /**
  * The incremental decoder's search when it only makes partials: the first pass alone (the partials are its
@@ -424,8 +427,11 @@ export class StreamDecoder {
     if (cut === 0) return [];
     const words = candidates.slice(0, cut);
     const last = words[words.length - 1];
-    // Words of the open phrase sent: they leave its window (decided, like a passed phrase's).
-    if (cut > decided.length) {
+    // Words of the open phrase sent leave its window only once it is long (decided, like a passed phrase's): a
+    // window cut mid-speech decodes the words after it worse (jfk.wav's first utterance 82% against batch at
+    // maxDelay 4 when every prefix moved it), so below PREFIX_WINDOW_SECONDS the window keeps its start in the
+    // pause and the words sent are only dropped from later passes (afterSent).
+    if (cut > decided.length && heard - this.phraseStart > PREFIX_WINDOW_SECONDS) {
       this.phraseWords.push(...words.slice(decided.length));
       const lead = [...this.sent, ...words].filter((x) => x.start <= last.end - PREFIX_LEAD_SECONDS).at(-1)?.start ?? this.phraseStart;
       this.moveWindow(Math.max(this.phraseStart, lead), last.end + 0.05);
@@ -537,7 +543,8 @@ export function shedSeconds(shed: readonly ShedSpan[]): number {
 
 /** Words after those sent (ending after `sentEnd`); one a later pass starts a little before it starts there. */
 function afterSent(words: readonly Word[], sentEnd: number): Word[] {
-  return words.filter((w) => w.end > sentEnd).map((w) => (w.start < sentEnd ? { ...w, start: round3(sentEnd) } : w));
+  // A word sent, decoded again with its end a frame or two later, is the same word: not sent twice.
+  return words.filter((w) => w.end > sentEnd + SAME_END_SECONDS && (w.start + w.end) / 2 > sentEnd).map((w) => (w.start < sentEnd ? { ...w, start: round3(sentEnd) } : w));
 }
 
 function clip(words: readonly Word[], end: number): Word[] {
