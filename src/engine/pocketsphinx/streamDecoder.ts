@@ -440,6 +440,8 @@ export class StreamDecoder {
     this.sent.push(...words);
     this.sentEnd = last.end;
     this.finalFrom = last.end;
+    // The next pass is compared with this one's words after those sent (both start there).
+    if (this.prefixPrev) this.prefixPrev = { ...this.prefixPrev, words: afterSent(this.prefixPrev.words, this.sentEnd) };
     return [final];
   }
 
