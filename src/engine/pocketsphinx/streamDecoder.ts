@@ -21,6 +21,11 @@
 //   voided by speech that resumes; a new one waits until the utterance has grown by half (bounds the wasted work),
 //   and the final of a long utterance waits for its whole decode after the close.
 //
+// Stable-prefix finals (issue 33; engine/stablePrefix.ts): with a finite `maxDelay` ('phrases', no shedding), words
+// decided (passed phrases) and words two successive passes over the growing open phrase agree on go out as a final
+// of part of the utterance (StepFinal.prefix) once they would otherwise be older than maxDelay; the utterance's
+// closing final holds the rest.
+//
 // engine/streamPool.ts runs a channel's partials ('none') and its finals (no partials) on two decoders on two
 // threads, so that a pass never holds partials up. Synchronous and CPU-bound: worker threads, never the event loop.
 //
@@ -382,8 +387,9 @@ export class StreamDecoder {
    * Stable-prefix finals (engine/stablePrefix.ts): words already decided (phrases passed in pauses) and words two
    * prefix passes over the growing open phrase agree on go out, as a final of part of the utterance, once waiting
    * for the next chance to send them would take them past maxDelay. A pass is made every prefixInterval of speech,
-   * and only once the open phrase is long enough that its first words could soon be due; the words sent leave the
-   * window (it restarts just before the end of the last), so a pass never decodes more than about maxDelay of audio.
+   * and only once the open phrase is long enough that its first words could soon be due. Past PREFIX_WINDOW_SECONDS
+   * the words sent leave the window (it restarts PREFIX_LEAD_SECONDS of them before the last one's end), so no
+   * pass decodes much more than that.
    */
   private maybePrefix(): StepFinal[] {
     const start = this.endpointer.utteranceStart;
