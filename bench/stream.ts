@@ -7,11 +7,14 @@
 //      from the moment the audio of its end was pushed to the first partial (or final) of its utterance holding that
 //      many words (end of word → first partial), and from the end of the utterance's last word to its final;
 //      agreement of the final words with the batch words (1 - WER of finals against batch);
-//   3. N streams at once (N = 1, 2, 4, ... BENCH_MAX_STREAMS), each the same audio at real-time pace: p50/p95 of the
-//      partial lag and of the final; the most streams sustained before the partial lag p95 grows past twice the
-//      single stream's (or 600 ms) or the final p95 past twice the single stream's.
+//   3. N streams at once (N = 1, 2, 4, ... BENCH_MAX_STREAMS), each the same audio at real-time pace, once per
+//      maxDelay of BENCH_MAX_DELAYS (default `off,4`: finals only at utterance ends, as before issue 33, then
+//      stable-prefix finals within 4 s), alternated level by level so that a shared machine's load falls on both:
+//      p50/p95/max from each word's end (batch times) to the final holding it, the partial lag, the finals'
+//      agreement with batch, how many finals were prefixes, CPU per stream and the load average.
 //
-//   npx tsx bench/stream.ts          (BENCH_MAX_STREAMS=8, BENCH_FILES=5: how many dev files make the audio)
+//   npx tsx bench/stream.ts          (BENCH_MAX_STREAMS=8, BENCH_FILES=5: how many dev files make the audio;
+//                                     BENCH_MAX_DELAYS=off,4)
 // Each level also reports the process's CPU per stream (cores per real-time stream) and the load average, so
 // that runs of two builds alternated on a shared machine can be compared by ratio.
 // Results: printed, and written to bench/results/stream-<time>.json.
@@ -63,11 +66,12 @@ interface Received {
 }
 
 /** One stream at real-time pace; answers every update with its arrival time (ms from the first chunk). */
-async function streamOnce(engine: PocketSphinxEngine, samples: Int16Array): Promise<{ received: Received[]; sendAt: (seconds: number) => number; finals: Word[] }> {
+async function streamOnce(engine: PocketSphinxEngine, samples: Int16Array, maxDelay = Infinity): Promise<{ received: Received[]; sendAt: (seconds: number) => number; finals: Word[] }> {
   const received: Received[] = [];
   let t0 = 0;
   const stream = engine.stream(0, {
     model: MODEL,
+    maxDelay,
     params: { uttmaxsilence: UTTMAXSILENCE_MS } as never,
     onUpdate: (update) => received.push({ at: performance.now() - t0, update }),
     onError: (error) => {
@@ -112,7 +116,15 @@ function latencies(run: Awaited<ReturnType<typeof streamOnce>>, batch: Word[]) {
       afterClose.push(r.at - run.sendAt(f.end));
     }
   }
-  return { partial, final, lag, afterClose };
+  // From each word's end (batch times) to the final that holds it (the first final whose span holds its middle):
+  // what maxDelay bounds.
+  const wordFinal: number[] = [];
+  for (const w of batch) {
+    const mid = (w.start + w.end) / 2;
+    const r = run.received.find((x) => x.update.finals.some((f) => f.start <= mid && mid < f.end));
+    if (r) wordFinal.push(r.at - run.sendAt(w.end));
+  }
+  return { partial, final, lag, afterClose, wordFinal };
 }
 
 async function main(): Promise<void> {
@@ -129,47 +141,45 @@ async function main(): Promise<void> {
   const batchRtf = batchSeconds / seconds;
   console.log(`batch: ${batchSeconds.toFixed(2)} s of work, RTF ${batchRtf.toFixed(3)}, ${batchWords.length} words`);
 
-  const one = await streamOnce(engine, samples);
-  const l = latencies(one, batchWords);
-  const agreement = 1 - wer(batchWords.map((w) => w.word), one.finals.map((w) => w.word)).wer;
-  const single = {
-    partialP50: r3(pct(l.partial, 50)),
-    partialP95: r3(pct(l.partial, 95)),
-    finalP50: r3(pct(l.final, 50)),
-    finalP95: r3(pct(l.final, 95)),
-    lagP95: r3(pct(l.lag, 95)),
-    agreementWithBatch: r3(agreement),
-    words: l.partial.length,
-  };
-  console.log(`one stream: end of word → first partial p50 ${single.partialP50} ms, p95 ${single.partialP95} ms; end of utterance → final p50 ${single.finalP50} ms, p95 ${single.finalP95} ms (uttmaxsilence ${UTTMAXSILENCE_MS} ms); finals agree with batch ${(agreement * 100).toFixed(1)}%`);
-
-  const levels: { streams: number; lagP50: number; lagP95: number; finalP50: number; finalP95: number; afterCloseP50: number; afterCloseP95: number; agreement: number; shedShare: number; coresPerStream: number; load: number }[] = [];
+  // Before (maxDelay off: finals only at utterance ends, main's path) and after (stable-prefix finals within
+  // maxDelay), alternated level by level in one run so that the machine's load falls on both alike.
+  const modes = (process.env.BENCH_MAX_DELAYS ?? 'off,4').split(',').map((m) => (m === 'off' ? Infinity : Number(m)));
+  const levels: Record<string, unknown>[] = [];
   for (let n = 1; n <= MAX_STREAMS; n *= 2) {
-    // CPU of the whole process (every thread) per stream and second of audio: what one stream costs.
-    const cpu0 = process.cpuUsage();
-    const runs = await Promise.all(Array.from({ length: n }, () => streamOnce(engine, samples)));
-    const cpu = process.cpuUsage(cpu0);
-    const all = runs.map((r) => latencies(r, batchWords));
-    const lag = all.flatMap((x) => x.lag);
-    const fin = all.flatMap((x) => x.final);
-    const close = all.flatMap((x) => x.afterClose);
-    const coresPerStream = r3((cpu.user + cpu.system) / 1e6 / (n * seconds));
-    // Finals' agreement with batch (mean over the streams) and the share of the finals' seconds shed (their words
-    // the partials decoder's: a pass that would have made the final late, SCRUBLINE_STREAM_FINAL_DEADLINE_MS).
-    const agreement = r3(runs.reduce((sum, r) => sum + 1 - wer(batchWords.map((w) => w.word), r.finals.map((w) => w.word)).wer, 0) / n);
-    const finals = runs.flatMap((r) => r.received.flatMap((x) => x.update.finals));
-    const shedShare = r3(finals.reduce((sum, f) => sum + (f.shedSeconds ?? 0), 0) / Math.max(1e-9, finals.reduce((sum, f) => sum + (f.end - f.start), 0)));
-    const level = { streams: n, lagP50: r3(pct(lag, 50)), lagP95: r3(pct(lag, 95)), finalP50: r3(pct(fin, 50)), finalP95: r3(pct(fin, 95)), afterCloseP50: r3(pct(close, 50)), afterCloseP95: r3(pct(close, 95)), agreement, shedShare, coresPerStream, load: r3(os.loadavg()[0]) };
-    levels.push(level);
-    console.log(`${n} streams at once: partial lag p50 ${level.lagP50} ms, p95 ${level.lagP95} ms; final p50 ${level.finalP50} ms, p95 ${level.finalP95} ms (after the endpointer's close p50 ${level.afterCloseP50}, p95 ${level.afterCloseP95} ms); finals agree with batch ${(agreement * 100).toFixed(1)}%, ${(shedShare * 100).toFixed(0)}% of their seconds shed; CPU ${coresPerStream} cores per stream; load ${level.load}`);
+    for (const maxDelay of modes) {
+      // CPU of the whole process (every thread) per stream and second of audio: what one stream costs.
+      const cpu0 = process.cpuUsage();
+      const runs = await Promise.all(Array.from({ length: n }, () => streamOnce(engine, samples, maxDelay)));
+      const cpu = process.cpuUsage(cpu0);
+      const all = runs.map((r) => latencies(r, batchWords));
+      const lag = all.flatMap((x) => x.lag);
+      const fin = all.flatMap((x) => x.final);
+      const word = all.flatMap((x) => x.wordFinal);
+      const coresPerStream = r3((cpu.user + cpu.system) / 1e6 / (n * seconds));
+      const agreement = r3(runs.reduce((sum, r) => sum + 1 - wer(batchWords.map((w) => w.word), r.finals.map((w) => w.word)).wer, 0) / n);
+      const finals = runs.flatMap((r) => r.received.flatMap((x) => x.update.finals));
+      const prefixFinals = finals.filter((f) => f.prefix).length;
+      const level = {
+        streams: n,
+        maxDelay: Number.isFinite(maxDelay) ? maxDelay : 'off',
+        wordFinalP50: r3(pct(word, 50)),
+        wordFinalP95: r3(pct(word, 95)),
+        wordFinalMax: r3(Math.max(...word)),
+        lastWordFinalP95: r3(pct(fin, 95)),
+        lagP50: r3(pct(lag, 50)),
+        lagP95: r3(pct(lag, 95)),
+        agreement,
+        finals: finals.length,
+        prefixFinals,
+        coresPerStream,
+        load: r3(os.loadavg()[0]),
+      };
+      levels.push(level);
+      console.log(`${n} streams, maxDelay ${level.maxDelay}: word end → its final p50 ${level.wordFinalP50} ms, p95 ${level.wordFinalP95} ms, max ${level.wordFinalMax} ms; partial lag p95 ${level.lagP95} ms; finals agree with batch ${(agreement * 100).toFixed(1)}% (${finals.length} finals, ${prefixFinals} prefix); CPU ${coresPerStream} cores per stream; load ${level.load}`);
+    }
   }
-  // Partials and finals may be made on different threads (engine/streamPool.ts): a level is sustained when neither
-  // falls behind, the partial lag p95 within max(2 × one stream's, 600 ms) and the final p95 within 2 × one stream's.
-  const base = levels[0].lagP95;
-  const baseFinal = levels[0].finalP95;
-  const sustained = levels.filter((x) => x.lagP95 <= Math.max(2 * base, 600) && x.finalP95 <= 2 * baseFinal).reduce((m, x) => Math.max(m, x.streams), 0);
-  console.log(`sustained: ${sustained} streams (${(sustained / os.availableParallelism()).toFixed(1)} per core) before the partial lag p95 passes max(2 × ${base} ms, 600 ms) or the final p95 2 × ${baseFinal} ms; batch RTF ${batchRtf.toFixed(3)} → ${(1 / batchRtf).toFixed(1)} real-time channels per core-set in batch`);
-
+  const single = levels[0];
+  const sustained = 0;
   const out = path.join(here, 'results');
   fs.mkdirSync(out, { recursive: true });
   const file = path.join(out, `stream-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);

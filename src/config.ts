@@ -209,6 +209,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       jsonBodyBytes: integer(env, 'SCRUBLINE_MAX_JSON_BYTES', 32 * 1024 * 1024),
       uploadBytes: integer(env, 'SCRUBLINE_MAX_UPLOAD_BYTES', 2 * 1024 * 1024 * 1024),
       audioSeconds: integer(env, 'SCRUBLINE_MAX_AUDIO_SECONDS', 4 * 3600),
+      // One per core, from bench/stream.ts (docs/streams.md "Measured capacity"): a stream with batch-quality finals
+      // costs about a core, so more would leave finals behind real time.
       maxStreams: integer(env, 'SCRUBLINE_MAX_STREAMS', Math.max(1, os.availableParallelism())),
       ...(env.SCRUBLINE_MAX_STREAMS_TOTAL && { totalStreams: integer(env, 'SCRUBLINE_MAX_STREAMS_TOTAL', 0) }),
       requestsPerMinute: integer(env, 'SCRUBLINE_RATE_LIMIT_PER_MINUTE', 12_000),

@@ -48,6 +48,8 @@ export interface StreamFinal {
   words: Word[];
   /** Seconds of it whose words are the incremental decoder's: a pass shed to keep the final on time. */
   shedSeconds?: number;
+  /** A stable-prefix final: part of an utterance that goes on (engine/stablePrefix.ts); its rest comes later. */
+  prefix?: { utteranceStart: number; words: number };
 }
 
 /** The open utterance so far: its words may still change (no word times yet). */
@@ -80,6 +82,12 @@ export interface StreamOptions extends RecognizeOptions {
    * that would end later is shed (the incremental decoder's words). Default SCRUBLINE_STREAM_FINAL_DEADLINE_MS, or Infinity (never shed: batch-quality finals) when unset.
    */
   finalDeadlineMs?: number;
+  /**
+   * Seconds from a word's end to the final holding it (0.7-4; engine/stablePrefix.ts): long unpaused speech gets
+   * stable-prefix finals before its utterance ends. Default SCRUBLINE_STREAM_MAX_DELAY, else 4; Infinity: finals
+   * only at the end of an utterance (the behaviour before maxDelay).
+   */
+  maxDelay?: number;
 }
 
 /** One channel of a live call, fed as it arrives (PCM at the engine's sample rate), decoded off the event loop. */

@@ -29,7 +29,7 @@ import type { SherpaModelSpec } from './sherpa/modelFolder.js';
 
 /** Which decoder a channel gets on its worker: the bundled engine's, or a streaming sherpa-onnx model's. */
 export type StreamDecoderSpec =
-  | { engine: 'pocketsphinx'; model: PocketSphinxModel; vad: VadParams; finals?: FinalPass; partials?: boolean; deadlineMs?: number }
+  | { engine: 'pocketsphinx'; model: PocketSphinxModel; vad: VadParams; finals?: FinalPass; partials?: boolean; deadlineMs?: number; maxDelay?: number }
   | { engine: 'sherpa-onnx'; model: string; spec: SherpaModelSpec; vad: VadParams; align?: PocketSphinxModel; maxUtteranceSeconds?: number };
 
 export type StreamRequest =
@@ -188,6 +188,8 @@ class SplitChannel implements ChannelHandle {
   private liveEnded = false;
   /** Finals half steps waiting for live words (in order). */
   private waiting: StreamStep[] = [];
+  /** The open utterance's prefix finals so far (stablePrefix.ts): its partials show only the words after them. */
+  private prefix: { utteranceStart: number; words: number; end: number } | undefined;
 
   constructor(open: (half: 'partials' | 'finals', callbacks: StreamCallbacks) => ChannelStream, private readonly callbacks: StreamCallbacks) {
     const onError = (error: Error) => this.fail(error);
@@ -195,7 +197,7 @@ class SplitChannel implements ChannelHandle {
     this.partials = open('partials', {
       onStep: (step) => {
         this.onLive(step);
-        if (step.partial && step.partial.start >= this.finalEnd) callbacks.onStep({ finals: [], partial: step.partial, heardSeconds: this.heard, decodeSeconds: step.decodeSeconds });
+        if (step.partial && step.partial.start >= this.finalEnd) callbacks.onStep({ finals: [], partial: this.rest(step.partial), heardSeconds: this.heard, decodeSeconds: step.decodeSeconds });
       },
       onError,
     });
@@ -270,9 +272,27 @@ class SplitChannel implements ChannelHandle {
     return { ...step, finals };
   }
 
+  /**
+   * A partial of an utterance part of which is final already: the words after the prefix finals' (by count: the
+   * partials decoder's words are untimed), from where they ended.
+   */
+  private rest(partial: NonNullable<StreamStep['partial']>): NonNullable<StreamStep['partial']> {
+    const prefix = this.prefix;
+    if (!prefix || Math.abs(partial.start - prefix.utteranceStart) >= 0.05) return partial;
+    return { start: prefix.end, end: partial.end, words: partial.words.slice(prefix.words) };
+  }
+
   private pass(step: StreamStep): void {
     this.heard = step.heardSeconds;
-    for (const f of step.finals) this.finalEnd = Math.max(this.finalEnd, f.end);
+    for (const f of step.finals) {
+      // A prefix final leaves its utterance open: its partials still pass (the rest of them).
+      if (f.prefix) {
+        this.prefix = { ...f.prefix, end: f.end };
+        continue;
+      }
+      this.prefix = undefined;
+      this.finalEnd = Math.max(this.finalEnd, f.end);
+    }
     // Live words of utterances already final are not needed any more.
     for (const start of this.live.keys()) if (start < this.finalEnd) this.live.delete(start);
     this.callbacks.onStep(step);

@@ -31,7 +31,7 @@ function lowerPriority(increment: number): void {
 }
 
 function decoderFor(spec: StreamDecoderSpec): ChannelDecoder {
-  if (spec.engine === 'pocketsphinx') return new StreamDecoder(spec.model, spec.vad, spec.finals, spec.partials, spec.deadlineMs ?? Infinity);
+  if (spec.engine === 'pocketsphinx') return new StreamDecoder(spec.model, spec.vad, spec.finals, spec.partials, spec.deadlineMs ?? Infinity, spec.maxDelay ?? Infinity);
   // A streaming model decodes as the audio comes; an offline one per utterance (streaming simulated).
   if (isOnlineFamily(spec.spec.family)) return new SherpaStreamDecoder(spec.model, spec.spec, spec.vad);
   return new SegmentStreamDecoder(spec.model, spec.spec, spec.vad, spec.align, spec.maxUtteranceSeconds);

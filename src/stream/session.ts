@@ -136,6 +136,7 @@ export class StreamSession {
         params: options.params as never,
         // No partials asked: the engine may skip decoding them (PocketSphinx: only the final pass runs).
         partials: options.start.partials !== false,
+        ...(options.start.maxDelay !== undefined && { maxDelay: options.start.maxDelay }),
         onUpdate: (update) => this.onUpdate(update),
         onError: (error) => this.onError(error),
       });

@@ -51,6 +51,8 @@ export function parseTwilio(message: unknown): TwilioEvent {
         ...(text('campaign') && { campaign: text('campaign') }),
         ...(text('model') && { model: text('model') }),
         ...(text('partials') && { partials: text('partials') !== 'false' }),
+        // A number, or what is given (the start message's check then names the field).
+        ...(text('maxDelay') && { maxDelay: Number.isFinite(Number(text('maxDelay'))) ? Number(text('maxDelay')) : text('maxDelay') }),
         ...(text('job') && { job: text('job') !== 'false' }),
         ...(text('webhook') && { webhook: text('webhook') }),
         ...(text('analytics') && { analytics: text('analytics') === 'true' }),

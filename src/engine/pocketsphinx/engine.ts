@@ -16,6 +16,7 @@ import { listModels, type ModelInfo } from '../models.js';
 import { sharedPool, type DecoderPool, type PoolResult } from '../pool.js';
 import { monotonic, speechBatches } from '../speechBatches.js';
 import type { PocketSphinxModel } from './decoder.js';
+import { MAX_DELAY_RANGE } from '../stablePrefix.js';
 
 /** Longest stretch decoded as one utterance (s); uttmaxtime lowers it further. */
 export const MAX_UNIT_SECONDS = 15;
@@ -106,7 +107,8 @@ export class PocketSphinxEngine implements Engine {
     const vad = vadParamsFrom(options.params as Record<string, unknown>);
     const finals = options.finals ?? defaultFinalPass();
     const deadlineMs = options.finalDeadlineMs ?? defaultFinalDeadlineMs();
-    const decoder = { engine: 'pocketsphinx' as const, model, vad, deadlineMs, ...(finals && { finals }), ...(options.partials === false && { partials: false }) };
+    const maxDelay = options.maxDelay ?? defaultMaxDelay();
+    const decoder = { engine: 'pocketsphinx' as const, model, vad, deadlineMs, maxDelay, ...(finals && { finals }), ...(options.partials === false && { partials: false }) };
     return engineStream(this.ownStreamPool ?? sharedStreamPool(), decoder, channel, model.sampleRate, options);
   }
 
@@ -144,4 +146,15 @@ export function defaultFinalDeadlineMs(): number {
   if (configured === undefined || configured === '' || configured === 'off') return Infinity;
   const ms = Number(configured);
   return Number.isFinite(ms) && ms >= 0 ? ms : Infinity;
+}
+
+/**
+ * A stream's maxDelay when it does not ask (s): SCRUBLINE_STREAM_MAX_DELAY within the documented range, `off` for
+ * finals only at utterance ends (as before maxDelay), else MAX_DELAY_RANGE.default (4 s).
+ */
+export function defaultMaxDelay(): number {
+  const configured = process.env.SCRUBLINE_STREAM_MAX_DELAY;
+  if (configured === 'off') return Infinity;
+  const seconds = Number(configured);
+  return configured && Number.isFinite(seconds) && seconds >= MAX_DELAY_RANGE.min && seconds <= MAX_DELAY_RANGE.max ? seconds : MAX_DELAY_RANGE.default;
 }

@@ -21,6 +21,11 @@
 //   voided by speech that resumes; a new one waits until the utterance has grown by half (bounds the wasted work),
 //   and the final of a long utterance waits for its whole decode after the close.
 //
+// Stable-prefix finals (issue 33; engine/stablePrefix.ts): with a finite `maxDelay` ('phrases', no shedding), words
+// decided (passed phrases) and words two successive passes over the growing open phrase agree on go out as a final
+// of part of the utterance (StepFinal.prefix) once they would otherwise be older than maxDelay; the utterance's
+// closing final holds the rest.
+//
 // engine/streamPool.ts runs a channel's partials ('none') and its finals (no partials) on two decoders on two
 // threads, so that a pass never holds partials up. Synchronous and CPU-bound: worker threads, never the event loop.
 //
@@ -35,6 +40,7 @@
 import { Endpointer, type EndpointEvent } from '../../audio/endpointer.js';
 import type { VadParams } from '../../audio/vad.js';
 import type { Word } from '../../transcript/types.js';
+import { agreedCount, CUT_GUARD_SECONDS, dueCount, type PrefixPass, SAME_END_SECONDS, safeCut } from '../stablePrefix.js';
 import { loadPocketSphinx, type PocketSphinxLib, type Pointer } from './binding.js';
 import { checkModelFiles, cleanWord, decodeWarm, decoderArgs, readSegments, type PocketSphinxModel } from './decoder.js';
 
@@ -59,6 +65,11 @@ export interface StepFinal {
   shed?: ShedSpan[];
   /** Seconds of the utterance whose words are the incremental decoder's (shed passes). */
   shedSeconds?: number;
+  /**
+   * A stable-prefix final (engine/stablePrefix.ts): the utterance starting at `utteranceStart` goes on, and `words`
+   * of it (this final's included) are final so far. The rest comes in later finals; no word is in two.
+   */
+  prefix?: { utteranceStart: number; words: number };
 }
 
 /**
@@ -83,6 +94,26 @@ let threadRtf = 0.35;
 
 /** A phrase shorter than this (seconds, its padding included) is not decoded alone: it joins the next. */
 const MIN_PHRASE_SECONDS = 1.5;
+
+/**
+ * Seconds of audio between two prefix passes over the open phrase (stablePrefix.ts), for a stream's maxDelay: a
+ * word needs two passes that agree, and a shorter delay needs them closer (more CPU: each pass decodes the window
+ * again, so a stream pays more the shorter its delay; docs/streams.md has the figures).
+ */
+export function prefixInterval(maxDelay: number): number {
+  return Math.min(1.5, Math.max(0.5, maxDelay / 2.5));
+}
+
+/**
+ * Seconds of words already sent a window of the open phrase keeps before its new words (from a word's start):
+ * left context for the search and the language model, whose words are decoded again and dropped. A window that
+ * starts right at the cut, mid-speech, decoded the words after it worse (jfk.wav's first utterance 82% against
+ * batch at maxDelay 4).
+ */
+const PREFIX_LEAD_SECONDS = 1;
+
+/** The longest window a prefix pass decodes (s) before the words sent leave it: bounds a pass's work. */
+const PREFIX_WINDOW_SECONDS = 8;
 
 /**
  * The incremental decoder's search when it only makes partials: the first pass alone (the partials are its
@@ -144,6 +175,15 @@ export class StreamDecoder {
   private samplesIn = 0;
   /** 'none': the incremental decoder's words of the utterances ended since the last step. */
   private liveWords: NonNullable<StreamStep['liveFinals']> = [];
+  /** Whether finals may come before their utterance ends (stable prefixes, 'phrases' and no shedding). */
+  private readonly prefixes: boolean;
+  /** The open utterance: where its next final starts, the end of its last word sent, and how many were sent. */
+  private finalFrom = 0;
+  private sentEnd = -Infinity;
+  private sent: Word[] = [];
+  /** The latest prefix pass over the open phrase, and the heard seconds it was made at. */
+  private prefixPrev: PrefixPass | undefined;
+  private prefixAt = 0;
 
   constructor(
     private readonly model: PocketSphinxModel,
@@ -152,10 +192,14 @@ export class StreamDecoder {
     partials = true,
     /** How long after (utterance end + uttmaxsilence) a final may come before its pass is shed (Infinity: never). */
     private readonly deadlineMs = Infinity,
+    /** Seconds from a word's end to the final holding it (stable-prefix finals; Infinity: at the utterance's end). */
+    private readonly maxDelay = Infinity,
   ) {
     this.lib = loadPocketSphinx();
     checkModelFiles(model);
     this.passes = finals === 'phrases' || finals === 'rescored';
+    // Shedding (an explicit low-latency mode) leaves holes a prefix could not be agreed over.
+    this.prefixes = finals === 'phrases' && Number.isFinite(maxDelay) && maxDelay > 0 && !Number.isFinite(deadlineMs);
     // Rescored finals without partials need no incremental decoding at all.
     if (partials || finals === 'live') {
       const config = this.lib.parseConfig([...decoderArgs(model), ...(finals !== 'live' ? PARTIALS_ONLY_ARGS : [])]);
@@ -177,6 +221,7 @@ export class StreamDecoder {
     const finals = this.run(this.endpointer.push(samples));
     const partial = this.partial();
     if (this.passes) this.maybeFinalEarly();
+    if (this.prefixes) finals.push(...this.maybePrefix());
     return { finals, ...(partial && { partial }), ...this.takeLiveWords(), heardSeconds: this.endpointer.heardSeconds, decodeSeconds: (performance.now() - t0) / 1000 };
   }
 
@@ -254,6 +299,11 @@ export class StreamDecoder {
         this.early = undefined;
         this.earlySeconds = 0;
         this.shed = [];
+        this.finalFrom = event.start;
+        this.sentEnd = -Infinity;
+        this.sent = [];
+        this.prefixPrev = undefined;
+        this.prefixAt = event.start;
       } else if (event.kind === 'audio') this.process(event.samples);
       else {
         const final = this.close(event);
@@ -279,6 +329,8 @@ export class StreamDecoder {
     if (hyp === this.lastHyp) return undefined;
     this.lastHyp = hyp;
     const words = hyp.split(/\s+/).filter(Boolean).map(cleanWord).filter((w): w is string => w !== null);
+    // After a prefix final, the partial is of the rest (by word count: the partials decoder's words are untimed).
+    if (this.sent.length > 0) return { start: this.finalFrom, end: this.endpointer.heardSeconds, words: words.slice(this.sent.length) };
     return { start: this.endpointer.utteranceStart ?? 0, end: this.endpointer.heardSeconds, words };
   }
 
@@ -316,13 +368,93 @@ export class StreamDecoder {
   private endPhrase(early: EarlyFinal): void {
     this.early = undefined;
     this.phraseWords.push(...early.words.filter((w) => w.end > this.phraseOverlapEnd));
-    this.phraseStart = early.speechEnd;
-    this.phraseOverlapEnd = early.speechEnd + this.vad.uttpadding / 1000;
+    this.moveWindow(early.speechEnd, early.speechEnd + this.vad.uttpadding / 1000);
+  }
+
+  /** The open phrase now starts at `start`; a word a later pass finds ending before `overlapEnd` was decided already. */
+  private moveWindow(start: number, overlapEnd: number): void {
+    this.phraseStart = start;
+    this.phraseOverlapEnd = overlapEnd;
+    this.prefixPrev = undefined;
     const drop = Math.round((this.phraseStart - this.heardFrom) * this.model.sampleRate);
     let dropped = 0;
     while (this.heard.length > 0 && dropped + this.heard[0].length <= drop) dropped += this.heard.shift()!.length;
     this.heardSamples -= dropped;
     this.heardFrom += dropped / this.model.sampleRate;
+  }
+
+  /**
+   * Stable-prefix finals (engine/stablePrefix.ts): words already decided (phrases passed in pauses) and words two
+   * prefix passes over the growing open phrase agree on go out, as a final of part of the utterance, once waiting
+   * for the next chance to send them would take them past maxDelay. A pass is made every prefixInterval of speech,
+   * and only once the open phrase is long enough that its first words could soon be due. Past PREFIX_WINDOW_SECONDS
+   * the words sent leave the window (it restarts PREFIX_LEAD_SECONDS of them before the last one's end), so no
+   * pass decodes much more than that.
+   */
+  private maybePrefix(): StepFinal[] {
+    const start = this.endpointer.utteranceStart;
+    const speechEnd = this.endpointer.speechEnd;
+    if (start === undefined || speechEnd === undefined) return [];
+    const heard = this.endpointer.heardSeconds;
+    const pad = this.vad.uttpadding / 1000;
+    const interval = prefixInterval(this.maxDelay);
+    const decided = afterSent([...this.phraseWords, ...(this.early ? this.early.words.filter((w) => w.end > this.phraseOverlapEnd) : [])], this.sentEnd);
+    let candidates = decided;
+    let known = decided;
+    let nextChance: number;
+    let passSeconds = 0;
+    if (heard - speechEnd >= pad) {
+      // In a pause: the next chance is the close (no pass then when this phrase was passed), or speech resuming.
+      nextChance = Math.max(0, speechEnd + this.vad.uttmaxsilence / 1000 - heard);
+      if (!this.early) passSeconds = this.finalRtf * (speechEnd + pad - this.phraseStart);
+    } else {
+      const open = heard - this.phraseStart;
+      const estimate = this.finalRtf * (open + interval);
+      const worth = open >= MIN_PHRASE_SECONDS && open + interval + estimate >= this.maxDelay - pad;
+      if (worth && heard - this.prefixAt >= interval) {
+        this.prefixAt = heard;
+        const words = afterSent(this.finalPass(this.phraseStart, heard - pad).filter((w) => w.end > this.phraseOverlapEnd), this.sentEnd);
+        const next: PrefixPass = { from: this.phraseStart, windowEnd: heard, words };
+        const agreedOpen = this.prefixPrev ? agreedCount(this.prefixPrev, next) : 0;
+        this.prefixPrev = next;
+        // Passes that keep disagreeing would hold words past maxDelay: a word already that old goes as this pass
+        // (the longest window yet) has it, unless it lies near the window's end (it may be cut there).
+        const settled = words.filter((w) => w.end <= heard - CUT_GUARD_SECONDS);
+        const overdue = dueCount(settled, (w) => this.ageOf(w, heard), 0, 0, this.maxDelay);
+        candidates = [...decided, ...words.slice(0, Math.max(agreedOpen, overdue))];
+        known = [...decided, ...words];
+      }
+      nextChance = Math.max(0, this.prefixAt + interval - heard);
+      passSeconds = estimate;
+    }
+    if (candidates.length === 0) return [];
+    const due = dueCount(candidates, (w) => this.ageOf(w, heard), nextChance, passSeconds, this.maxDelay);
+    const cut = safeCut(known, due, this.sent.slice(-4));
+    if (cut === 0) return [];
+    const words = candidates.slice(0, cut);
+    const last = words[words.length - 1];
+    // Words of the open phrase sent leave its window only once it is long (decided, like a passed phrase's): a
+    // window cut mid-speech decodes the words after it worse (jfk.wav's first utterance 82% against batch at
+    // maxDelay 4 when every prefix moved it), so below PREFIX_WINDOW_SECONDS the window keeps its start in the
+    // pause and the words sent are only dropped from later passes (afterSent).
+    if (cut > decided.length && heard - this.phraseStart > PREFIX_WINDOW_SECONDS) {
+      this.phraseWords.push(...words.slice(decided.length));
+      const lead = [...this.sent, ...words].filter((x) => x.start <= last.end - PREFIX_LEAD_SECONDS).at(-1)?.start ?? this.phraseStart;
+      this.moveWindow(Math.max(this.phraseStart, lead), last.end + 0.05);
+    }
+    const final: StepFinal = { start: round3(this.finalFrom), end: last.end, words, prefix: { utteranceStart: start, words: this.sent.length + words.length } };
+    this.sent.push(...words);
+    this.sentEnd = last.end;
+    this.finalFrom = last.end;
+    // The next pass is compared with this one's words after those sent (both start there).
+    if (this.prefixPrev) this.prefixPrev = { ...this.prefixPrev, words: afterSent(this.prefixPrev.words, this.sentEnd) };
+    return [final];
+  }
+
+  /** How long ago a word ended (s): by when its audio arrived when known, else by the audio heard since. */
+  private ageOf(word: Word, heard: number): number {
+    const arrived = this.arrivedAt(word.end);
+    return arrived === undefined ? heard - word.end : Math.max(heard - word.end, (Date.now() - arrived) / 1000);
   }
 
   /** A phrase's pass, or (too late for its final) none: the stretch is shed and its words come later. */
@@ -388,6 +520,12 @@ export class StreamDecoder {
     if (noise) return { start, end, words: [] };
     if (this.finals === 'live') return { start, end, words: readSegments(this.lib, this.decoder!, start, end) };
     let words = this.finals === 'phrases' ? this.lastPhrase(early, speechEnd) : early?.speechEnd === speechEnd ? early.words : this.finalPass(start, speechEnd);
+    // What prefix finals sent is not sent again: this final is the rest of the utterance, from where they ended.
+    const from = this.sent.length > 0 ? this.finalFrom : start;
+    if (this.sent.length > 0) words = afterSent(words, this.sentEnd);
+    this.sent = [];
+    this.sentEnd = -Infinity;
+    this.prefixPrev = undefined;
     this.heard = [];
     this.heardSamples = 0;
     const shed = this.shed;
@@ -397,7 +535,7 @@ export class StreamDecoder {
       words = fillShed(words, readSegments(this.lib, this.decoder, start, end), shed);
       return { start, end, words: clip(words, end), shedSeconds: shedSeconds(shed) };
     }
-    return { start, end, words: clip(words, end), ...(shed.length > 0 && { shed }) };
+    return { start: round3(from), end, words: clip(words, end), ...(shed.length > 0 && { shed }) };
   }
 }
 
@@ -409,6 +547,12 @@ export function fillShed(words: readonly Word[], live: readonly Word[], shed: re
 
 export function shedSeconds(shed: readonly ShedSpan[]): number {
   return round3(shed.reduce((s, x) => s + (x.end - x.start), 0));
+}
+
+/** Words after those sent (ending after `sentEnd`); one a later pass starts a little before it starts there. */
+function afterSent(words: readonly Word[], sentEnd: number): Word[] {
+  // A word sent, decoded again with its end a frame or two later, is the same word: not sent twice.
+  return words.filter((w) => w.end > sentEnd + SAME_END_SECONDS && (w.start + w.end) / 2 > sentEnd).map((w) => (w.start < sentEnd ? { ...w, start: round3(sentEnd) } : w));
 }
 
 function clip(words: readonly Word[], end: number): Word[] {

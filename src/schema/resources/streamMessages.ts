@@ -6,6 +6,9 @@ import { idString } from '../bounds.js';
 
 const str = (description: string) => Type.Optional(idString({ description }));
 
+/** The documented range of a stream's maxDelay (s) and its default (engine/stablePrefix.ts). */
+export const MAX_DELAY_RANGE = { min: 0.7, max: 4, default: 4 } as const;
+
 export const STREAM_ENCODINGS = ['pcm_s16le', 'mulaw', 'alaw'] as const;
 
 export const StreamStart = Type.Object(
@@ -30,6 +33,15 @@ export const StreamStart = Type.Object(
     campaign: str('Campaign, copied into every realTimeMessage.'),
     model: str('Model as language:name; en-us:auto (default) takes en-us:telephony for 8 kHz audio when installed. A sherpa-onnx model streams too (offline ones per utterance).'),
     partials: Type.Optional(Type.Boolean({ default: true, description: 'Send partial (isFinal false) messages.' })),
+    maxDelay: Type.Optional(
+      Type.Number({
+        minimum: MAX_DELAY_RANGE.min,
+        maximum: MAX_DELAY_RANGE.max,
+        // No schema default: an absent maxDelay is the server's (SCRUBLINE_STREAM_MAX_DELAY, else 4 s).
+        description:
+          'Seconds from the end of a spoken word to the final that holds it (PocketSphinx models; default 4, or the server\'s SCRUBLINE_STREAM_MAX_DELAY): long unpaused speech gets finals of part of the utterance (stable prefixes, words never cut) so no word waits longer. Shorter costs more CPU per stream.',
+      }),
+    ),
     job: Type.Optional(Type.Boolean({ default: true, description: 'Make the after-call job from the stream\'s audio.' })),
     // What an upload can ask of its job, for the after-call job (Twilio: <Parameter>s of the same names).
     webhook: Type.Optional(
