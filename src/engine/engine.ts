@@ -84,7 +84,7 @@ export interface StreamOptions extends RecognizeOptions {
   finalDeadlineMs?: number;
   /**
    * Seconds from a word's end to the final holding it (0.7-4; engine/stablePrefix.ts): long unpaused speech gets
-   * stable-prefix finals before its utterance ends. Default SCRUBLINE_STREAM_MAX_DELAY, else 4; Infinity: finals
+   * stable-prefix finals before its utterance ends. Default SCRUBLINE_STREAM_MAX_DELAY, else Infinity: finals
    * only at the end of an utterance (the behaviour before maxDelay).
    */
   maxDelay?: number;

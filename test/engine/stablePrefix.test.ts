@@ -96,7 +96,7 @@ describe('stable-prefix finals within maxDelay', { skip }, () => {
     assert.ok(first.length > 10);
     assert.deepEqual(text(first), text(second), 'the first utterance as the second');
     assert.deepEqual(text(first), text(alone), 'the first utterance as batch decodes the recording');
-    // With prefix finals (the default maxDelay) the first utterance is still of batch quality.
+    // With prefix finals (maxDelay 4 s) the first utterance is still of batch quality.
     const withPrefixes = decode(concatPcm([jfk, new Int16Array(RATE)]), 4).flatMap((s) => s.finals.flatMap((f) => f.words));
     const agreement = 1 - wer(text(alone), text(withPrefixes)).wer;
     assert.ok(agreement >= 0.9, `first utterance with prefix finals: ${(agreement * 100).toFixed(1)}% (${text(withPrefixes).join(' ')})`);

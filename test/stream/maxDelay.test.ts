@@ -17,7 +17,7 @@ describe('maxDelay of a stream', () => {
   test('the documented range is taken; outside it, a refusal naming maxDelay', () => {
     assert.deepEqual(MAX_DELAY_RANGE, { min: 0.7, max: 4, default: 4 });
     for (const maxDelay of [0.7, 2, 4]) assert.equal(parseStart({ ...start, maxDelay }).maxDelay, maxDelay);
-    assert.equal(parseStart(start).maxDelay, undefined, 'absent: the engine default (4 s)');
+    assert.equal(parseStart(start).maxDelay, undefined, 'absent: the server default (SCRUBLINE_STREAM_MAX_DELAY, else finals at utterance ends)');
     for (const maxDelay of [0.5, 0, -1, 4.5, 60, '2']) {
       assert.throws(
         () => parseStart({ ...start, maxDelay }),

@@ -149,12 +149,13 @@ export function defaultFinalDeadlineMs(): number {
 }
 
 /**
- * A stream's maxDelay when it does not ask (s): SCRUBLINE_STREAM_MAX_DELAY within the documented range, `off` for
- * finals only at utterance ends (as before maxDelay), else MAX_DELAY_RANGE.default (4 s).
+ * A stream's maxDelay when it does not ask (s): SCRUBLINE_STREAM_MAX_DELAY within the documented range; unset (or
+ * `off`), finals only at utterance ends. Not on by default yet: prefix passes cost up to twice the CPU of a long
+ * unpaused phrase, and the capacity with them on has not been measured on a quiet machine (docs/streams.md).
  */
 export function defaultMaxDelay(): number {
   const configured = process.env.SCRUBLINE_STREAM_MAX_DELAY;
-  if (configured === 'off') return Infinity;
+  if (!configured || configured === 'off') return Infinity;
   const seconds = Number(configured);
-  return configured && Number.isFinite(seconds) && seconds >= MAX_DELAY_RANGE.min && seconds <= MAX_DELAY_RANGE.max ? seconds : MAX_DELAY_RANGE.default;
+  return Number.isFinite(seconds) && seconds >= MAX_DELAY_RANGE.min && seconds <= MAX_DELAY_RANGE.max ? seconds : MAX_DELAY_RANGE.default;
 }

@@ -6,7 +6,7 @@ import { idString } from '../bounds.js';
 
 const str = (description: string) => Type.Optional(idString({ description }));
 
-/** The documented range of a stream's maxDelay (s) and its default (engine/stablePrefix.ts). */
+/** The documented range of a stream's maxDelay (s), and the value SCRUBLINE_STREAM_MAX_DELAY falls back to when out of it. */
 export const MAX_DELAY_RANGE = { min: 0.7, max: 4, default: 4 } as const;
 
 export const STREAM_ENCODINGS = ['pcm_s16le', 'mulaw', 'alaw'] as const;
@@ -37,9 +37,9 @@ export const StreamStart = Type.Object(
       Type.Number({
         minimum: MAX_DELAY_RANGE.min,
         maximum: MAX_DELAY_RANGE.max,
-        // No schema default: an absent maxDelay is the server's (SCRUBLINE_STREAM_MAX_DELAY, else 4 s).
+        // No schema default: an absent maxDelay is the server's (SCRUBLINE_STREAM_MAX_DELAY, else finals at utterance ends).
         description:
-          'Seconds from the end of a spoken word to the final that holds it (PocketSphinx models; default 4, or the server\'s SCRUBLINE_STREAM_MAX_DELAY): long unpaused speech gets finals of part of the utterance (stable prefixes, words never cut) so no word waits longer. Shorter costs more CPU per stream.',
+          'Seconds from the end of a spoken word to the final that holds it (PocketSphinx models; absent: the server\'s SCRUBLINE_STREAM_MAX_DELAY, else finals at utterance ends): long unpaused speech gets finals of part of the utterance (stable prefixes, words never cut) so no word waits longer. Shorter costs more CPU per stream.',
       }),
     ),
     job: Type.Optional(Type.Boolean({ default: true, description: 'Make the after-call job from the stream\'s audio.' })),
