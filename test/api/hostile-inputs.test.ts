@@ -196,7 +196,15 @@ for (const dialect of await dialects()) {
       assert.equal(res.statusCode, 422, res.body.slice(0, 300));
       says(res.body, 'SCRUBLINE_REDACT_TASK_MS');
       assert.equal(await stored('over-time'), 404);
-      const again = await post(busy('in-time'));
+      // The next task has all the time it needs (a worker niced below a busy machine's other work can take longer
+      // than the default limit over this record): what is under test is that it runs, on a new worker.
+      process.env.SCRUBLINE_REDACT_TASK_MS = '3600000';
+      let again;
+      try {
+        again = await post(busy('in-time'));
+      } finally {
+        delete process.env.SCRUBLINE_REDACT_TASK_MS;
+      }
       assert.equal(again.statusCode, 201, again.body.slice(0, 300));
       assert.ok(!JSON.stringify(json(again).utterances).includes('4111'), 'redacted');
     });
