@@ -48,7 +48,7 @@ const ISSUES = [
   'problem with', 'issue with', 'trouble with', 'having trouble', 'having problems', 'having issues',
   'no internet', 'no signal', 'no service', 'internet is down', 'internet keeps', 'been cut off',
   'want to complain', 'make a complaint', 'file a complaint', 'not happy', 'disappointed with',
-  'was never', 'missing from', 'is missing', 'are missing', 'lost my card', 'card was stolen', 'been stolen',
+  'was never', 'missing from', 'is missing', 'are missing', 'lost my card', 'lost my * card', 'card was stolen', 'been stolen',
   'error message', 'getting an error', 'says error',
 ];
 
@@ -59,7 +59,7 @@ const OUTCOMES = [
   'been resolved', 'is resolved', 'now resolved', 'ive resolved', 'i have resolved',
   'been fixed', 'is fixed', 'ive fixed', 'i have fixed', 'fixed it', 'fixed that',
   'should be working now', 'should work now', 'working now', 'works now', 'is back up',
-  'ive reset', 'i have reset', 'been reset', 'ive unlocked', 'i have unlocked', 'been unlocked',
+  'ive blocked', 'i have blocked', 'been blocked', 'ive reset', 'i have reset', 'been reset', 'ive unlocked', 'i have unlocked', 'been unlocked',
   'ive cancelled', 'ive canceled', 'i have cancelled', 'i have canceled', 'been cancelled', 'been canceled',
   'ive credited', 'i have credited', 'been credited', 'applied a credit', 'ive applied', 'been applied',
   'ive reversed', 'i have reversed', 'been reversed', 'ive removed', 'i have removed', 'been removed',
