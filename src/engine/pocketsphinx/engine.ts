@@ -150,8 +150,8 @@ export function defaultFinalDeadlineMs(): number {
 
 /**
  * A stream's maxDelay when it does not ask (s): SCRUBLINE_STREAM_MAX_DELAY within the documented range; unset (or
- * `off`), finals only at utterance ends. Not on by default yet: prefix passes cost up to twice the CPU of a long
- * unpaused phrase, and the capacity with them on has not been measured on a quiet machine (docs/streams.md).
+ * `off`), finals only at utterance ends. Not on by default: prefix passes cost 1.7-2x the CPU per stream and do
+ * not hold 4 s at p95 even for one stream on 2 cores (bench/stream.ts, docs/streams.md "Capacity").
  */
 export function defaultMaxDelay(): number {
   const configured = process.env.SCRUBLINE_STREAM_MAX_DELAY;
