@@ -66,7 +66,7 @@ function repositories(db: Kysely<Tables>, dialect: Dialect): Repositories {
     deliveries: new DeliveryStore(db),
     streamMessages: new StreamMessageStore(db),
     search: new SearchStore(db, dialect),
-    insightHits: new InsightHitStore(db),
+    insightHits: new InsightHitStore(db, dialect),
     callFigures: new CallFigureStore(db),
   };
 }
