@@ -49,6 +49,8 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     await services.heartbeat.start('serve');
     services.outbox.start();
     services.retention.start();
+    // Calls stored before search and insight counts: indexed and counted in the background, a few at a time.
+    services.backfill.start();
     // Live conversations idle for their time end and are processed as post-call records (issue 18).
     services.conversations.startIdleSweep(config.liveIdleSeconds);
   }

@@ -2,6 +2,7 @@
 import path from 'node:path';
 import { analyseJob } from './jobs/jobAnalysis.js';
 import { keepJobInsightHits } from './jobs/jobInsightHits.js';
+import { Backfill } from './jobs/backfill.js';
 import type { JobInsightOutcome } from './conversation/insights/jobRedactions.js';
 import type { Logger } from 'pino';
 import { type InvalidationBus, localBus, redisBus } from './cache/invalidationBus.js';
@@ -61,6 +62,8 @@ export interface Services {
   outbox: NotificationOutbox;
   /** Deletes jobs whose retention ran out; runs where workers run. */
   retention: RetentionSweeper;
+  /** Brings calls stored before search and insight counts level (jobs/backfill.ts); started where workers run. */
+  backfill: Backfill;
   /** This process's capacity in the database, for cluster-wide figures; started where workers run. */
   heartbeat: ProcessHeartbeat;
   /** Live streams of this process (admission counted across the cluster, idle timeouts). */
@@ -241,7 +244,7 @@ export async function createServices(config: Config, logger: Logger, overrides: 
       }
       // Categories over time (issue 35): a completed job that asked for analysis keeps its insight results.
       if (row.status === 'completed' && row.insights_completed_at) {
-        await keepJobInsightHits(store, row, async (transcript) => (await jobAnalysis(row, jobShapes(row, transcript).vendorATranscript)).analytics).catch((error: Error) =>
+        await keepJobInsightHits(store, row, (transcript) => jobAnalysis(row, jobShapes(row, transcript).vendorATranscript)).catch((error: Error) =>
           logger.warn({ err: error, jobId: row.id }, 'insight results of the job not kept'),
         );
       }
@@ -291,6 +294,15 @@ export async function createServices(config: Config, logger: Logger, overrides: 
     worker: () => ({ running: worker.busy, slots: heartbeat.active ? config.workers : 0 }),
   });
   const retention = new RetentionSweeper(store, (id) => jobs.delete(id), logger);
+  const backfill = new Backfill({
+    store,
+    logger,
+    analysisOf: async (jobId, transcript) => {
+      const row = await store.jobs.get(jobId);
+      if (!row) return {};
+      return jobAnalysis(row, jobShapes(row, transcript).vendorATranscript);
+    },
+  });
   // /ready decodes half a second with the default model, at most once per 30 s (the answer is shared meanwhile).
   const decodeCheck = new DecodeCheck({ model: async () => String((await parameters.engineParams()).model), ttlMs: 30_000 });
   const streams = new StreamRegistry({ store, processId: worker.id, maxStreams: config.limits.maxStreams, totalStreams: config.limits.totalStreams, logger, metrics });
@@ -298,6 +310,7 @@ export async function createServices(config: Config, logger: Logger, overrides: 
   return {
     decodeCheck,
     retention,
+    backfill,
     heartbeat,
     streams,
     redactionHashKey,
@@ -330,6 +343,7 @@ export async function createServices(config: Config, logger: Logger, overrides: 
       await orphanSweep.stop();
       await closeSharedStreamPool();
       retention.stop();
+      await backfill.stop();
       await worker.stop();
       await heartbeat.stop();
       conversations.stopIdleSweep();

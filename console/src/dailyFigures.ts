@@ -1,18 +1,17 @@
-// The figures a supervisor's dashboard draws per day, from the analysed calls' own analytics (the job record's
-// `analytics`, resource 18): calls analysed, talk time per side, the caller's sentiment, insights matched and
-// compliance violations. Days are UTC days (YYYY-MM-DD), as the service's daily statistics count them. Pure.
+// The figures a supervisor's dashboard draws per day (or per agent, per campaign), from GET /asr/insights/summary:
+// the analysed calls, talk time per side (minutes), calls by the caller's sentiment (its `calls`), and the
+// insights matched and violated over every insight (its `groups`). Days are UTC days (YYYY-MM-DD), as the
+// service counts them. Pure.
 
-export interface AnalysedCall {
-  createdAt?: string;
-  analytics?: {
-    talk_time_agent?: number | null;
-    talk_time_caller?: number | null;
-    sentiment_caller?: string;
-    insights?: { type?: string }[];
-  };
+export interface InsightSummary {
+  groupBy: string;
+  truncated: boolean;
+  groups: { group: string | null; insights: { id: string; calls: number; matched: number; violations: number; lines: number }[] }[];
+  calls: { group: string | null; calls: number; talkTimeAgent: number; talkTimeCaller: number; callerSentiment: { negative: number; neutral: number; positive: number } }[];
 }
 
 export interface DayFigures {
+  /** The day, agent or campaign; '—' for calls that carry none. */
   day: string;
   calls: number;
   agentMinutes: number;
@@ -24,26 +23,34 @@ export interface DayFigures {
   violations: number;
 }
 
-const minutes = (s: number | null | undefined) => (typeof s === 'number' && Number.isFinite(s) ? s / 60 : 0);
 const round = (n: number) => Math.round(n * 100) / 100;
+const NONE = '—';
 
-/** The days of the calls that carry analytics, oldest first; a call without analytics is not counted. */
-export function dailyFigures(calls: readonly AnalysedCall[]): DayFigures[] {
-  const byDay = new Map<string, DayFigures>();
-  for (const call of calls) {
-    if (!call.analytics || !call.createdAt) continue;
-    const day = call.createdAt.slice(0, 10);
-    const f = byDay.get(day) ?? { day, calls: 0, agentMinutes: 0, callerMinutes: 0, positive: 0, neutral: 0, negative: 0, matches: 0, violations: 0 };
-    const a = call.analytics;
-    f.calls++;
-    f.agentMinutes += minutes(a.talk_time_agent);
-    f.callerMinutes += minutes(a.talk_time_caller);
-    if (a.sentiment_caller === 'positive' || a.sentiment_caller === 'neutral' || a.sentiment_caller === 'negative') f[a.sentiment_caller]++;
-    for (const i of a.insights ?? []) {
-      if (i.type === 'match') f.matches++;
-      else if (i.type === 'compliance_violation') f.violations++;
-    }
-    byDay.set(day, f);
+/** One row per group, in the summary's order (days ascending; the group of calls carrying none last). */
+export function dailyFigures(summary: InsightSummary): DayFigures[] {
+  const byGroup = new Map<string | null, DayFigures>();
+  const row = (group: string | null) => {
+    let f = byGroup.get(group);
+    if (!f) byGroup.set(group, (f = { day: group ?? NONE, calls: 0, agentMinutes: 0, callerMinutes: 0, positive: 0, neutral: 0, negative: 0, matches: 0, violations: 0 }));
+    return f;
+  };
+  for (const c of summary.calls) {
+    const f = row(c.group);
+    f.calls += c.calls;
+    f.agentMinutes += c.talkTimeAgent / 60;
+    f.callerMinutes += c.talkTimeCaller / 60;
+    f.positive += c.callerSentiment.positive;
+    f.neutral += c.callerSentiment.neutral;
+    f.negative += c.callerSentiment.negative;
   }
-  return [...byDay.values()].sort((x, y) => x.day.localeCompare(y.day)).map((f) => ({ ...f, agentMinutes: round(f.agentMinutes), callerMinutes: round(f.callerMinutes) }));
+  for (const g of summary.groups) {
+    const f = row(g.group);
+    for (const i of g.insights) {
+      f.matches += i.matched;
+      f.violations += i.violations;
+    }
+  }
+  return [...byGroup.entries()]
+    .sort(([a], [b]) => (a === null ? 1 : b === null ? -1 : a.localeCompare(b)))
+    .map(([, f]) => ({ ...f, agentMinutes: round(f.agentMinutes), callerMinutes: round(f.callerMinutes) }));
 }

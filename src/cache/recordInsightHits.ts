@@ -4,6 +4,7 @@
 import type { EventRecord } from '../schema/resources/eventRecord.js';
 import type { Repositories } from '../store/index.js';
 import type { InsightHit } from '../store/insightHits.js';
+import { callFigureRow } from './callFigureRow.js';
 
 const TYPES = new Set(['match', 'no_match', 'compliance_violation']);
 const text = (v: unknown): string | null => (typeof v === 'string' && v.length > 0 ? v : null);
@@ -21,18 +22,21 @@ export function hitsOfAnalytics(analytics: EventRecord['analytics']): InsightHit
   });
 }
 
-/** Keep a stored record's insight results (replacing an earlier version's). */
+/**
+ * Keep a stored record's insight results and figures (sentiment, talk time), replacing an earlier version's; a
+ * record that was not processed keeps neither.
+ */
 export async function keepInsightHits(tx: Repositories, eventId: string, record: EventRecord, createdAt: string): Promise<void> {
   const sid = record.redactionRequest?.sid ?? record.processJob?.request?.sid;
-  await tx.insightHits.replace(
-    {
-      kind: 'record',
-      id: eventId,
-      sid: text(sid),
-      agentId: text(record.conversation?.agentId) ?? text(record.realTimeMessage?.agentId),
-      campaign: text(record.conversation?.campaignId) ?? text(record.campaign?.campaignId),
-      createdAt,
-    },
-    insightHitsOf(record),
-  );
+  const call = {
+    kind: 'record' as const,
+    id: eventId,
+    sid: text(sid),
+    agentId: text(record.conversation?.agentId) ?? text(record.realTimeMessage?.agentId),
+    campaign: text(record.conversation?.campaignId) ?? text(record.campaign?.campaignId),
+    createdAt,
+  };
+  await tx.insightHits.replace(call, insightHitsOf(record));
+  if (record.status === 'processed') await tx.callFigures.put(callFigureRow(call, record.analytics, record.conversation));
+  else await tx.callFigures.remove('record', eventId);
 }

@@ -75,6 +75,8 @@ export function buildCli(): Command {
       await services.heartbeat.start('worker');
       services.outbox.start();
       services.retention.start();
+      // Calls stored before search and insight counts: indexed and counted in the background, a few at a time.
+      services.backfill.start();
       logger.info(
         { worker: services.worker.id, concurrency: config.workers, ...(metricsServer && { metrics: `${metricsServer.url}/metrics` }) },
         'scrubline worker running',

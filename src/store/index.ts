@@ -14,6 +14,8 @@ import { ParameterStore } from './parameters.js';
 import { ProjectVersionStore } from './projectVersions.js';
 import { SearchStore } from './searchEntries.js';
 import { InsightHitStore } from './insightHits.js';
+import { CallFigureStore } from './callFigures.js';
+import { BackfillQueueStore } from './backfillQueue.js';
 import { StreamMessageStore } from './streamMessages.js';
 import type { Tables } from './tables.js';
 import { WorkerProcessStore } from './workerProcesses.js';
@@ -34,6 +36,8 @@ export interface Repositories {
   search: SearchStore;
   /** Insight results of calls, counted over time (categories across calls). */
   insightHits: InsightHitStore;
+  /** Figures of analysed calls (sentiment, talk time), for filters and dashboards. */
+  callFigures: CallFigureStore;
 }
 
 export interface Store extends Repositories {
@@ -42,6 +46,8 @@ export interface Store extends Repositories {
   processes: WorkerProcessStore;
   /** Live streams open in the cluster (outside transactions: admission runs its own). */
   streams: LiveStreamStore;
+  /** Calls stored before search, insight counts and call figures, owed the start-up backfill (jobs/backfill.ts). */
+  backfill: BackfillQueueStore;
   /** Run `work` in one transaction: all of its writes land, or none. */
   transaction<T>(work: (repositories: Repositories) => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -60,7 +66,8 @@ function repositories(db: Kysely<Tables>, dialect: Dialect): Repositories {
     deliveries: new DeliveryStore(db),
     streamMessages: new StreamMessageStore(db),
     search: new SearchStore(db, dialect),
-    insightHits: new InsightHitStore(db),
+    insightHits: new InsightHitStore(db, dialect),
+    callFigures: new CallFigureStore(db),
   };
 }
 
@@ -72,6 +79,7 @@ export async function openStore(options: DatabaseOptions): Promise<Store> {
     ...repositories(db, database.dialect),
     processes: new WorkerProcessStore(db, database.dialect),
     streams: new LiveStreamStore(db, database.dialect),
+    backfill: new BackfillQueueStore(db),
     transaction: (work) => db.transaction().execute((trx) => work(repositories(trx, database.dialect))),
     close: () => database.close(),
   };

@@ -2,6 +2,7 @@
 // a processed post-call record or a completed job that asked for analysis — its id, match / no_match / compliance_violation, lines found — with the call's
 // project, agent, campaign and time. Never text. Summaries group them by day, agent or campaign.
 import { type Kysely, sql } from 'kysely';
+import type { Dialect } from './dialect.js';
 import type { Tables } from './tables.js';
 
 export type HitKind = 'record' | 'job';
@@ -50,10 +51,19 @@ export interface SummaryRow {
 export const MAX_SUMMARY_ROWS = 5000;
 
 export class InsightHitStore {
-  constructor(private readonly db: Kysely<Tables>) {}
+  constructor(
+    private readonly db: Kysely<Tables>,
+    private readonly dialect: Dialect,
+  ) {}
 
-  /** The call's insight results (replacing what an earlier version of it had). */
+  /**
+   * The call's insight results (replacing what an earlier version of it had). Called inside a transaction; on
+   * PostgreSQL two replaces of one call (a record updated twice at once, the start-up backfill in two processes)
+   * are serialized by an advisory lock on the call, so neither inserts beside the other's rows (a delete does not
+   * see rows another transaction has not committed). The call's figures (callFigures.put) come after, under it.
+   */
   async replace(call: HitCall, hits: readonly InsightHit[]): Promise<void> {
+    if (this.dialect === 'postgres') await sql`select pg_advisory_xact_lock(hashtextextended(${`${call.kind}:${call.id}`}, 0))`.execute(this.db);
     await this.remove(call.kind, call.id);
     for (const h of hits) {
       await sql`insert into insight_hits (kind, ref_id, insight_id, type, lines, sid, agent_id, campaign, created_at)

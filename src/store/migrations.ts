@@ -327,6 +327,37 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
         }
       },
     },
+    // Call figures for filters and dashboards (issue 35): one row per analysed call (a processed post-call record,
+    // a completed job that asked for analysis) — its sentiment (the call's, the agent's, the caller's: negative /
+    // neutral / positive, or null when not measured) and talk time per side, with its project, agent, campaign and
+    // time. Never text. Deleting a record or a job deletes its row, by trigger. And the calls stored before this
+    // migration (and before 0015 / 0016), queued once for the start-up backfill (store/backfill.ts) that indexes
+    // their redacted text, counts their insights and keeps their figures; each leaves the queue once done.
+    '0017_call_figures': {
+      async up(db: Kysely<unknown>) {
+        await sql`create table call_figures (
+          kind text not null, ref_id text not null, sid text, agent_id text, campaign text, created_at text not null,
+          sentiment text, sentiment_agent text, sentiment_caller text, talk_time_agent real, talk_time_caller real,
+          primary key (kind, ref_id))`.execute(db);
+        await db.schema.createIndex('call_figures_created').on('call_figures').column('created_at').execute();
+        if (dialect === 'postgres') {
+          await sql`create function call_figures_forget_record() returns trigger language plpgsql as $$
+            begin delete from call_figures where kind = 'record' and ref_id = old.event_id; return old; end $$`.execute(db);
+          await sql`create trigger conversations_call_figures_forget after delete on conversations for each row execute function call_figures_forget_record()`.execute(db);
+          await sql`create function call_figures_forget_job() returns trigger language plpgsql as $$
+            begin delete from call_figures where kind = 'job' and ref_id = old.id; return old; end $$`.execute(db);
+          await sql`create trigger jobs_call_figures_forget after delete on jobs for each row execute function call_figures_forget_job()`.execute(db);
+        } else {
+          await sql`create trigger conversations_call_figures_forget after delete on conversations begin
+            delete from call_figures where kind = 'record' and ref_id = old.event_id; end`.execute(db);
+          await sql`create trigger jobs_call_figures_forget after delete on jobs begin
+            delete from call_figures where kind = 'job' and ref_id = old.id; end`.execute(db);
+        }
+        await sql`create table backfill_queue (kind text not null, ref_id text not null, primary key (kind, ref_id))`.execute(db);
+        await sql`insert into backfill_queue (kind, ref_id) select 'job', id from jobs where status = 'completed'`.execute(db);
+        await sql`insert into backfill_queue (kind, ref_id) select 'record', event_id from conversations`.execute(db);
+      },
+    },
   };
 }
 

@@ -4,6 +4,7 @@
 // deletes its entry (database triggers, so every path — API, retention — does).
 import { type Kysely, sql } from 'kysely';
 import type { Dialect } from './dialect.js';
+import type { Polarity } from './callFigures.js';
 import type { Tables } from './tables.js';
 
 export type SearchKind = 'job' | 'record';
@@ -20,16 +21,27 @@ export interface SearchEntry {
 }
 
 export interface SearchQuery {
-  /** The words to find, all of them (already split: see searchWords). */
+  /** The words to find, all of them (already split: see searchWords); none: every indexed call, by the filters. */
   words: string[];
   sid?: string;
   agentId?: string;
   campaign?: string;
   from?: string;
   to?: string;
+  /** An insight (its id) that matched on the call (insight_hits). */
+  category?: string;
+  /** An insight (its id) that was a compliance violation on the call (insight_hits). */
+  violation?: string;
+  /** The call's sentiment, the agent's, the caller's (call_figures). */
+  sentiment?: Polarity;
+  agentSentiment?: Polarity;
+  callerSentiment?: Polarity;
   limit: number;
   offset: number;
 }
+
+/** Characters of a call's redacted text shown when it was listed by filters alone (no words to place). */
+const OPENING = 160;
 
 export interface SearchHit {
   kind: SearchKind;
@@ -70,8 +82,16 @@ export class SearchStore {
 
   /** Calls holding every word, newest first. */
   async search(query: SearchQuery): Promise<SearchHit[]> {
-    if (query.words.length === 0) return [];
+    const hit = (insightId: string, type: string) =>
+      sql`and exists (select 1 from insight_hits h where h.kind = e.kind and h.ref_id = e.ref_id and h.insight_id = ${insightId} and h.type = ${type})`;
+    const figure = (column: 'sentiment' | 'sentiment_agent' | 'sentiment_caller', value: Polarity) =>
+      sql`and exists (select 1 from call_figures f where f.kind = e.kind and f.ref_id = e.ref_id and ${sql.ref(`f.${column}`)} = ${value})`;
     const filters = [
+      query.category !== undefined ? hit(query.category, 'match') : sql``,
+      query.violation !== undefined ? hit(query.violation, 'compliance_violation') : sql``,
+      query.sentiment !== undefined ? figure('sentiment', query.sentiment) : sql``,
+      query.agentSentiment !== undefined ? figure('sentiment_agent', query.agentSentiment) : sql``,
+      query.callerSentiment !== undefined ? figure('sentiment_caller', query.callerSentiment) : sql``,
       query.sid !== undefined ? sql`and e.sid = ${query.sid}` : sql``,
       query.agentId !== undefined ? sql`and e.agent_id = ${query.agentId}` : sql``,
       query.campaign !== undefined ? sql`and e.campaign = ${query.campaign}` : sql``,
@@ -81,7 +101,13 @@ export class SearchStore {
     const where = sql.join(filters, sql` `);
     type Row = { kind: SearchKind; ref_id: string; created_at: string; snippet: string | null; agent_id: string | null; campaign: string | null };
     let rows: Row[];
-    if (this.dialect === 'postgres') {
+    if (query.words.length === 0) {
+      // Filters alone: the newest calls indexed, each with the opening of its redacted text.
+      const { rows: found } = await sql<Row>`select e.kind, e.ref_id, e.created_at, e.agent_id, e.campaign, substr(e.body, 1, ${OPENING}) as snippet
+        from search_entries e where 1 = 1 ${where}
+        order by e.created_at desc, e.kind, e.ref_id limit ${query.limit} offset ${query.offset}`.execute(this.db);
+      rows = found;
+    } else if (this.dialect === 'postgres') {
       // Each word a quoted lexeme: to_tsquery sees no operator from the client.
       const tsquery = query.words.map((w) => `'${w}'`).join(' & ');
       const { rows: found } = await sql<Row>`select e.kind, e.ref_id, e.created_at, e.agent_id, e.campaign,

@@ -33,6 +33,23 @@ export class StreamMessageStore {
     return rows.map((r) => ({ streamId: r.stream_id, messages: Number(r.n), firstAt: String(r.first_at), lastAt: String(r.last_at) }));
   }
 
+  /**
+   * Every stream with kept finals, the most recently active first (its last final), with the call it carried
+   * when one was named; paged.
+   */
+  async streams(options: { limit: number; offset: number }): Promise<{ streamId: string; callSid: string | null; messages: number; firstAt: string; lastAt: string }[]> {
+    const rows = await this.db
+      .selectFrom('stream_messages')
+      .select((eb) => ['stream_id', eb.fn.max('call_sid').as('call_sid'), eb.fn.countAll<number | string>().as('n'), eb.fn.min('created_at').as('first_at'), eb.fn.max('created_at').as('last_at')])
+      .groupBy('stream_id')
+      .orderBy('last_at', 'desc')
+      .orderBy('stream_id')
+      .limit(options.limit)
+      .offset(options.offset)
+      .execute();
+    return rows.map((r) => ({ streamId: r.stream_id, callSid: r.call_sid === null ? null : String(r.call_sid), messages: Number(r.n), firstAt: String(r.first_at), lastAt: String(r.last_at) }));
+  }
+
   /** Messages whose retention ran out by `now` deleted; answers how many. */
   async deleteExpired(now: string): Promise<number> {
     const result = await this.db.deleteFrom('stream_messages').where('delete_after', 'is not', null).where('delete_after', '<=', now).executeTakeFirst();

@@ -133,7 +133,7 @@ for (const dialect of await dialects()) {
         const res = await svc.request({ method: 'GET', url: `/asr/search?q=${encodeURIComponent(q)}` });
         assert.ok(res.statusCode === 200 || res.statusCode === 400, `${JSON.stringify(q)}: ${res.statusCode} ${res.body}`);
       }
-      for (const url of ['/asr/search', '/asr/search?q=', `/asr/search?q=${'x'.repeat(257)}`, '/asr/search?q=%22%22', '/asr/search?q=a&limit=0', '/asr/search?q=a&from=yesterday']) {
+      for (const url of [`/asr/search?q=${'x'.repeat(257)}`, '/asr/search?q=%22%22', '/asr/search?q=a&limit=0', '/asr/search?q=a&from=yesterday']) {
         const res = await svc.request({ method: 'GET', url });
         assert.equal(res.statusCode, 400, `${url}: ${res.body}`);
       }

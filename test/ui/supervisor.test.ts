@@ -245,7 +245,7 @@ describe('the console for a supervisor', { skip: required(!fs.existsSync(CHROMIU
     await page.fill('#streams-callSid', 'CA-console-walrus');
     await page.click('form[aria-label="Find the streams of a call"] button[type=submit]');
     await row.waitFor();
-    assert.match((await row.textContent()) ?? '', /stream-walrus\s*2/);
+    assert.match((await row.textContent()) ?? '', /stream-walrus\s*CA-console-walrus\s*2/);
     await assertAccessible('streams');
     await row.locator('a').click();
     await page.waitForSelector('#stream-title');
@@ -255,23 +255,86 @@ describe('the console for a supervisor', { skip: required(!fs.existsSync(CHROMIU
     await assertAccessible('stream');
   });
 
-  test('the dashboard: analysed calls, talk time, sentiment and insights per day, from the calls\' own analytics', async () => {
+  test('search filters by category, violation and caller sentiment, with no words', async () => {
     const job = json(await svc.request({ method: 'GET', url: `/asr/jobs/${analysed}`, headers: { authorization: `Bearer ${keys.read}` } }));
+    const hits = () => page.locator('table.search-results tbody tr').evaluateAll((rows) => rows.map((r) => (r as HTMLElement).dataset.hit));
+    const filter = async (name: string, value: string) => {
+      await go('#/dashboard');
+      await go('#/jobs');
+      await page.waitForSelector('#jobs-count');
+      if (name === 'callerSentiment') await page.selectOption(`#filter-${name}`, value);
+      else await page.fill(`#filter-${name}`, value);
+      await page.click('#filter-apply');
+      await page.waitForSelector('#search-count:has-text("by the filters"), #search-count:has-text("No call matches")');
+      return hits();
+    };
+    // The post-call record never said its notice: a violation; the job's agent greeted.
+    assert.deepEqual(await filter('violation', 'mini-miranda'), ['record-warranty']);
+    assert.deepEqual(await filter('category', 'greet'), [analysed]);
+    assert.deepEqual(await filter('category', 'no-such-insight'), []);
+    assert.match((await page.textContent('#search-count')) ?? '', /No call matches the filters/);
+    const found = await filter('callerSentiment', job.analytics.sentiment_caller);
+    assert.ok(found.includes(analysed) && !found.includes(other), JSON.stringify(found));
+    assert.deepEqual(leaks((await page.textContent('body')) ?? ''), []);
+    await assertAccessible('search filters');
+  });
+
+  test('every kept stream listed, the most recently active first, with its call', async () => {
+    await go('#/streams');
+    const row = page.locator('tr[data-stream="stream-walrus"]');
+    await row.waitFor();
+    assert.match((await row.textContent()) ?? '', /stream-walrus\s*CA-console-walrus\s*2/);
+    assert.match((await page.textContent('#streams-page')) ?? '', /^1–1$/);
+    await assertAccessible('streams list');
+  });
+
+  test("the call's figures per party: talk speed, interruptions, sentiment per quarter, issues/outcomes/action items, summary", async () => {
+    const job = json(await svc.request({ method: 'GET', url: `/asr/jobs/${analysed}`, headers: { authorization: `Bearer ${keys.read}` } }));
+    await go(`#/jobs/${analysed}`);
+    await page.waitForSelector('table.party-figures');
+    for (const s of job.analytics.speakers as { role: string; words_per_minute: number | null; interruptions: number; interrupted: number; sentiment?: string; sentiment_quarters?: ({ sentiment: string } | null)[] }[]) {
+      const row = page.locator(`table.party-figures tr[data-party="${s.role}"]`);
+      assert.equal(await row.locator('th').textContent(), s.role === 'agent' ? 'Agent' : 'Caller');
+      assert.equal(await row.locator('[data-figure="wpm"]').textContent(), s.words_per_minute === null ? '—' : `${Math.round(s.words_per_minute)} words/min`);
+      assert.equal(await row.locator('[data-figure="interruptions"]').textContent(), String(s.interruptions));
+      assert.equal(await row.locator('[data-figure="interrupted"]').textContent(), String(s.interrupted));
+      assert.equal(await row.locator('[data-figure="sentiment"]').textContent(), s.sentiment ?? '—');
+      assert.deepEqual(await row.locator('td[data-quarter]').allTextContents(), [0, 1, 2, 3].map((q) => s.sentiment_quarters?.[q]?.sentiment ?? '—'));
+    }
+    for (const [key, list] of [['issues', job.analytics.issues], ['outcomes', job.analytics.outcomes], ['action-items', job.analytics.action_items]] as const) {
+      assert.equal(await page.locator(`ul[data-found="${key}"] li`).count(), (list as unknown[]).length, key);
+    }
+    assert.equal((await page.locator('#call-summary').count()) === 1 ? await page.textContent('#call-summary') : '', job.analytics.summary?.text ?? '');
+    assert.deepEqual(leaks((await page.textContent('body')) ?? ''), []);
+  });
+
+  test('the dashboard: analysed calls, talk time, sentiment and insights per day and per agent, from the insight summary', async () => {
+    const read = { authorization: `Bearer ${keys.read}` };
+    const job = json(await svc.request({ method: 'GET', url: `/asr/jobs/${analysed}`, headers: read }));
+    const record = json(await svc.request({ method: 'GET', url: '/system/cache/post-call/record-warranty', headers: { authorization: `Bearer ${keys.admin}` } }));
     const day = (job.createdAt as string).slice(0, 10);
+    const summaries: string[] = [];
+    page.on('request', (r) => r.url().includes('/asr/insights/summary') && summaries.push(r.url()));
     await page.click('a[href="#/dashboard"]');
     await page.waitForSelector('#dashboard-count');
     await page.waitForSelector('.chart canvas');
-    // Two completed jobs; only the one submitted with analytics counts.
-    assert.match((await page.textContent('#dashboard-count')) ?? '', /^1 analysed calls of 2 completed\.$/);
+    // The analysed job and the processed post-call record; the other job asked for no analysis.
+    assert.match((await page.textContent('#dashboard-count')) ?? '', /^2 analysed calls\.$/);
+    assert.ok(summaries.length > 0, 'read from GET /asr/insights/summary');
     const row = async (caption: string) =>
       page.locator('figure.chart table', { has: page.locator('caption', { hasText: caption }) }).locator('tbody tr').evaluateAll((rows) => rows.map((r) => [...r.children].map((c) => c.textContent)));
-    assert.deepEqual(await row('Analysed calls per day'), [[day, '1']]);
-    const minutes = (s: number) => String(Math.round((s / 60) * 100) / 100);
-    assert.deepEqual(await row('Talk time per day'), [[day, minutes(job.analytics.talk_time_agent), minutes(job.analytics.talk_time_caller)]]);
-    const sentiment = job.analytics.sentiment_caller as string;
-    assert.deepEqual(await row('Caller sentiment per day'), [[day, ...['positive', 'neutral', 'negative'].map((p) => (p === sentiment ? '1' : '0'))]]);
-    assert.deepEqual(await row('Insights per day'), [[day, '1', '1']], 'the greeting matched, the disclosure was violated');
+    assert.deepEqual(await row('Analysed calls per day'), [[day, '2']]);
+    const minutes = (side: 'agent' | 'caller') => String(Math.round(((job.analytics[`talk_time_${side}`] + record.analytics[`talk_time_${side}`]) / 60) * 100) / 100);
+    assert.deepEqual(await row('Talk time per day'), [[day, minutes('agent'), minutes('caller')]]);
+    const sentiments = [job.analytics.sentiment_caller, record.analytics.sentiment_caller];
+    assert.deepEqual(await row('Caller sentiment per day'), [[day, ...['positive', 'neutral', 'negative'].map((p) => String(sentiments.filter((x) => x === p).length))]]);
+    assert.deepEqual(await row('Insights per day'), [[day, '1', '2']], 'the greeting matched; the disclosure and the notice were violated');
     await assertAccessible('dashboard');
+    await page.selectOption('#dashboard-groupBy', 'agent');
+    await page.waitForSelector(`tr[data-group="${AGENT_ID}"]`);
+    const groups = await page.locator('table.dashboard-groups tbody tr').evaluateAll((rows) => rows.map((r) => [(r as HTMLElement).dataset.group, r.children[1].textContent]));
+    assert.deepEqual(groups, [[AGENT_ID, '1'], ['—', '1']], 'the record by its agent; the job was submitted with none');
+    await assertAccessible('dashboard per agent');
   });
 
   test('insight rules edited in the projects view, previewed on a sample, published as a new version', async () => {

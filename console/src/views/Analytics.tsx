@@ -1,8 +1,11 @@
 // The analytics panel of a call, drawn when the job carries analytics (a job submitted with `analytics` or
 // `insights`): the figures of `analytics` (resource 18: talk time per side, silence, over-talk), a timeline of
 // who talked when with over-talk and silence drawn from the utterances' times, sentiment over the call (each
-// utterance's polarity at its time), and the insight lines, each linked to its place in the recording.
+// utterance's polarity at its time), the figures per party (CallFigures.tsx: talk speed, interruptions, sentiment
+// per quarter, loudness over time, non-talk, issues/outcomes/action items, summary), and the insight lines, each
+// linked to its place in the recording.
 import { seconds } from '../format';
+import { CallFigures, type PartyAnalytics } from './CallFigures';
 import { type AnalyticsInsight, type InsightRule, Violations } from './Violations';
 
 interface SpeakerFigures {
@@ -14,7 +17,7 @@ interface SpeakerFigures {
   sentiment?: string;
 }
 
-export interface CallAnalytics {
+export interface CallAnalytics extends Omit<PartyAnalytics, 'speakers'> {
   total_duration?: number | null;
   silence?: number | null;
   overtalk?: number | null;
@@ -140,6 +143,7 @@ export function Analytics({
           ))}
         </div>
       )}
+      <CallFigures analytics={analytics as PartyAnalytics} sideOf={sideOf} onSeek={onSeek} />
       <Violations insights={analytics.insights} rules={rules} duration={duration} sideOf={sideOf} onSeek={onSeek} />
       {(insightLines ?? []).length > 0 && (
         <ul class="insights" aria-label="Insight lines">

@@ -1,7 +1,8 @@
 // The jobs view: a page of jobs with their file, state, duration, model, redaction state and times, refreshed
 // while any of them is still running; filters (state, project, call, dates, tracking id) and paging; a search by
-// words of the redacted transcripts (GET /asr/search, with project, agent, campaign and dates), which lists the
-// calls found instead of the page of jobs; and, for keys that may submit, the upload of recordings.
+// words of the redacted transcripts (GET /asr/search, with project, agent, campaign, category, violation, the
+// call's and the caller's sentiment and dates; filters alone list the calls they find), which lists the calls
+// found instead of the page of jobs; and, for keys that may submit, the upload of recordings.
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { can, getJson, type Session } from '../api';
 import { seconds, TERMINAL, when } from '../format';
@@ -28,12 +29,20 @@ interface Filters {
   tracking_id: string;
   agent: string;
   campaign: string;
+  category: string;
+  violation: string;
+  sentiment: string;
+  callerSentiment: string;
   from: string;
   to: string;
 }
 
+/** The filters only the search has: any of them (or words) lists calls found instead of the page of jobs. */
+const SEARCH_ONLY = ['q', 'agent', 'campaign', 'category', 'violation', 'sentiment', 'callerSentiment'] as const;
+const POLARITIES = ['negative', 'neutral', 'positive'];
+
 const PAGE_SIZES = [50, 100, 500];
-const EMPTY: Filters = { q: '', status: '', sid: '', callSid: '', tracking_id: '', agent: '', campaign: '', from: '', to: '' };
+const EMPTY: Filters = { q: '', status: '', sid: '', callSid: '', tracking_id: '', agent: '', campaign: '', category: '', violation: '', sentiment: '', callerSentiment: '', from: '', to: '' };
 /** The most calls a search answers at once (the API's own limit). */
 const SEARCH_LIMIT = 100;
 
@@ -55,8 +64,8 @@ function query(filters: Filters, offset: number, size: number): string {
 
 /** The search the filters ask for: the words, with the filters the search has (state and tracking id it has not). */
 function searchQuery(filters: Filters, offset: number): string {
-  const q = new URLSearchParams({ q: filters.q.trim(), limit: String(SEARCH_LIMIT), offset: String(offset) });
-  for (const name of ['sid', 'agent', 'campaign'] as const) if (filters[name].trim()) q.set(name, filters[name].trim());
+  const q = new URLSearchParams({ limit: String(SEARCH_LIMIT), offset: String(offset) });
+  for (const name of ['q', 'sid', ...SEARCH_ONLY] as const) if (filters[name].trim()) q.set(name, filters[name].trim());
   dates(filters, q);
   return `/asr/search?${q}`;
 }
@@ -72,6 +81,7 @@ export function JobsView({ session }: { session: Session }) {
   const [size, setSize] = useState(PAGE_SIZES.includes(asked) ? asked : 50);
   const [page, setPage] = useState<{ total: number; jobs: JobBrief[] }>();
   const [found, setFound] = useState<{ words: string; offset: number; hits: SearchHit[] }>();
+  const searchAsked = (f: Filters) => SEARCH_ONLY.some((name) => f[name].trim() !== '');
   const [error, setError] = useState<string>();
   const [tick, setTick] = useState(0);
   const timer = useRef<number>();
@@ -96,7 +106,7 @@ export function JobsView({ session }: { session: Session }) {
   useEffect(() => () => clearTimeout(timer.current), []);
 
   // Words given: the calls whose redacted transcript holds them, in place of the page of jobs.
-  const searching = filters.q.trim() !== '';
+  const searching = searchAsked(filters);
   useEffect(() => {
     if (!searching) return setFound(undefined);
     let cancelled = false;
@@ -160,16 +170,34 @@ export function JobsView({ session }: { session: Session }) {
         <input {...field('agent')} size={10} />
         <label for="filter-campaign">Campaign</label>
         <input {...field('campaign')} size={10} />
+        <label for="filter-category">Category</label>
+        <input {...field('category')} size={10} placeholder="insight id" />
+        <label for="filter-violation">Violation</label>
+        <input {...field('violation')} size={10} placeholder="insight id" />
+        <label for="filter-sentiment">Call sentiment</label>
+        <select {...field('sentiment')}>
+          <option value="">any</option>
+          {POLARITIES.map((p) => (
+            <option value={p}>{p}</option>
+          ))}
+        </select>
+        <label for="filter-callerSentiment">Caller sentiment</label>
+        <select {...field('callerSentiment')}>
+          <option value="">any</option>
+          {POLARITIES.map((p) => (
+            <option value={p}>{p}</option>
+          ))}
+        </select>
         <label for="filter-from">From</label>
         <input type="date" {...field('from')} />
         <label for="filter-to">To</label>
         <input type="date" {...field('to')} />
         <button type="submit" id="filter-apply">
-          {draft.q.trim() ? 'Search' : 'Filter'}
+          {searchAsked(draft) ? 'Search' : 'Filter'}
         </button>
-        {(draft.agent.trim() || draft.campaign.trim()) && !draft.q.trim() && (
+        {searchAsked(draft) && (
           <p class="hint" id="filter-hint">
-            Agent and campaign narrow a search (they belong to post-call records): give words to find.
+            Words, agent, campaign, category, violation and sentiment search the redacted calls (jobs and post-call records); category, violation and sentiment find analysed calls only.
           </p>
         )}
       </form>
@@ -186,7 +214,13 @@ export function JobsView({ session }: { session: Session }) {
               Newer
             </button>
             <span id="search-count">
-              {found.hits.length === 0 ? `No call holds “${found.words}”` : `${found.offset + 1}–${found.offset + found.hits.length} found for “${found.words}”`}
+              {found.words
+                ? found.hits.length === 0
+                  ? `No call holds “${found.words}”`
+                  : `${found.offset + 1}–${found.offset + found.hits.length} found for “${found.words}”`
+                : found.hits.length === 0
+                  ? 'No call matches the filters'
+                  : `${found.offset + 1}–${found.offset + found.hits.length} found by the filters`}
             </span>
             <button type="button" disabled={found.hits.length < SEARCH_LIMIT} onClick={() => setOffset(offset + SEARCH_LIMIT)}>
               Older

@@ -1,5 +1,5 @@
 // Calls found by words of their redacted transcript (GET /asr/search): jobs and post-call records, newest first,
-// each with where the words are. The snippet comes from the redacted text the index holds (a masked value was
+// each with where the words are (or, found by filters alone, the opening of its redacted text). The snippet comes from the redacted text the index holds (a masked value was
 // never indexed) and is drawn as text, never as markup.
 import { when } from '../format';
 
@@ -16,7 +16,7 @@ export const hitLink = (h: SearchHit): string => (h.kind === 'job' ? `#/jobs/${e
 
 export function SearchResults({ words, hits }: { words: string; hits: SearchHit[] }) {
   return (
-    <table class="jobs search-results" aria-label={`Calls whose redacted transcript holds ${words}`}>
+    <table class="jobs search-results" aria-label={words ? `Calls whose redacted transcript holds ${words}` : 'Calls found by the filters'}>
       <thead>
         <tr>
           <th scope="col">Call</th>

@@ -1,4 +1,5 @@
-// Live streams of a call: the streams that carried a telephony call (GET /asr/streams?callSid=), and a stream's
+// Live streams: every stream kept, the most recently active first (GET /asr/streams), or those that carried a
+// telephony call (GET /asr/streams?callSid=), and a stream's
 // kept finals (GET /asr/stream/{id}/messages) as the client received them: redacted in flight, so the text shown
 // is the text sent, with the kinds each final had masked, by Agent and Caller.
 import { useEffect, useState } from 'preact/hooks';
@@ -7,6 +8,7 @@ import { seconds, when } from '../format';
 
 interface StreamBrief {
   streamId: string;
+  callSid?: string;
   messages: number;
   firstAt: string;
   lastAt: string;
@@ -23,20 +25,32 @@ export function StreamsView({ streamId, callSid }: { streamId?: string; callSid?
   return streamId ? <StreamView streamId={streamId} /> : <StreamList callSid={callSid} />;
 }
 
+/** Streams listed at once (the API's own limit). */
+const PAGE = 100;
+
 function StreamList({ callSid }: { callSid?: string }) {
   const [draft, setDraft] = useState(callSid ?? '');
-  const [found, setFound] = useState<{ callSid: string; streams: StreamBrief[] }>();
+  const [offset, setOffset] = useState(0);
+  const [found, setFound] = useState<{ callSid?: string; streams: StreamBrief[] }>();
   const [error, setError] = useState<string>();
+  useEffect(() => setOffset(0), [callSid]);
   useEffect(() => {
-    if (!callSid) return setFound(undefined);
-    getJson<{ callSid: string; streams: StreamBrief[] }>(`/asr/streams?callSid=${encodeURIComponent(callSid)}`).then(
+    let cancelled = false;
+    setFound(undefined);
+    // A call asked for: its streams; else every stream kept, the most recently active first, a page at a time.
+    const url = callSid ? `/asr/streams?callSid=${encodeURIComponent(callSid)}` : `/asr/streams?limit=${PAGE}&offset=${offset}`;
+    getJson<{ callSid?: string; streams: StreamBrief[] }>(url).then(
       (r) => {
+        if (cancelled) return;
         setFound(r);
         setError(undefined);
       },
-      (e: Error) => setError(e.message),
+      (e: Error) => !cancelled && setError(e.message),
     );
-  }, [callSid]);
+    return () => {
+      cancelled = true;
+    };
+  }, [callSid, offset]);
   return (
     <section aria-labelledby="streams-title">
       <h1 id="streams-title">Live streams</h1>
@@ -45,26 +59,26 @@ function StreamList({ callSid }: { callSid?: string }) {
         aria-label="Find the streams of a call"
         onSubmit={(e) => {
           e.preventDefault();
-          // The address keeps the call asked for (back and reload show it again).
-          location.hash = `#/streams?callSid=${encodeURIComponent(draft.trim())}`;
+          // The address keeps the call asked for (back and reload show it again); none: every stream.
+          location.hash = draft.trim() ? `#/streams?callSid=${encodeURIComponent(draft.trim())}` : '#/streams';
         }}
       >
         <label for="streams-callSid">Call id</label>
-        <input id="streams-callSid" value={draft} required size={24} onInput={(e) => setDraft(e.currentTarget.value)} />
+        <input id="streams-callSid" value={draft} size={24} onInput={(e) => setDraft(e.currentTarget.value)} />
         <button type="submit">Find</button>
       </form>
-      {!callSid && <p class="hint">The kept finals of live streams are found by the call that they carried (its callSid).</p>}
       {error && (
         <p class="error" role="alert">
           {error}
         </p>
       )}
-      {found && found.streams.length === 0 && <p id="streams-count">No stream of call {found.callSid} is kept.</p>}
+      {found && found.streams.length === 0 && <p id="streams-count">{callSid ? `No stream of call ${callSid} is kept.` : offset > 0 ? 'No more streams.' : 'No stream is kept.'}</p>}
       {found && found.streams.length > 0 && (
-        <table class="jobs streams" aria-label={`Streams of call ${found.callSid}`}>
+        <table class="jobs streams" aria-label={callSid ? `Streams of call ${callSid}` : 'Streams kept, the most recently active first'}>
           <thead>
             <tr>
               <th scope="col">Stream</th>
+              <th scope="col">Call</th>
               <th scope="col">Finals kept</th>
               <th scope="col">First</th>
               <th scope="col">Last</th>
@@ -76,6 +90,7 @@ function StreamList({ callSid }: { callSid?: string }) {
                 <td>
                   <a href={`#/streams/${encodeURIComponent(s.streamId)}`}>{s.streamId}</a>
                 </td>
+                <td>{callSid ?? s.callSid ?? '—'}</td>
                 <td>{s.messages}</td>
                 <td>{when(s.firstAt)}</td>
                 <td>{when(s.lastAt)}</td>
@@ -83,6 +98,17 @@ function StreamList({ callSid }: { callSid?: string }) {
             ))}
           </tbody>
         </table>
+      )}
+      {!callSid && found && (
+        <nav class="pager" aria-label="Pages of streams">
+          <button type="button" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - PAGE))}>
+            Newer
+          </button>
+          <span id="streams-page">{found.streams.length === 0 ? '' : `${offset + 1}–${offset + found.streams.length}`}</span>
+          <button type="button" disabled={found.streams.length < PAGE} onClick={() => setOffset(offset + PAGE)}>
+            Older
+          </button>
+        </nav>
       )}
     </section>
   );

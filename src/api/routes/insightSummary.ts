@@ -5,6 +5,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import Type from 'typebox';
 import { idString, isoParam, isoTime } from '../../schema/bounds.js';
+import { MAX_FIGURE_GROUPS } from '../../store/callFigures.js';
 import { type GroupBy, MAX_SUMMARY_ROWS } from '../../store/insightHits.js';
 import type { Services } from '../../services.js';
 import { responses } from '../schemas.js';
@@ -33,7 +34,9 @@ export function insightSummaryRoutes(services: Services): FastifyPluginAsync {
             'For each group and insight: `calls` the insight ran on, `matched` (type match), `violations` (type compliance_violation) and `lines` found, ' +
             "from processed post-call records (a live stream's ended conversation included) and completed jobs that asked for analysis. `groupBy`: `day` (UTC, YYYY-MM-DD), `agent` (a record's " +
             "`conversation.agentId`, else `realTimeMessage.agentId`; a job's `agent`) or `campaign` (`conversation.campaignId`, else `campaign.campaignId`; a job's `campaign`); a call with none is in the group null. " +
-            `Filters: \`sid\`, \`agent\`, \`campaign\`, \`insight\` (an insight id), \`from\` (at or after), \`to\` (before). At most ${MAX_SUMMARY_ROWS} rows (\`truncated\` says so). Ids and counts only, never text.`,
+            `Filters: \`sid\`, \`agent\`, \`campaign\`, \`insight\` (an insight id), \`from\` (at or after), \`to\` (before). At most ${MAX_SUMMARY_ROWS} rows (\`truncated\` says so). ` +
+            '`calls`: per group (same grouping and filters but `insight`), the analysed calls, their talk time per side (seconds, summed; calls with roles only) and how many had each caller sentiment (calls whose sentiment was measured). ' +
+            'Ids and counts only, never text.',
           querystring: Type.Object({
             groupBy: Type.Union([Type.Literal('day'), Type.Literal('agent'), Type.Literal('campaign')], { default: 'day', description: 'day | agent | campaign' }),
             sid: Type.Optional(idString({ description: 'Only calls of this project.' })),
@@ -62,6 +65,18 @@ export function insightSummaryRoutes(services: Services): FastifyPluginAsync {
                     ),
                   }),
                 ),
+                calls: Type.Array(
+                  Type.Object({
+                    group: Type.Union([Type.String(), Type.Null()], { description: 'The day, agent or campaign; null: calls that carry none.' }),
+                    calls: Type.Integer({ description: 'Analysed calls.' }),
+                    talkTimeAgent: Type.Number({ description: "The agents' talk time, seconds, summed." }),
+                    talkTimeCaller: Type.Number({ description: "The callers' talk time, seconds, summed." }),
+                    callerSentiment: Type.Object(
+                      { negative: Type.Integer(), neutral: Type.Integer(), positive: Type.Integer() },
+                      { description: "Calls by the caller's sentiment." },
+                    ),
+                  }),
+                ),
               }),
             },
             [400],
@@ -81,6 +96,7 @@ export function insightSummaryRoutes(services: Services): FastifyPluginAsync {
           from,
           to,
         });
+        const calls = await services.store.callFigures.groups({ groupBy, sid: request.query.sid, agentId: request.query.agent, campaign: request.query.campaign, from, to });
         const groups: { group: string | null; insights: { id: string; calls: number; matched: number; violations: number; lines: number }[] }[] = [];
         for (const r of rows) {
           const last = groups[groups.length - 1];
@@ -88,7 +104,7 @@ export function insightSummaryRoutes(services: Services): FastifyPluginAsync {
           if (last && last.group === r.group) last.insights.push(entry);
           else groups.push({ group: r.group, insights: [entry] });
         }
-        return { groupBy, truncated: rows.length >= MAX_SUMMARY_ROWS, groups };
+        return { groupBy, truncated: rows.length >= MAX_SUMMARY_ROWS || calls.length >= MAX_FIGURE_GROUPS, groups, calls };
       },
     );
   };

@@ -6,7 +6,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import Type from 'typebox';
 import { notFound } from '../../errors.js';
-import { idString } from '../../schema/bounds.js';
+import { idString, paging } from '../../schema/bounds.js';
 import type { Services } from '../../services.js';
 import { OpenObject, responses } from '../schemas.js';
 
@@ -31,24 +31,32 @@ const Answer = Type.Object(
 
 export function streamMessageRoutes(services: Services): FastifyPluginAsync {
   return async (app) => {
-    app.get<{ Querystring: { callSid: string } }>(
+    app.get<{ Querystring: { callSid?: string; limit: number; offset: number } }>(
       '/asr/streams',
       {
         config: { scope: 'read' },
         schema: {
           operationId: 'listCallStreams',
           tags: ['Engine'],
-          summary: "The live streams that carried a telephony call, by its callSid",
+          summary: 'The live streams kept: all of them, or those that carried a telephony call (by its callSid)',
           description:
-            'Every stream whose kept finals name the call (a Twilio stream takes it from its start message; a Scrubline stream from `callSid` in its start message), oldest first; read each with GET /asr/stream/{streamId}/messages. An empty list when none is kept.',
-          querystring: Type.Object({ callSid: idString({ description: "The call's id (Twilio CallSid)." }) }),
+            'With `callSid`: every stream whose kept finals name the call (a Twilio stream takes it from its start message; a Scrubline stream from `callSid` in its start message), oldest first, all of them. ' +
+            'Without: every stream with kept finals, the most recently active first (by its last final), paged by `limit` and `offset`, each with the `callSid` it carried when it named one. ' +
+            'Read each with GET /asr/stream/{streamId}/messages. An empty list when none is kept. Ids, counts and times only: no text.',
+          querystring: Type.Object({
+            callSid: Type.Optional(idString({ description: "The call's id (Twilio CallSid); absent: every stream kept." })),
+            ...paging(100, 20),
+          }),
           response: responses(
             {
               200: Type.Object({
-                callSid: Type.String(),
+                callSid: Type.Optional(Type.String({ description: 'The call asked for (with `callSid`).' })),
+                limit: Type.Optional(Type.Integer({ description: 'Without `callSid`: the page.' })),
+                offset: Type.Optional(Type.Integer()),
                 streams: Type.Array(
                   Type.Object({
                     streamId: Type.String(),
+                    callSid: Type.Optional(Type.String({ description: 'The call the stream carried, when it named one.' })),
                     messages: Type.Integer({ description: 'Finals kept.' }),
                     firstAt: Type.String({ description: 'When its first final was kept (ISO 8601).' }),
                     lastAt: Type.String({ description: 'When its last final was kept (ISO 8601).' }),
@@ -60,7 +68,12 @@ export function streamMessageRoutes(services: Services): FastifyPluginAsync {
           ),
         },
       },
-      async (request) => ({ callSid: request.query.callSid, streams: await services.store.streamMessages.streamsOfCall(request.query.callSid) }),
+      async (request) => {
+        const { callSid, limit, offset } = request.query;
+        if (callSid !== undefined) return { callSid, streams: await services.store.streamMessages.streamsOfCall(callSid) };
+        const streams = await services.store.streamMessages.streams({ limit, offset });
+        return { limit, offset, streams: streams.map(({ callSid: sid, ...s }) => ({ ...s, ...(sid !== null && { callSid: sid }) })) };
+      },
     );
 
     app.get<{ Params: { streamId: string }; Querystring: { afterSequence?: number; limit?: number } }>(
