@@ -38,6 +38,8 @@ const CALENDAR = /^(monday|tuesday|wednesday|thursday|friday|saturday|sunday|jan
 /** Not a person after "to"/"with"/"by": departments, channels, accounts and the like. */
 const NOT_PERSON = /^(support|billing|sales|savings|checking|account|accounts|customer|service|services|someone|somebody|anyone|anybody|everyone|nobody|mail|email|phone|text|cash|card|check|credit|debit|paypal|zelle|venmo|bank|branch|office|store|team|department|desk|management|legal|collections|fraud|security|claims|shipping|returns|warehouse|home|work|school|hospital|clinic|court|police|family|friends|people|them|us|him|her|it|then|there|here)$/;
 
+/** A number said ("refunds take twenty one to ten business days"): never a name. */
+const NUMBER_WORD = /^(zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand)$/;
 const STREET_WORD: ReadonlySet<string> = new Set([...STREET_SUFFIX, ...STREET_TYPES_MORE]);
 const norm = (doc: Doc, i: number) => doc.words[i]?.norm ?? '';
 const letters = (w: string) => /^\p{L}[\p{L}'’-]*$/u.test(w);
@@ -53,7 +55,7 @@ const caseless = (doc: Doc) => doc.spoken || !/\p{Lu}/u.test(doc.text);
  */
 function frameName(doc: Doc, i: number, loose = false): boolean {
   const w = norm(doc, i);
-  if (!letters(w) || w.length < 2 || STOP.has(w) || NOT_PERSON.test(w) || CALENDAR.test(w) || TITLE.test(w)) return false;
+  if (!letters(w) || w.length < 2 || STOP.has(w) || NOT_PERSON.test(w) || CALENDAR.test(w) || TITLE.test(w) || NUMBER_WORD.test(w)) return false;
   if (!caseless(doc) && !isCap(doc, i)) return false;
   if (listed(w) && !(loose && COMMON_WORDS.has(w) && !FIRST_NAMES.has(w))) return true;
   if (!ordinaryWord(w) && !ordinaryWord(fold(w)) && w.length >= 3) return true;

@@ -45,15 +45,17 @@ function spokenNumberAt(doc: Doc, i: number): number {
 const FOREIGN_TYPE = new Set(`str strasse straße utca út útja körút országút sétány rakpart tér köz fasor sokak sokağı caddesi cad cd
 bulvarı bulvari xiyoboni ko'chasi kochasi küçəsi prospekti sahəsi döngəsi laukums iela gatve dambis gāte prospekts
 bulvāris vej gade väg vägen gata gatan gränd veien vei katu kuja polku tori straat laan gracht singel cesta ulica
-sh sor lakótelep lakotelep trg vijenac šetalište namesti náměstí ulice třída`.split(/\s+/));
+sh sor liget lakótelep lakotelep trg vijenac šetalište namesti náměstí ulice třída`.split(/\s+/));
 function foreignType(doc: Doc, i: number): boolean {
   const w = doc.words[i]?.norm.replace(/\.$/, '');
   if (!w) return false;
   // "sh" only with a number after it ("Rəhman sh., 166")
   if (w === 'sh') return writtenHouseNumber(doc, i + 1) || spokenNumberAt(doc, i + 1) > 0;
-  return FOREIGN_TYPE.has(w) && (doc.spoken || !cap(doc, i) || w.length > 3);
+  return FOREIGN_TYPE.has(w);
 }
-const STOPWORD = /^(is|was|has|had|and|or|the|a|an|to|at|in|on|for|with|from|of|i|you|we|it|please|by)$/;
+/** Words that open a town's name: "Neu Aylin", "Süd Lea", "Bad Logan". */
+const TOWN_PREFIX = new Set(['new', 'neu', 'nord', 'süd', 'sud', 'ost', 'west', 'north', 'south', 'east', 'bad', 'alt', 'groß', 'gross', 'klein', 'upper', 'lower', 'port', 'fort', 'saint', 'san', 'santa']);
+const STOPWORD = /^(is|was|has|had|and|or|the|a|an|to|at|in|on|for|with|from|of|i|you|we|it|it's|its|that|this|please|by|yeah|yes|so|okay|ok|um|uh|as|\p{L})$/u;
 const streetTypeWord = (w: string) => STREET_SUFFIX.has(w) || STREET_TYPES_MORE.has(w);
 
 /** A house number or a street word among words [from, s): what makes a run of words an address before a name in it. */
@@ -99,6 +101,11 @@ function addressAround(doc: Doc, s: number, e: number, others: readonly Detectio
     const n = spokenNumberAt(doc, to);
     if (n >= 2 || (n === 1 && /[a-z]$/.test(doc.words[to].norm) && !SPOKEN_NUMBER.test(doc.words[to].norm))) ((to += n), (found = true));
     else if (s > 0 && SPOKEN_NUMBER.test(doc.words[s - 1].norm) && (streetTypeWord(doc.words[e]?.norm ?? '') || foreignType(doc, e) || doc.words[e]?.norm === 'via')) found = true;
+    // a house number one or two words after the name, in an address: "at ivana gorana kovačića one hundred thirty one"
+    else if (s > 1 && /^(at|to|is|so|on|address)$/.test(doc.words[s - 1].norm) && doc.words[s - 2].norm !== 'name' && [1, 2].some((k) => e + k < doc.words.length && !doc.words.slice(e, e + k).some((x) => STOPWORD.test(x.norm) || SPOKEN_HOUSE.test(x.norm)) && spokenNumberAt(doc, e + k) >= 2)) {
+      const k = [1, 2].find((k) => spokenNumberAt(doc, e + k) >= 2)!;
+      ((to = e + k + spokenNumberAt(doc, e + k)), (found = true));
+    }
     // a number after "at", "to", "is" before the name: "we were at eight sara garth", "it's seventy nine wyatt paddock"
     else if (s > 0 && SPOKEN_NUMBER.test(doc.words[s - 1].norm)) {
       let k = s - 1;
@@ -115,6 +122,8 @@ function addressAround(doc: Doc, s: number, e: number, others: readonly Detectio
       found = true;
     }
   }
+  // a town: "..., Neu Aylin", "süd lea", "nord yannick" after a house number or a street word
+  if (s >= 2 && TOWN_PREFIX.has(doc.words[s - 1].norm) && (!doc.spoken ? cap(doc, s - 1) && endsClause(doc, s - 2) : SPOKEN_HOUSE.test(doc.words[s - 2].norm) || foreignType(doc, s - 2))) ((from = Math.min(from, s - 1)), (found = true));
   if (unitAfter(doc, e)) found = true;
   const wordsOf = (d: Detection) => (d.wordStart !== undefined ? { wordStart: d.wordStart, wordEnd: d.wordEnd! } : wordsOverlapping(doc, d.start, d.end));
   for (const d of others) {

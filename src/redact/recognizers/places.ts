@@ -46,7 +46,7 @@ alameda viela caminho praça praca ladeira acesso urbanização jardim travessa 
 allée impasse quai corso vicolo drève dreef bairro aleea calea bulevardul intrarea splaiul
 rodovia marginal vereda quadra setor beco travesía glorieta carretera paraje rambla riera vía pasaje carrer avinguda
 passeig plaça contrada borgo lungomare incrocio rotonda galleria șoseaua soseaua şoseaua piața piata trg obala vijenac
-šetalište aleja osiedle plac rynek ul đường phố ruelle`.split(/\s+/));
+šetalište aleja osiedle plac rynek ul đường phố ruelle voie chaussée`.split(/\s+/));
 /** Street words that come before the name ("rue Descartes", "via Roma"). */
 export const STREET_PREFIX = new Set(['rue', 'via', 'calle', 'avenida', 'rua', 'avenue', 'ulica', 'strada', 'chemin', 'boulevard', 'plaza', 'piazza', 'viale']);
 /** Street name endings in other languages ("Nassaustraat 123", "Ziegelgasse 26"). */
