@@ -38,7 +38,9 @@ claim order loan car house home apartment place office mortgage insurance social
 /** Words after which a name is addressed or quoted: "thanks, Jerome", "said Honoré", "according to Hiroshi". */
 const ADDRESSING = new Set(['said', 'says', 'asked', 'asks', 'told', 'tells', 'thanks', 'hi', 'hello', 'hey', 'dear', 'named', 'replied', 'wrote']);
 /** A word that may be a name though no list knows it: not a function word, not an ordinary word. */
-const unknownWord = (w: string) => w.length >= 3 && !STOP.has(w) && !COMMON_WORDS.has(w) && !/\d/.test(w);
+const unknownWord = (w: string) => w.length >= 3 && !STOP.has(w) && !COMMON_WORDS.has(w) && !/\d/.test(w) && !CONTRACTION.test(w);
+/** Contractions as ASR writes them ("my mother shes hard of hearing"): never a name. */
+const CONTRACTION = /^(im|ive|youre|theyre|hes|shes|thats|theres|whats|lets|dont|cant|wont|didnt|doesnt|isnt|wasnt)$/;
 
 /** Written text: word i ends a sentence ("thanks." but not "thanks,"). */
 const endsSentence = (doc: Doc, i: number) => !doc.spoken && /[.!?]["')\]]*$/.test(doc.words[i]?.raw ?? '');

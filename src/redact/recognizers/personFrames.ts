@@ -40,6 +40,8 @@ const NOT_PERSON = /^(support|billing|sales|savings|checking|account|accounts|cu
 
 /** A number said ("refunds take twenty one to ten business days"): never a name. */
 const NUMBER_WORD = /^(zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand)$/;
+/** Contractions as ASR writes them ("not mister hes particular"): never a name. */
+const CONTRACTION = /^(im|ive|youre|theyre|hes|shes|thats|theres|whats|lets|dont|cant|wont|didnt|doesnt|isnt|wasnt|its)$/;
 const STREET_WORD: ReadonlySet<string> = new Set([...STREET_SUFFIX, ...STREET_TYPES_MORE]);
 const norm = (doc: Doc, i: number) => doc.words[i]?.norm ?? '';
 const letters = (w: string) => /^\p{L}[\p{L}'’-]*$/u.test(w);
@@ -55,7 +57,7 @@ const caseless = (doc: Doc) => doc.spoken || !/\p{Lu}/u.test(doc.text);
  */
 function frameName(doc: Doc, i: number, loose = false): boolean {
   const w = norm(doc, i);
-  if (!letters(w) || w.length < 2 || STOP.has(w) || NOT_PERSON.test(w) || CALENDAR.test(w) || TITLE.test(w) || NUMBER_WORD.test(w)) return false;
+  if (!letters(w) || w.length < 2 || STOP.has(w) || NOT_PERSON.test(w) || CALENDAR.test(w) || TITLE.test(w) || NUMBER_WORD.test(w) || CONTRACTION.test(w)) return false;
   if (!caseless(doc) && !isCap(doc, i)) return false;
   if (listed(w) && !(loose && COMMON_WORDS.has(w) && !FIRST_NAMES.has(w))) return true;
   if (!ordinaryWord(w) && !ordinaryWord(fold(w)) && w.length >= 3) return true;
