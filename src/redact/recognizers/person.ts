@@ -4,7 +4,8 @@
 import { matchesIn } from './compromiseWindows.js';
 import { endsClause, fromChars, fromWords, type Doc, type Recognizer } from './doc.js';
 import { AMBIGUOUS, COMMON_WORDS, FIRST_NAMES as FIRST_LIST, fold, LAST_NAMES as LAST_LIST, PLACE_PREFIX, PLACE_SUFFIX, PLACE_WORDS, WORD_NAMES } from './nameData.js';
-import { FOREIGN_STREET, NAME_CITIES, STREET_PREFIX_MORE, STREET_SUFFIX, STREET_TYPES_MORE } from './places.js';
+import { NAME_CITIES, STREET_OPENERS } from './addressWords.js';
+import { FOREIGN_STREET, STREET_SUFFIX, STREET_TYPES_MORE } from './places.js';
 import { STOP } from './stopwords.js';
 import { humanNames } from '../tagger/gazetteer.js';
 import { ordinaryWord } from '../tagger/model.js';
@@ -275,8 +276,8 @@ const streetNameWord = (doc: Doc, i: number) => /^\p{L}[\p{L}'-]*$/u.test(doc.wo
  */
 function streetAfterPrefix(doc: Doc, i: number, k: number): [number, number] | undefined {
   let p = i - 1;
-  while (p >= 0 && i - p <= 2 && !STREET_PREFIX_MORE.has(doc.words[p].norm) && streetNameWord(doc, p) && !endsClause(doc, p)) p--;
-  if (p < 0 || !STREET_PREFIX_MORE.has(doc.words[p].norm) || endsClause(doc, p)) return undefined;
+  while (p >= 0 && i - p <= 2 && !STREET_OPENERS.has(doc.words[p].norm) && streetNameWord(doc, p) && !endsClause(doc, p)) p--;
+  if (p < 0 || !STREET_OPENERS.has(doc.words[p].norm) || endsClause(doc, p)) return undefined;
   let e = k;
   while (e < doc.words.length && e - p <= 4 && !isNumberWord(doc, e) && streetNameWord(doc, e) && !endsClause(doc, e - 1)) e++;
   if (!isNumberWord(doc, e) || endsClause(doc, e - 1)) return undefined;

@@ -83,7 +83,8 @@ function nameFrom(doc: Doc, i: number, loose = false): [number, number] | undefi
   let s = i;
   if (TITLE.test(norm(doc, s)) && !endsClause(doc, s - 1)) s++;
   let k = s;
-  while (PARTICLE.test(norm(doc, k)) && k - s < 2) k++;
+  // ("ten" said is a number: "twenty one to ten business days")
+  while (PARTICLE.test(norm(doc, k)) && k - s < 2 && !(caseless(doc) && norm(doc, k) === 'ten')) k++;
   // after particles, any word of letters is the family name ("Van der Berg")
   const afterParticle = k > s && letters(norm(doc, k)) && !STOP.has(norm(doc, k)) && (caseless(doc) || isCap(doc, k));
   if (!afterParticle && !frameName(doc, k, loose)) return undefined;

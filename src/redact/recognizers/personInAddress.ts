@@ -7,7 +7,9 @@
 import type { EntityKind } from '../entityKinds.js';
 import type { Detection } from '../types.js';
 import { endsClause, fromWords, wordsOverlapping, type Doc } from './doc.js';
-import { STREET_PREFIX_MORE, STREET_SUFFIX, STREET_TYPES_MORE, UNIT_WORDS } from './places.js';
+import { COMMON_WORDS } from './nameData.js';
+import { STREET_OPENERS } from './addressWords.js';
+import { FOREIGN_STREET, STREET_SUFFIX, STREET_TYPES_MORE, UNIT_WORDS } from './places.js';
 
 /** Unit words of other languages' addresses ("Bloc 53", "Sc. 2", "Et. 4"), with the project's unit words. */
 const UNIT = new Set([...UNIT_WORDS, 'bloc', 'bl', 'sc', 'scara', 'et', 'etaj', 'ap', 'flat', 'lgh', 'dom', 'kat']);
@@ -21,7 +23,7 @@ const cap = (doc: Doc, i: number) => /^\p{Lu}/u.test(doc.words[i]?.raw.replace(/
 /** Word i opens a street before its name: "Bulevardul", "Travessa", "Rua" (an everyday word only capitalised, written). */
 function streetPrefix(doc: Doc, i: number): boolean {
   const w = doc.words[i]?.norm;
-  if (!w || !STREET_PREFIX_MORE.has(w) || endsClause(doc, i)) return false;
+  if (!w || !STREET_OPENERS.has(w) || endsClause(doc, i)) return false;
   return !EVERYDAY_PREFIX.has(w) || (!doc.spoken && cap(doc, i));
 }
 
@@ -61,7 +63,7 @@ const streetTypeWord = (w: string) => STREET_SUFFIX.has(w) || STREET_TYPES_MORE.
 /** A house number or a street word among words [from, s): what makes a run of words an address before a name in it. */
 function streetBefore(doc: Doc, from: number, s: number): boolean {
   for (let i = from; i < s; i++) if (!doc.spoken && /[!?]["')\]]*$|\p{L}{4,}\.["')\]]*$/u.test(doc.words[i].raw)) return false;
-  for (let i = from; i < s; i++) if (/\d/.test(doc.words[i].norm) || STREET_PREFIX_MORE.has(doc.words[i].norm) || STREET_SUFFIX.has(doc.words[i].norm) || STREET_TYPES_MORE.has(doc.words[i].norm)) return true;
+  for (let i = from; i < s; i++) if (/\d/.test(doc.words[i].norm) || STREET_OPENERS.has(doc.words[i].norm) || STREET_SUFFIX.has(doc.words[i].norm) || STREET_TYPES_MORE.has(doc.words[i].norm)) return true;
   return false;
 }
 
@@ -83,6 +85,11 @@ function addressAround(doc: Doc, s: number, e: number, others: readonly Detectio
   if (!endsClause(doc, e - 1)) {
     if (writtenHouseNumber(doc, e)) ((to = e + 1), (found = true));
     else if (!doc.spoken && /^\p{Ll}[\p{L}'-]+$/u.test(doc.words[e]?.raw ?? '') && !endsClause(doc, e) && writtenHouseNumber(doc, e + 1) && s > 0 && !/^(is|was|has|had|and|or|the|a|an|to|at|in|on|for|with|from|of)$/.test(doc.words[e].norm)) ((to = e + 2), (found = true));
+  }
+  // a street name of another language or a house number said inside the run: "hinterweg fourc neu aylin"
+  for (let i = s; i < e && e - s >= 2; i++) {
+    const w = doc.words[i].norm;
+    if ((w.length > 5 && FOREIGN_STREET.test(w) && !COMMON_WORDS.has(w)) || (doc.spoken && /^(one|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred)[a-z]$/.test(w))) found = true;
   }
   // a street word opening the run itself: "Impasse des Cultes 832b", "aleea plutonier nita ion bloc eighteen"
   if (streetPrefix(doc, s) && e - s >= 2) found = true;

@@ -43,24 +43,13 @@ iela gatve bulvāris prospekts küçəsi prospekti sahəsi döngəsi şossesi`.s
  */
 export const STREET_PREFIX_MORE = new Set(`rue via calle avenida rua avenue ulica strada chemin boulevard plaza piazza viale
 alameda viela caminho praça praca ladeira acesso urbanização jardim travessa largo estrada camino paseo carrera ronda
-allée impasse quai corso vicolo drève dreef bairro aleea calea bulevardul intrarea splaiul
-rodovia marginal vereda quadra setor beco travesía glorieta carretera paraje rambla riera vía pasaje carrer avinguda
-passeig plaça contrada borgo lungomare incrocio rotonda galleria șoseaua soseaua şoseaua piața piata trg obala vijenac
-šetalište aleja osiedle plac rynek ul đường phố ruelle voie chaussée`.split(/\s+/));
+allée impasse quai corso vicolo drève dreef bairro aleea calea bulevardul intrarea splaiul`.split(/\s+/));
 /** Street words that come before the name ("rue Descartes", "via Roma"). */
 export const STREET_PREFIX = new Set(['rue', 'via', 'calle', 'avenida', 'rua', 'avenue', 'ulica', 'strada', 'chemin', 'boulevard', 'plaza', 'piazza', 'viale']);
 /** Street name endings in other languages ("Nassaustraat 123", "Ziegelgasse 26"). */
 export const FOREIGN_STREET = /(straat|strasse|straße|gasse|weg|laan|gata|gatan|vej|vägen|utca|allee|platz|ring|steig|dreef|kade|plein|veien|tie|katu)$/;
 export const UNIT_WORDS = new Set(['apt', 'apartment', 'suite', 'ste', 'unit', 'floor', 'fl', 'room', 'rm', 'building', 'bldg', 'number', 'no', '#']);
 export const DIRECTIONS = new Set(['north', 'south', 'east', 'west', 'n', 's', 'e', 'w', 'ne', 'nw', 'se', 'sw', 'northeast', 'northwest', 'southeast', 'southwest']);
-/**
- * Towns and cities that are also given names ("the store in Tyler", "it left Eugene yesterday"): a place after "in",
- * "near", "from"..., not a person. Kept apart from the place lists the tagger's features read.
- */
-export const NAME_CITIES = new Set(`tyler eugene florence aurora marietta jackson victoria madison charlotte austin savannah
-augusta helena alexandria lafayette lincoln marion lawrence hamilton warren troy logan tracy kent carson irving allen
-quincy norman chester camden beverly clifton dayton orlando raleigh sherman milton everett bryan pierre jasper regina
-mesa santa florence adelaide`.split(/\s+/));
 /** Large US cities (one word, lower case): a city after a street, and never a person on its own. */
 export const US_CITIES = new Set(`
 houston dallas austin phoenix philadelphia chicago denver seattle boston atlanta miami detroit memphis nashville
