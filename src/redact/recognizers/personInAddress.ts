@@ -12,7 +12,8 @@ import { STREET_OPENERS } from './addressWords.js';
 import { FOREIGN_STREET, STREET_SUFFIX, STREET_TYPES_MORE, UNIT_WORDS } from './places.js';
 
 /** Unit words of other languages' addresses ("Bloc 53", "Sc. 2", "Et. 4"), with the project's unit words. */
-const UNIT = new Set([...UNIT_WORDS, 'bloc', 'bl', 'sc', 'scara', 'et', 'etaj', 'ap', 'flat', 'lgh', 'dom', 'kat']);
+// (not "number" or "no": "Felipe A. Duarte, number 6011 ..." is a card's holder)
+const UNIT = new Set([...[...UNIT_WORDS].filter((w) => !/^(number|no|#)$/.test(w)), 'bloc', 'bl', 'sc', 'scara', 'et', 'etaj', 'ap', 'flat', 'lgh', 'dom', 'kat']);
 /** Street words before a name that are also everyday English ("sent via John", "the avenue Mary took"): written and capitalised only. */
 const EVERYDAY_PREFIX = new Set(['via', 'avenue', 'boulevard', 'plaza', 'largo', 'ronda', 'corso', 'acesso']);
 /** What follows a number that counts or measures: "John 50 dollars" is no street. */
