@@ -304,8 +304,12 @@ function streetBeforeType(doc: Doc, i: number, k: number): [number, number] | un
 const inStreet = (doc: Doc, i: number, k: number) => streetSpan(doc, i, k) !== undefined;
 
 const LOCATIVE = new Set(['near', 'in', 'from', 'to', 'at', 'around', 'outside', 'visited', 'visit', 'visiting', 'towards', 'toward', 'via']);
-/** Words before a town that is also a given name ("the store in Tyler", "it left Eugene"): not "to", "at", "with" (people). */
-const NAME_CITY_CUE = new Set(['near', 'in', 'from', 'around', 'outside', 'visited', 'visit', 'visiting', 'towards', 'toward', 'left', 'leaving']);
+/**
+ * Words before a town that is also a given name ("the store in Tyler", "near Eugene"): only words that place what
+ * follows. Not "from", "left", "visited", "to", "at", "with": "a call from Tyler", "I left Eugene a message",
+ * "I visited Charlotte in hospital" are people, and a name left unmasked is a leak.
+ */
+const NAME_CITY_CUE = new Set(['near', 'in', 'around', 'outside', 'towards', 'toward']);
 /** What a place name before it makes of it: "the Charlotte branch", "our Madison office". */
 const PLACE_NOUN = new Set(['branch', 'store', 'office', 'location', 'mall', 'airport', 'station', 'center', 'centre', 'outlet', 'shop', 'warehouse', 'hub', 'depot', 'campus', 'area', 'clinic', 'hospital']);
 /**

@@ -112,7 +112,9 @@ function titled(doc: Doc, i: number): [number, number] | undefined {
 }
 
 /** Words a frame starts at (a title, "to", "with", "add", "is", "by", "signed"...). */
-const OPENS = new Set(['mr', 'mr.', 'mrs', 'mrs.', 'ms', 'ms.', 'mister', 'missus', 'mx', 'miss', 'to', 'with', 'add', 'adding', 'is', 'by', 'signed', 'regards', 'sincerely']);
+const OPENS = new Set(['mr', 'mr.', 'mrs', 'mrs.', 'ms', 'ms.', 'mister', 'missus', 'mx', 'miss', 'to', 'with', 'from', 'add', 'adding', 'is', 'by', 'signed', 'regards', 'sincerely']);
+/** What someone sends or makes, whose "from" names a person: "a missed call from Charlotte", "a text from Tyler". */
+const FROM_NOUN = /^(call|calls|text|texts|message|messages|voicemail|voicemails|email|emails|e-mail|letter|letters|note|visit|callback)$/;
 const REPORT_WORDS = new Set(REPORTS.source.replace(/^\^\(|\)\$$/g, '').split('|'));
 
 export const personFrameRecognizer: Recognizer = (doc) => {
@@ -134,6 +136,8 @@ export const personFrameRecognizer: Recognizer = (doc) => {
       if (/^(out|payable)$/.test(norm(doc, i - 1))) verb = true;
       if (verb) push(nameFrom(doc, i + 1), 0.7);
     }
+    // "a missed call from Charlotte", "I got a text from Tyler" (a town that is a given name here is a person)
+    if (w === 'from' && !endsClause(doc, i) && (FROM_NOUN.test(norm(doc, i - 1)) || (FROM_NOUN.test(norm(doc, i - 2)) && !endsClause(doc, i - 2)))) push(nameFrom(doc, i + 1), 0.7);
     // "add Rose as an authorized user"
     if ((w === 'add' || w === 'adding') && norm(doc, i + 2) === 'as') push(nameFrom(doc, i + 1), 0.7);
     // "Marisol is my stylist", "Tamsin is our nanny"
