@@ -7,7 +7,8 @@ import path from 'node:path';
 import type { Utterance } from '../scripts/pii-corpus/generate.js';
 import { parseMarked } from './handwritten.js';
 
-export type TurnsHalf = 'dev' | 'heldout';
+/** dev and heldout: written with the tagger work; dev2: a fresh dev set written blind by another engineer (branch h/heldout). */
+export type TurnsHalf = 'dev' | 'dev2' | 'heldout';
 
 export const turnsFile = (half: TurnsHalf) => path.join(import.meta.dirname, `handwritten-turns-${half}.txt`);
 

@@ -7,7 +7,8 @@
 //
 //   npm run eval:corpus              (test and dev split; about a minute)
 //   npm run eval:corpus -- --split dev   (one split only, no Presidio figures)
-//   npm run eval:corpus -- --misses dev  (a split's Person/Address misses and false detections; read dev, not test)
+//   npm run eval:corpus -- --misses dev  (a split's Person/Address misses and false detections; read dev, not test;
+//                                         --all-kinds: every kind's, the no-PII turns' wrong masks among them)
 //   npm run eval:corpus -- --split dev --probe   (dev frames with names and streets from sources no split has:
 //                                                 sources.ts's probe pool; -- --misses dev --probe reads its errors)
 import path from 'node:path';
@@ -105,15 +106,16 @@ export function scoreCorpus(utterances: readonly Utterance[], options: DetectOpt
 }
 
 /** Test-split Person/Address misses and false detections (for reading, never for tuning on test). */
-export function misses(split: Split, kinds: readonly EntityKind[] = ['Person', 'Address'], probe = false): string[] {
+export function misses(split: Split, kinds?: readonly EntityKind[], probe = false): string[] {
+  const wanted = (k: EntityKind) => !kinds || kinds.includes(k);
   const out: string[] = [];
   for (const u of generate(split, { probe })) {
     for (const [form, text, gold, found] of [
       ['written', u.written.text, u.written.gold, detectText(u.written.text)],
       ['asr', u.asr.words.join(' '), u.asr.gold, detectWords(u.asr.words)],
     ] as const) {
-      for (const g of gold) if (kinds.includes(g.kind) && !found.some((d) => same(d.kind, g.kind) && overlaps(d, g))) out.push(`MISS ${g.kind} ${form}: ${JSON.stringify(text.slice(g.start, g.end))} in ${JSON.stringify(text)}`);
-      for (const d of found) if (kinds.includes(d.kind) && !gold.some((g) => same(d.kind, g.kind) && overlaps(d, g))) out.push(`FP   ${d.kind} ${form}: ${JSON.stringify(d.text)} (${d.recognizer}) in ${JSON.stringify(text)}`);
+      for (const g of gold) if (wanted(g.kind) && !found.some((d) => same(d.kind, g.kind) && overlaps(d, g))) out.push(`MISS ${g.kind} ${form}: ${JSON.stringify(text.slice(g.start, g.end))} in ${JSON.stringify(text)}`);
+      for (const d of found) if (wanted(d.kind) && !gold.some((g) => same(d.kind, g.kind) && overlaps(d, g))) out.push(`FP   ${d.kind} ${form}: ${JSON.stringify(d.text)} (${d.recognizer}) in ${JSON.stringify(text)}`);
     }
   }
   return out;
@@ -139,7 +141,9 @@ export function table(title: string, withTagger: CorpusResult, without: CorpusRe
 function main(): void {
   if (process.argv.includes('--misses')) {
     const split = (process.argv[process.argv.indexOf('--misses') + 1] as Split | undefined) ?? 'dev';
-    for (const l of misses(split === 'test' || split === 'train' ? split : 'dev', undefined, process.argv.includes('--probe'))) console.log(l);
+    // --all-kinds: every kind's misses and false detections, the no-PII turns' wrong masks among them
+    const kinds = process.argv.includes('--all-kinds') ? undefined : (['Person', 'Address'] as const);
+    for (const l of misses(split === 'test' || split === 'train' ? split : 'dev', kinds, process.argv.includes('--probe'))) console.log(l);
     return;
   }
   const out: string[] = ['## Detection on the generated contact-center corpus', ''];

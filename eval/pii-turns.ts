@@ -6,7 +6,7 @@
 //
 //   npx tsx eval/pii-turns.ts                 (dev half + generated test split)
 //   npx tsx eval/pii-turns.ts --heldout       (the held-out half as well: run it once, at the end)
-//   npx tsx eval/pii-turns.ts --misses        (the dev half's misses and wrong masks, after; never --heldout)
+//   npx tsx eval/pii-turns.ts --misses        (the dev half's and dev2's misses and wrong masks, after; never --heldout)
 //   BEFORE_REF=<commit> npx tsx eval/pii-turns.ts
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -16,7 +16,7 @@ import { pathToFileURL } from 'node:url';
 import { generate, hasPii, type Utterance } from '../scripts/pii-corpus/generate.js';
 import { detectText, detectWords } from '../src/redact/detect.js';
 import type { EntityKind } from '../src/redact/entityKinds.js';
-import { loadTurns } from './handwritten-turns.js';
+import { loadTurns, turnsFile } from './handwritten-turns.js';
 import { scoreCorpus, type CorpusResult, type KindScore } from './pii-corpus.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -74,8 +74,10 @@ function misses(u: readonly Utterance[]): string[] {
 
 async function main(): Promise<void> {
   const dev = loadTurns('dev');
+  const dev2 = fs.existsSync(turnsFile('dev2')) ? loadTurns('dev2') : [];
   if (process.argv.includes('--misses')) {
     for (const l of misses(dev)) console.log(l);
+    if (dev2.length) for (const l of misses(dev2)) console.log(`dev2 ${l}`);
     return;
   }
   // before: where this branch left main (main itself moves on while a branch is worked on)
@@ -85,6 +87,7 @@ const ref = process.env.BEFORE_REF ?? execFileSync('git', ['merge-base', 'HEAD',
   const before: Scorer = (u) => beforeMod.scoreCorpus(u, { tagger: true });
   const after: Scorer = (u) => scoreCorpus(u, { tagger: true });
   const sets: [string, Utterance[]][] = [[`hand-written turns, dev half (read while tuning)`, dev]];
+  if (dev2.length) sets.push([`hand-written turns, dev2 (another author's, read while tuning)`, dev2]);
   if (process.argv.includes('--heldout')) sets.push([`hand-written turns, held-out half (run once)`, loadTurns('heldout')]);
   if (!process.argv.includes('--no-generated')) sets.push([`generated corpus, test split`, generate('test')]);
   const out = [`## PII detection before (${ref}) and after (this tree); R / P in %`, ''];

@@ -31,6 +31,7 @@ import { urlRecognizer } from './recognizers/url.js';
 import { taggerRecognizer, yieldToRules } from './recognizers/tagger.js';
 import { zipCodeRecognizer } from './recognizers/zipCode.js';
 import { shortPostcodeRecognizer } from './recognizers/shortPostcode.js';
+import { personInAddress } from './recognizers/personInAddress.js';
 import type { Detection, DetectOptions } from './types.js';
 
 export type { Detection, DetectOptions } from './types.js';
@@ -203,8 +204,9 @@ function failClosed(doc: Doc, kind: EntityKind, recognizer: string): Detection {
 
 /**
  * Every detection of the wanted kinds, overlaps not resolved: each recognizer runs guarded, and one that throws
- * fails closed. Detections below the confidence floor are dropped unless they are floors themselves. The tagger's
- * runs give up what another kind's rule detection covers (yieldToRules).
+ * fails closed. Detections below the confidence floor are dropped unless they are floors themselves. A "name"
+ * inside an address is named Address (personInAddress). The tagger's runs give up what another kind's rule
+ * detection covers (yieldToRules).
  */
 export function detectAll(doc: Doc, options: DetectOptions = doc.options): Detection[] {
   // No kinds named: every default kind (optional kinds such as Organization only when named).
@@ -222,7 +224,7 @@ export function detectAll(doc: Doc, options: DetectOptions = doc.options): Detec
     }
     for (const d of found) if (wanted.has(d.kind) && (d.floor || d.confidence >= min)) all.push(d);
   }
-  return yieldToRules(doc, all);
+  return yieldToRules(doc, personInAddress(doc, all, wanted));
 }
 
 function run(doc: Doc, options: DetectOptions): Detection[] {

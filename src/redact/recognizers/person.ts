@@ -4,7 +4,8 @@
 import { matchesIn } from './compromiseWindows.js';
 import { endsClause, fromChars, fromWords, type Doc, type Recognizer } from './doc.js';
 import { AMBIGUOUS, COMMON_WORDS, FIRST_NAMES as FIRST_LIST, fold, LAST_NAMES as LAST_LIST, PLACE_PREFIX, PLACE_SUFFIX, PLACE_WORDS, WORD_NAMES } from './nameData.js';
-import { FOREIGN_STREET, STREET_PREFIX_MORE, STREET_SUFFIX, STREET_TYPES_MORE } from './places.js';
+import { NAME_CITIES, STREET_OPENERS } from './addressWords.js';
+import { FOREIGN_STREET, STREET_SUFFIX, STREET_TYPES_MORE } from './places.js';
 import { STOP } from './stopwords.js';
 import { humanNames } from '../tagger/gazetteer.js';
 import { ordinaryWord } from '../tagger/model.js';
@@ -38,7 +39,9 @@ claim order loan car house home apartment place office mortgage insurance social
 /** Words after which a name is addressed or quoted: "thanks, Jerome", "said Honoré", "according to Hiroshi". */
 const ADDRESSING = new Set(['said', 'says', 'asked', 'asks', 'told', 'tells', 'thanks', 'hi', 'hello', 'hey', 'dear', 'named', 'replied', 'wrote']);
 /** A word that may be a name though no list knows it: not a function word, not an ordinary word. */
-const unknownWord = (w: string) => w.length >= 3 && !STOP.has(w) && !COMMON_WORDS.has(w) && !/\d/.test(w);
+const unknownWord = (w: string) => w.length >= 3 && !STOP.has(w) && !COMMON_WORDS.has(w) && !/\d/.test(w) && !CONTRACTION.test(w);
+/** Contractions as ASR writes them ("my mother shes hard of hearing"): never a name. */
+const CONTRACTION = /^(im|ive|youre|theyre|hes|shes|thats|theres|whats|lets|dont|cant|wont|didnt|doesnt|isnt|wasnt)$/;
 
 /** Written text: word i ends a sentence ("thanks." but not "thanks,"). */
 const endsSentence = (doc: Doc, i: number) => !doc.spoken && /[.!?]["')\]]*$/.test(doc.words[i]?.raw ?? '');
@@ -106,6 +109,8 @@ const VOCATIVE = new Set(['okay', 'ok', 'sorry', 'alright', 'thanks', 'hi', 'hel
 /** Words addressed that are no names: "sorry sir could you", "Thanks, Team,", "okay guys and ...". */
 const NOT_ADDRESSED = new Set(`sir maam ma'am madam miss guys guy everyone everybody folks all team man dude buddy honey dear love mate friend
 boss again then now so though well yeah yes no great perfect cool good fine sure right okay ok thanks there again anyway`.split(/\s+/));
+/** Words that open what is said next, after a name's cue ends a sentence unsaid: "not my maiden name great i have ...". */
+const DISCOURSE = new Set([...NOT_ADDRESSED, 'previously', 'actually', 'alright', 'also', 'so', 'um', 'uh', 'and', 'but']);
 /** What follows a name addressed in speech ("okay riaan and can you ...", "sorry alva could you ..."). */
 const AFTER_ADDRESSED = new Set(['and', 'could', 'can', 'would', 'will', 'i', "i'm", 'im', 'please', 'one', 'just', 'let', 'so', 'you', 'we', 'how', 'what', 'did', 'do']);
 /** Roles a name is the subject of: "Sam Munk is the primary card holder", "fenne little is the account owner". */
@@ -163,7 +168,9 @@ function cues(doc: Doc): Detection[] {
       push(nameAt(doc, at + skip) ?? wordNameAt(doc, at + skip), 0.85);
     }
     // "last name X", "first name is X", "surname X", "maiden name is X"
-    if ((w[i] === 'name' && /^(last|first|middle|maiden|full|family|given)$/.test(w[i - 1] ?? '')) || w[i] === 'surname') {
+    // (not across a sentence's end, "not my maiden name. Great, ..."; nor a word that opens the next thing said:
+    // "maiden name great i have ...")
+    if (((w[i] === 'name' && /^(last|first|middle|maiden|full|family|given)$/.test(w[i - 1] ?? '')) || w[i] === 'surname') && !/[.!]["')\]]*$/.test(doc.spoken ? '' : doc.words[i].raw) && !DISCOURSE.has(w[i + 1] ?? '')) {
       let at = i + 1;
       while (/^(is|it's|its|uh|um|of|the|account|holder)$/.test(w[at] ?? '')) at++;
       push(nameAt(doc, at), 0.85);
@@ -192,7 +199,7 @@ function cues(doc: Doc): Detection[] {
       if (n && (n[1] - n[0] === 2 || endsAt(doc, n[1]) || w[i] === 'call')) push(n, 0.75);
     }
     // "my wife Priya Raman", "our son, Ethan", "my kid Mali"
-    if (RELATION.has(w[i]) && /^(my|our|his|her|their|your)$/.test(w[i - 1] ?? '')) {
+    if (RELATION.has(w[i]) && /^(my|our|his|her|their|your)$/.test(w[i - 1] ?? '') && !endsSentence(doc, i)) {
       const r = nameAt(doc, i + 1, 2);
       // written, a first name that is also a word stands with a capitalised surname no list calls a word ("My daughter Violet Hald")
       if (r && (doc.spoken ? (FIRST_NAMES.has(w[r[0]]) && !AMBIGUOUS.has(w[r[0]])) || unknownWord(w[r[0]]) : isCap(doc, r[0]) && (!COMMON_WORDS.has(w[r[0]]) || (r[1] - r[0] === 2 && isCap(doc, r[0] + 1) && !COMMON_WORDS.has(w[r[0] + 1]))))) push(r, 0.75);
@@ -225,6 +232,8 @@ function cues(doc: Doc): Detection[] {
     if (VOCATIVE.has(w[i]) || (w[i] === 'tell' && /^(i|we|that)$/.test(w[i + 2] ?? ''))) {
       push(addressed(doc, i) ?? (w[i] === 'tell' && (doc.spoken ? saidName(w[i + 1]) : writtenName(doc, i + 1)) ? [i + 1, i + 2] : undefined), 0.7);
     }
+    // "Ask Nathanial to call me back", "ask priya to ring me": a listed given name (written, capitalised) before "to"
+    if (w[i] === 'ask' && w[i + 2] === 'to' && !AMBIGUOUS.has(w[i + 1]) && (speechLike(doc) ? FIRST_NAMES.has(w[i + 1]) : isCap(doc, i + 1) && (known(w[i + 1]) || unknownWord(w[i + 1])))) push([i + 1, i + 2], 0.7);
     // "Sam Munk is the primary card holder", "the account owner is ..." (above) read the other way
     if (w[i] === 'is' && w[i + 1] === 'the' && w.slice(i + 2, i + 6).some((x) => HOLDER.test(x))) push(nameBefore(doc, i), 0.75);
     // "it's Ellen-Margrethe Esben Skov calling", "its riaan speaking"
@@ -267,8 +276,8 @@ const streetNameWord = (doc: Doc, i: number) => /^\p{L}[\p{L}'-]*$/u.test(doc.wo
  */
 function streetAfterPrefix(doc: Doc, i: number, k: number): [number, number] | undefined {
   let p = i - 1;
-  while (p >= 0 && i - p <= 2 && !STREET_PREFIX_MORE.has(doc.words[p].norm) && streetNameWord(doc, p) && !endsClause(doc, p)) p--;
-  if (p < 0 || !STREET_PREFIX_MORE.has(doc.words[p].norm) || endsClause(doc, p)) return undefined;
+  while (p >= 0 && i - p <= 2 && !STREET_OPENERS.has(doc.words[p].norm) && streetNameWord(doc, p) && !endsClause(doc, p)) p--;
+  if (p < 0 || !STREET_OPENERS.has(doc.words[p].norm) || endsClause(doc, p)) return undefined;
   let e = k;
   while (e < doc.words.length && e - p <= 4 && !isNumberWord(doc, e) && streetNameWord(doc, e) && !endsClause(doc, e - 1)) e++;
   if (!isNumberWord(doc, e) || endsClause(doc, e - 1)) return undefined;
@@ -295,9 +304,27 @@ function streetBeforeType(doc: Doc, i: number, k: number): [number, number] | un
 const inStreet = (doc: Doc, i: number, k: number) => streetSpan(doc, i, k) !== undefined;
 
 const LOCATIVE = new Set(['near', 'in', 'from', 'to', 'at', 'around', 'outside', 'visited', 'visit', 'visiting', 'towards', 'toward', 'via']);
-/** One word that is a city, after "near", "in", "from"...: "a store near Charlotte", "the branch in Madison". */
-const cityAfterPlaceWord = (doc: Doc, i: number, k: number) =>
-  (k - i === 1 && PLACE_WORDS.has(doc.words[i].norm) && LOCATIVE.has(doc.words[i - 1]?.norm ?? '')) || afterDirection(doc, i);
+/**
+ * Words before a town that is also a given name ("the store in Tyler", "near Eugene"): only words that place what
+ * follows. Not "from", "left", "visited", "to", "at", "with": "a call from Tyler", "I left Eugene a message",
+ * "I visited Charlotte in hospital" are people, and a name left unmasked is a leak.
+ */
+const NAME_CITY_CUE = new Set(['near', 'in', 'around', 'outside', 'towards', 'toward']);
+/** What a place name before it makes of it: "the Charlotte branch", "our Madison office". */
+const PLACE_NOUN = new Set(['branch', 'store', 'office', 'location', 'mall', 'airport', 'station', 'center', 'centre', 'outlet', 'shop', 'warehouse', 'hub', 'depot', 'campus', 'area', 'clinic', 'hospital']);
+/**
+ * One word that is a city, after "near", "in", "from"...: "a store near Charlotte", "the branch in Madison"; a
+ * town that is also a given name only after a word that places it ("in Tyler", not "to Tyler"), or between "the"
+ * and a place noun ("the Charlotte branch").
+ */
+const cityAfterPlaceWord = (doc: Doc, i: number, k: number) => {
+  if (k - i !== 1) return afterDirection(doc, i);
+  const w = doc.words[i].norm;
+  const before = doc.words[i - 1]?.norm ?? '';
+  if (PLACE_WORDS.has(w) && LOCATIVE.has(before)) return true;
+  if (NAME_CITIES.has(w) && (NAME_CITY_CUE.has(before) || (/^(the|our|your)$/.test(before) && PLACE_NOUN.has(doc.words[k]?.norm ?? '')))) return true;
+  return afterDirection(doc, i);
+};
 const COMPASS = new Set(['north', 'south', 'east', 'west']);
 /** A name after a compass word in an address is a town ("South Isabelle, NT", "east skye western australia"): after a comma or a number's word. */
 const afterDirection = (doc: Doc, i: number) => COMPASS.has(doc.words[i - 1]?.norm ?? '') && (speechLike(doc) || isCap(doc, i - 1)) && i >= 2 && (endsClause(doc, i - 2) || streetType(doc.words[i - 2].norm) || isNumberWord(doc, i - 2));

@@ -38,6 +38,10 @@ const CALENDAR = /^(monday|tuesday|wednesday|thursday|friday|saturday|sunday|jan
 /** Not a person after "to"/"with"/"by": departments, channels, accounts and the like. */
 const NOT_PERSON = /^(support|billing|sales|savings|checking|account|accounts|customer|service|services|someone|somebody|anyone|anybody|everyone|nobody|mail|email|phone|text|cash|card|check|credit|debit|paypal|zelle|venmo|bank|branch|office|store|team|department|desk|management|legal|collections|fraud|security|claims|shipping|returns|warehouse|home|work|school|hospital|clinic|court|police|family|friends|people|them|us|him|her|it|then|there|here)$/;
 
+/** A number said ("refunds take twenty one to ten business days"): never a name. */
+const NUMBER_WORD = /^(zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand)$/;
+/** Contractions as ASR writes them ("not mister hes particular"): never a name. */
+const CONTRACTION = /^(im|ive|youre|theyre|hes|shes|thats|theres|whats|lets|dont|cant|wont|didnt|doesnt|isnt|wasnt|its)$/;
 const STREET_WORD: ReadonlySet<string> = new Set([...STREET_SUFFIX, ...STREET_TYPES_MORE]);
 const norm = (doc: Doc, i: number) => doc.words[i]?.norm ?? '';
 const letters = (w: string) => /^\p{L}[\p{L}'’-]*$/u.test(w);
@@ -53,7 +57,7 @@ const caseless = (doc: Doc) => doc.spoken || !/\p{Lu}/u.test(doc.text);
  */
 function frameName(doc: Doc, i: number, loose = false): boolean {
   const w = norm(doc, i);
-  if (!letters(w) || w.length < 2 || STOP.has(w) || NOT_PERSON.test(w) || CALENDAR.test(w) || TITLE.test(w)) return false;
+  if (!letters(w) || w.length < 2 || STOP.has(w) || NOT_PERSON.test(w) || CALENDAR.test(w) || TITLE.test(w) || NUMBER_WORD.test(w) || CONTRACTION.test(w)) return false;
   if (!caseless(doc) && !isCap(doc, i)) return false;
   if (listed(w) && !(loose && COMMON_WORDS.has(w) && !FIRST_NAMES.has(w))) return true;
   if (!ordinaryWord(w) && !ordinaryWord(fold(w)) && w.length >= 3) return true;
@@ -79,7 +83,8 @@ function nameFrom(doc: Doc, i: number, loose = false): [number, number] | undefi
   let s = i;
   if (TITLE.test(norm(doc, s)) && !endsClause(doc, s - 1)) s++;
   let k = s;
-  while (PARTICLE.test(norm(doc, k)) && k - s < 2) k++;
+  // ("ten" said is a number: "twenty one to ten business days")
+  while (PARTICLE.test(norm(doc, k)) && k - s < 2 && !(caseless(doc) && norm(doc, k) === 'ten')) k++;
   // after particles, any word of letters is the family name ("Van der Berg")
   const afterParticle = k > s && letters(norm(doc, k)) && !STOP.has(norm(doc, k)) && (caseless(doc) || isCap(doc, k));
   if (!afterParticle && !frameName(doc, k, loose)) return undefined;
@@ -107,7 +112,9 @@ function titled(doc: Doc, i: number): [number, number] | undefined {
 }
 
 /** Words a frame starts at (a title, "to", "with", "add", "is", "by", "signed"...). */
-const OPENS = new Set(['mr', 'mr.', 'mrs', 'mrs.', 'ms', 'ms.', 'mister', 'missus', 'mx', 'miss', 'to', 'with', 'add', 'adding', 'is', 'by', 'signed', 'regards', 'sincerely']);
+const OPENS = new Set(['mr', 'mr.', 'mrs', 'mrs.', 'ms', 'ms.', 'mister', 'missus', 'mx', 'miss', 'to', 'with', 'from', 'add', 'adding', 'is', 'by', 'signed', 'regards', 'sincerely']);
+/** What someone sends or makes, whose "from" names a person: "a missed call from Charlotte", "a text from Tyler". */
+const FROM_NOUN = /^(call|calls|text|texts|message|messages|voicemail|voicemails|email|emails|e-mail|letter|letters|note|visit|callback)$/;
 const REPORT_WORDS = new Set(REPORTS.source.replace(/^\^\(|\)\$$/g, '').split('|'));
 
 export const personFrameRecognizer: Recognizer = (doc) => {
@@ -129,6 +136,8 @@ export const personFrameRecognizer: Recognizer = (doc) => {
       if (/^(out|payable)$/.test(norm(doc, i - 1))) verb = true;
       if (verb) push(nameFrom(doc, i + 1), 0.7);
     }
+    // "a missed call from Charlotte", "I got a text from Tyler" (a town that is a given name here is a person)
+    if (w === 'from' && !endsClause(doc, i) && (FROM_NOUN.test(norm(doc, i - 1)) || (FROM_NOUN.test(norm(doc, i - 2)) && !endsClause(doc, i - 2)))) push(nameFrom(doc, i + 1), 0.7);
     // "add Rose as an authorized user"
     if ((w === 'add' || w === 'adding') && norm(doc, i + 2) === 'as') push(nameFrom(doc, i + 1), 0.7);
     // "Marisol is my stylist", "Tamsin is our nanny"

@@ -32,7 +32,8 @@ function nameLike(norms: string[]): boolean {
   if (norms.some((w) => !/\p{L}/u.test(w) || /[\d/@]|\.\p{L}/u.test(w))) return false;
   // a name that is also an ordinary word ("Mark it as paid", "will", "Pretty good", "Sales") is left to the cue and
   // frame rules when it stands alone
-  if (norms.length === 1 && (AMBIGUOUS.has(norms[0]) || ordinaryWord(norms[0]))) return false;
+  // (a plural of one too: "locations", "stores")
+  if (norms.length === 1 && (AMBIGUOUS.has(norms[0]) || ordinaryWord(norms[0]) || (/[^s]s$/.test(norms[0]) && ordinaryWord(norms[0].slice(0, -1))) || TIME_WORD.test(norms[0]))) return false;
   const listed = (w: string) => {
     const g = gazetteerTags(w);
     return g.includes('fn') || g.includes('ln');
@@ -117,6 +118,9 @@ function readsAs(doc: Doc, kind: EntityKind, s: number, e: number): boolean {
   if (kind === 'Person') return nameLike(norms) && !lettersInCode(doc, s, e) && !(norms.length === 1 && NOT_PERSON.test(norms[0]));
   return norms.some(wordy) && addressLike(norms) && !placeOnly(doc, s, e) && !amount(doc, s, e);
 }
+
+/** Times of day and holidays: "between eight and noon", "on Halloween". */
+const TIME_WORD = /^(noon|midnight|midday|tonight|halloween|christmas|easter|thanksgiving|hanukkah|diwali|ramadan|eid)$/;
 
 /** Departments and channels a caller is sent to: "transfer me to Sales", "Support told me". */
 const NOT_PERSON = /^(sales|support|billing|accounts|collections|fraud|security|claims|shipping|returns|warehouse|legal|management|dispatch|reception|payroll|hr|it|marketing|finance|service|services|tech|helpdesk)$/;
