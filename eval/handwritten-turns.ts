@@ -7,8 +7,11 @@ import path from 'node:path';
 import type { Utterance } from '../scripts/pii-corpus/generate.js';
 import { parseMarked } from './handwritten.js';
 
-/** dev and heldout: written with the tagger work; dev2: a fresh dev set written blind by another engineer (branch h/heldout). */
-export type TurnsHalf = 'dev' | 'dev2' | 'heldout';
+/**
+ * dev and heldout: written with the tagger work; dev2 and heldout2: written blind to the detector by another
+ * engineer (dev2 read while tuning, heldout2 run once).
+ */
+export type TurnsHalf = 'dev' | 'dev2' | 'heldout' | 'heldout2';
 
 export const turnsFile = (half: TurnsHalf) => path.join(import.meta.dirname, `handwritten-turns-${half}.txt`);
 

@@ -5,7 +5,7 @@
 // (a prediction is right when it overlaps a gold span of its kind; a ZipCode and an Address count for each other).
 //
 //   npx tsx eval/pii-turns.ts                 (dev half + generated test split)
-//   npx tsx eval/pii-turns.ts --heldout       (the held-out half as well: run it once, at the end)
+//   npx tsx eval/pii-turns.ts --heldout       (the held-out sets as well: run once, at the end)
 //   npx tsx eval/pii-turns.ts --misses        (the dev half's and dev2's misses and wrong masks, after; never --heldout)
 //   BEFORE_REF=<commit> npx tsx eval/pii-turns.ts
 import { execFileSync } from 'node:child_process';
@@ -88,7 +88,10 @@ const ref = process.env.BEFORE_REF ?? execFileSync('git', ['merge-base', 'HEAD',
   const after: Scorer = (u) => scoreCorpus(u, { tagger: true });
   const sets: [string, Utterance[]][] = [[`hand-written turns, dev half (read while tuning)`, dev]];
   if (dev2.length) sets.push([`hand-written turns, dev2 (another author's, read while tuning)`, dev2]);
-  if (process.argv.includes('--heldout')) sets.push([`hand-written turns, held-out half (run once)`, loadTurns('heldout')]);
+  if (process.argv.includes('--heldout')) {
+    sets.push([`hand-written turns, held-out half (read once before)`, loadTurns('heldout')]);
+    sets.push([`hand-written turns, heldout2 (written blind, run once)`, loadTurns('heldout2')]);
+  }
   if (!process.argv.includes('--no-generated')) sets.push([`generated corpus, test split`, generate('test')]);
   const out = [`## PII detection before (${ref}) and after (this tree); R / P in %`, ''];
   for (const [name, u] of sets) {
