@@ -42,6 +42,7 @@ import type { VadParams } from '../../audio/vad.js';
 import type { Word } from '../../transcript/types.js';
 import { agreedCount, CUT_GUARD_SECONDS, dueCount, type PrefixPass, SAME_END_SECONDS, safeCut } from '../stablePrefix.js';
 import { loadPocketSphinx, type PocketSphinxLib, type Pointer } from './binding.js';
+import { cmnSeedArgs } from './cmnSeed.js';
 import { checkModelFiles, cleanWord, decodeWarm, decoderArgs, readSegments, type PocketSphinxModel } from './decoder.js';
 
 /** What one chunk (or the end) produced: at most one partial (the open utterance) and the utterances it ended. */
@@ -202,7 +203,9 @@ export class StreamDecoder {
     this.prefixes = finals === 'phrases' && Number.isFinite(maxDelay) && maxDelay > 0 && !Number.isFinite(deadlineMs);
     // Rescored finals without partials need no incremental decoding at all.
     if (partials || finals === 'live') {
-      const config = this.lib.parseConfig([...decoderArgs(model), ...(finals !== 'live' ? PARTIALS_ONLY_ARGS : [])]);
+      // Its running cepstral mean starts from a typical one for the model's band (cmnSeed.ts), not the model's
+      // cold default: a stream's first utterance then decodes as well as its later ones.
+      const config = this.lib.parseConfig([...decoderArgs(model), ...cmnSeedArgs(model), ...(finals !== 'live' ? PARTIALS_ONLY_ARGS : [])]);
       try {
         this.decoder = this.lib.init(config);
       } finally {
