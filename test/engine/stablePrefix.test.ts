@@ -10,7 +10,7 @@ import { concatPcm } from '../../src/audio/concatPcm.js';
 import { decodeChannels } from '../../src/audio/decode.js';
 import { DEFAULT_VAD_PARAMS, detectSpeech } from '../../src/audio/vad.js';
 import { decodePcm, freeWarmDecoders } from '../../src/engine/pocketsphinx/decoder.js';
-import { prefixInterval, StreamDecoder, type StepFinal, type StreamStep } from '../../src/engine/pocketsphinx/streamDecoder.js';
+import { prefixInterval, StreamDecoder, type PassCost, type StepFinal, type StreamStep } from '../../src/engine/pocketsphinx/streamDecoder.js';
 import { agreedCount, safeCut } from '../../src/engine/stablePrefix.js';
 import { StreamPool } from '../../src/engine/streamPool.js';
 import type { Word } from '../../src/transcript/types.js';
@@ -28,9 +28,13 @@ async function dev(pattern: RegExp): Promise<Int16Array> {
   return (await decodeChannels(file.path, { sampleRate: RATE })).channels[0];
 }
 
+/** The final-pass work of the latest decode() (bench/stream-prefix-cost.ts reports it per second of audio). */
+let lastCost: PassCost | undefined;
+
 /** The audio through one decoder in 100 ms chunks (no arrival times: stream time is the clock). */
 function decode(pcm: Int16Array, maxDelay: number): StreamStep[] {
   const decoder = new StreamDecoder(pocketSphinxModel(), DEFAULT_VAD_PARAMS, 'phrases', true, Infinity, maxDelay);
+  lastCost = decoder.cost;
   try {
     const steps: StreamStep[] = [];
     for (let i = 0; i < pcm.length; i += CHUNK) steps.push(decoder.accept(pcm.slice(i, i + CHUNK)));
@@ -54,6 +58,11 @@ describe('stable-prefix finals within maxDelay', { skip }, () => {
     const batch = decodePcm(pocketSphinxModel(), pcm, segments).words;
     const maxDelay = 2;
     const steps = decode(pcm, maxDelay);
+    // The cost counted: overlapping windows every prefixInterval decode the speech more than once over, and the
+    // closing pass comes on top of them.
+    const speechFrames = (segments[0].end - segments[0].start) * 100;
+    assert.ok(lastCost!.prefixPasses >= 3 && lastCost!.prefixFrames > speechFrames, JSON.stringify(lastCost));
+    assert.ok(lastCost!.passes > lastCost!.prefixPasses && lastCost!.frames > lastCost!.prefixFrames, JSON.stringify(lastCost));
     const finals = steps.flatMap((s) => s.finals.map((f) => ({ f, heard: s.heardSeconds })));
     const prefixes = finals.filter((x) => x.f.prefix);
     const closing = finals.filter((x) => !x.f.prefix);
@@ -83,6 +92,8 @@ describe('stable-prefix finals within maxDelay', { skip }, () => {
     const finals = decode(pcm, Infinity).flatMap((s) => s.finals);
     assert.equal(finals.length, 1);
     assert.equal(finals[0].prefix, undefined);
+    assert.equal(lastCost!.prefixPasses, 0, 'no prefix pass without maxDelay');
+    assert.equal(lastCost!.prefixFrames, 0);
   });
 
   test("a stream's first utterance is as good as a later one: the same audio twice gives the same words, the batch transcript's", async () => {

@@ -42,6 +42,7 @@ import type { VadParams } from '../../audio/vad.js';
 import type { Word } from '../../transcript/types.js';
 import { agreedCount, CUT_GUARD_SECONDS, dueCount, type PrefixPass, SAME_END_SECONDS, safeCut } from '../stablePrefix.js';
 import { loadPocketSphinx, type PocketSphinxLib, type Pointer } from './binding.js';
+import { cmnSeedArgs } from './cmnSeed.js';
 import { checkModelFiles, cleanWord, decodeWarm, decoderArgs, readSegments, type PocketSphinxModel } from './decoder.js';
 
 /** What one chunk (or the end) produced: at most one partial (the open utterance) and the utterances it ended. */
@@ -104,16 +105,35 @@ export function prefixInterval(maxDelay: number): number {
   return Math.min(1.5, Math.max(0.5, maxDelay / 2.5));
 }
 
-/**
- * Seconds of words already sent a window of the open phrase keeps before its new words (from a word's start):
- * left context for the search and the language model, whose words are decoded again and dropped. A window that
- * starts right at the cut, mid-speech, decoded the words after it worse (jfk.wav's first utterance 82% against
- * batch at maxDelay 4).
- */
-const PREFIX_LEAD_SECONDS = 1;
+/** How prefix passes window the open phrase (tests and bench/stream-prefix-cost.ts compare settings). */
+export interface PrefixTuning {
+  /**
+   * Seconds of words already sent a window of the open phrase keeps before its new words (from a word's start):
+   * left context for the search and the language model, whose words are decoded again and dropped. A window that
+   * starts right at the cut, mid-speech, decoded the words after it worse (jfk.wav's first utterance 82% against
+   * batch at maxDelay 4).
+   */
+  leadSeconds: number;
+  /** The longest window a prefix pass decodes (s) before the words sent leave it: bounds a pass's work. */
+  windowSeconds: number;
+  /**
+   * A fixed speed estimate (s of pass work per s of audio) instead of the measured one: plans then depend on stream
+   * time only, so runs on a loaded machine compare (bench/stream-prefix-cost.ts). Unset in service.
+   */
+  rtf?: number;
+  /** Seconds of audio between two prefix passes, instead of prefixInterval(maxDelay) (bench/stream-prefix-cost.ts). */
+  intervalSeconds?: number;
+}
 
-/** The longest window a prefix pass decodes (s) before the words sent leave it: bounds a pass's work. */
-const PREFIX_WINDOW_SECONDS = 8;
+export const PREFIX_TUNING: PrefixTuning = { leadSeconds: 1, windowSeconds: 8 };
+
+/** Final-pass work of one decoder: passes made and 10 ms frames decoded (CPU-independent cost), prefix passes apart. */
+export interface PassCost {
+  passes: number;
+  frames: number;
+  prefixPasses: number;
+  prefixFrames: number;
+}
 
 /**
  * The incremental decoder's search when it only makes partials: the first pass alone (the partials are its
@@ -166,7 +186,7 @@ export class StreamDecoder {
   /** Seconds of the open utterance the latest early final pass decoded (0: none yet). */
   private earlySeconds = 0;
   /** Seconds of final-pass work per second of audio in this stream, as measured (a start value until then). */
-  private finalRtf = threadRtf;
+  private finalRtf: number;
   /** Shed stretches of the open utterance (filled with the incremental decoder's words at the close). */
   private shed: ShedSpan[] = [];
   /** Arrival times of the audio heard: [end sample (exclusive), wall-clock ms] per chunk, oldest first. */
@@ -184,6 +204,8 @@ export class StreamDecoder {
   /** The latest prefix pass over the open phrase, and the heard seconds it was made at. */
   private prefixPrev: PrefixPass | undefined;
   private prefixAt = 0;
+  /** Final-pass work so far (bench/stream-prefix-cost.ts). */
+  readonly cost: PassCost = { passes: 0, frames: 0, prefixPasses: 0, prefixFrames: 0 };
 
   constructor(
     private readonly model: PocketSphinxModel,
@@ -194,15 +216,19 @@ export class StreamDecoder {
     private readonly deadlineMs = Infinity,
     /** Seconds from a word's end to the final holding it (stable-prefix finals; Infinity: at the utterance's end). */
     private readonly maxDelay = Infinity,
+    private readonly tuning: PrefixTuning = PREFIX_TUNING,
   ) {
     this.lib = loadPocketSphinx();
+    this.finalRtf = tuning.rtf ?? threadRtf;
     checkModelFiles(model);
     this.passes = finals === 'phrases' || finals === 'rescored';
     // Shedding (an explicit low-latency mode) leaves holes a prefix could not be agreed over.
     this.prefixes = finals === 'phrases' && Number.isFinite(maxDelay) && maxDelay > 0 && !Number.isFinite(deadlineMs);
     // Rescored finals without partials need no incremental decoding at all.
     if (partials || finals === 'live') {
-      const config = this.lib.parseConfig([...decoderArgs(model), ...(finals !== 'live' ? PARTIALS_ONLY_ARGS : [])]);
+      // Its running cepstral mean starts from a typical one for the model's band (cmnSeed.ts), not the model's
+      // cold default: a stream's first utterance then decodes as well as its later ones.
+      const config = this.lib.parseConfig([...decoderArgs(model), ...cmnSeedArgs(model), ...(finals !== 'live' ? PARTIALS_ONLY_ARGS : [])]);
       try {
         this.decoder = this.lib.init(config);
       } finally {
@@ -278,7 +304,7 @@ export class StreamDecoder {
     const arrived = this.arrivedAt(speechEnd);
     if (arrived === undefined) return false;
     const late = Date.now() + this.finalRtf * seconds * 1000 > arrived + this.vad.uttmaxsilence + this.deadlineMs;
-    if (late) this.finalRtf = 0.8 * this.finalRtf + 0.2 * threadRtf;
+    if (late && this.tuning.rtf === undefined) this.finalRtf = 0.8 * this.finalRtf + 0.2 * threadRtf;
     return late;
   }
 
@@ -387,8 +413,8 @@ export class StreamDecoder {
    * Stable-prefix finals (engine/stablePrefix.ts): words already decided (phrases passed in pauses) and words two
    * prefix passes over the growing open phrase agree on go out, as a final of part of the utterance, once waiting
    * for the next chance to send them would take them past maxDelay. A pass is made every prefixInterval of speech,
-   * and only once the open phrase is long enough that its first words could soon be due. Past PREFIX_WINDOW_SECONDS
-   * the words sent leave the window (it restarts PREFIX_LEAD_SECONDS of them before the last one's end), so no
+   * and only once the open phrase is long enough that its first words could soon be due. Past tuning.windowSeconds
+   * the words sent leave the window (it restarts tuning.leadSeconds of them before the last one's end), so no
    * pass decodes much more than that.
    */
   private maybePrefix(): StepFinal[] {
@@ -397,7 +423,7 @@ export class StreamDecoder {
     if (start === undefined || speechEnd === undefined) return [];
     const heard = this.endpointer.heardSeconds;
     const pad = this.vad.uttpadding / 1000;
-    const interval = prefixInterval(this.maxDelay);
+    const interval = this.tuning.intervalSeconds ?? prefixInterval(this.maxDelay);
     const decided = afterSent([...this.phraseWords, ...(this.early ? this.early.words.filter((w) => w.end > this.phraseOverlapEnd) : [])], this.sentEnd);
     let candidates = decided;
     let known = decided;
@@ -413,7 +439,11 @@ export class StreamDecoder {
       const worth = open >= MIN_PHRASE_SECONDS && open + interval + estimate >= this.maxDelay - pad;
       if (worth && heard - this.prefixAt >= interval) {
         this.prefixAt = heard;
-        const words = afterSent(this.finalPass(this.phraseStart, heard - pad).filter((w) => w.end > this.phraseOverlapEnd), this.sentEnd);
+        const before = this.cost.frames;
+        const passed = this.finalPass(this.phraseStart, heard - pad);
+        this.cost.prefixPasses++;
+        this.cost.prefixFrames += this.cost.frames - before;
+        const words = afterSent(passed.filter((w) => w.end > this.phraseOverlapEnd), this.sentEnd);
         const next: PrefixPass = { from: this.phraseStart, windowEnd: heard, words };
         const agreedOpen = this.prefixPrev ? agreedCount(this.prefixPrev, next) : 0;
         this.prefixPrev = next;
@@ -435,11 +465,11 @@ export class StreamDecoder {
     const last = words[words.length - 1];
     // Words of the open phrase sent leave its window only once it is long (decided, like a passed phrase's): a
     // window cut mid-speech decodes the words after it worse (jfk.wav's first utterance 82% against batch at
-    // maxDelay 4 when every prefix moved it), so below PREFIX_WINDOW_SECONDS the window keeps its start in the
+    // maxDelay 4 when every prefix moved it), so below tuning.windowSeconds the window keeps its start in the
     // pause and the words sent are only dropped from later passes (afterSent).
-    if (cut > decided.length && heard - this.phraseStart > PREFIX_WINDOW_SECONDS) {
+    if (cut > decided.length && heard - this.phraseStart > this.tuning.windowSeconds) {
       this.phraseWords.push(...words.slice(decided.length));
-      const lead = [...this.sent, ...words].filter((x) => x.start <= last.end - PREFIX_LEAD_SECONDS).at(-1)?.start ?? this.phraseStart;
+      const lead = [...this.sent, ...words].filter((x) => x.start <= last.end - this.tuning.leadSeconds).at(-1)?.start ?? this.phraseStart;
       this.moveWindow(Math.max(this.phraseStart, lead), last.end + 0.05);
     }
     const final: StepFinal = { start: round3(this.finalFrom), end: last.end, words, prefix: { utteranceStart: start, words: this.sent.length + words.length } };
@@ -481,12 +511,14 @@ export class StreamDecoder {
       audio.set(part, at);
       at += part.length;
     }
+    this.cost.passes++;
+    this.cost.frames += Math.round((length / rate) * 100);
     const t0 = performance.now();
     const { words } = decodeWarm(this.model, audio);
     const seconds = length / rate;
     if (seconds >= 1) {
       const rtf = (performance.now() - t0) / 1000 / seconds;
-      this.finalRtf = 0.7 * this.finalRtf + 0.3 * rtf;
+      if (this.tuning.rtf === undefined) this.finalRtf = 0.7 * this.finalRtf + 0.3 * rtf;
       threadRtf = 0.8 * threadRtf + 0.2 * rtf;
     }
     return words.map((w) => ({ ...w, start: round3(w.start + start), end: round3(w.end + start) }));
