@@ -3,7 +3,8 @@
 // loaded once per thread, on first use.
 import { gazetteerTags } from '../tagger/gazetteer.js';
 import { ordinaryWord, taggerModel } from '../tagger/model.js';
-import { EMITTED_KINDS, SequenceTagger } from '../tagger/tagger.js';
+import { FastTagger } from '../tagger/decode.js';
+import { EMITTED_KINDS } from '../tagger/tagger.js';
 import { wordClassNotName } from '../tagger/wordClass.js';
 import type { EntityKind } from '../entityKinds.js';
 import type { Detection } from '../types.js';
@@ -12,7 +13,8 @@ import { fromWords, type Doc, type Recognizer } from './doc.js';
 import { AMBIGUOUS, PLACE_PREFIX, PLACE_SUFFIX } from './nameData.js';
 import { streetSpan } from './person.js';
 
-let tagger: SequenceTagger | undefined;
+// SequenceTagger's tags, decoded faster (decode.ts)
+let tagger: FastTagger | undefined;
 
 /**
  * Below the rule-based recognizers' confidences: where a detection of theirs overlaps the tagger's, theirs names
@@ -192,7 +194,7 @@ export const taggerRecognizer: Recognizer = (doc) => {
   // On in every redaction path (off with tagger: false, for evaluation and benches): its runs only add to what the
   // rules mask (spans.ts keeps the rules' own values for a record to look for; yieldToRules leaves numbers to them).
   if (doc.options.tagger === false || doc.words.length === 0) return [];
-  tagger ??= new SequenceTagger(taggerModel());
+  tagger ??= new FastTagger(taggerModel());
   const out: Detection[] = [];
   for (const run of tagger.runs(doc)) {
     if (!EMITTED_KINDS.has(run.kind)) continue;
