@@ -130,3 +130,8 @@ test('what is held "under" someone names them: "put it under Bill", "the reserva
     said,
   );
 });
+
+test('a "four-digit code" written with its hyphen cues a CVV as said without it', () => {
+  expectKind([['The Amex is 3759 883931 27470, and the four-digit code on the front is 6021.', 'CVV', '6021']], written);
+  expectKind([['the four digit code on the front is six oh two one', 'CVV', 'six oh two one']], said);
+});

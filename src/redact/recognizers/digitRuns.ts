@@ -30,7 +30,7 @@ export function digitsOf(token: { text: string; isNumber: boolean } | undefined,
 
 const CUE_PHRASES: [RegExp, Cue][] = [
   [/\b(social|ssn|ss number|socials|social security)\b/, 'ssn'],
-  [/\b(cvv|cvc|csc|cvv2|cid|security code|verification code|three digit|four digit code|back of the card|code on the back)\b/, 'cvv'],
+  [/\b(cvv|cvc|csc|cvv2|cid|security code|verification code|three digit|three-digit|four digit code|four-digit code|back of the card|code on the back)\b/, 'cvv'],
   [/\b(expiration|expiry|expirys|expires|expire|expired|exp|valid thru|valid through|good thru)\b/, 'exp'],
   [/\b(routing|aba|transit number)\b/, 'routing'],
   [/\b(account|acct|checking|savings)\b/, 'account'],
