@@ -135,3 +135,23 @@ test('a "four-digit code" written with its hyphen cues a CVV as said without it'
   expectKind([['The Amex is 3759 883931 27470, and the four-digit code on the front is 6021.', 'CVV', '6021']], written);
   expectKind([['the four digit code on the front is six oh two one', 'CVV', 'six oh two one']], said);
 });
+
+test('phone numbers read digit by digit, in groups, with "double" and "oh", and postcodes after their cue (said and written)', () => {
+  expectKind(
+    [
+      ['my number is double five five two oh one four four seven seven', 'PhoneNumber', 'double five five two oh one four four seven seven'],
+      ['you can reach me on five five five two oh one four', 'PhoneNumber', 'five five five two oh one four'],
+      ['my cell is five five five twenty oh one forty four seventy seven', 'PhoneNumber', 'five five five twenty oh one forty four seventy seven'],
+      ['call me back at oh seven seven double oh nine eight three four five six', 'PhoneNumber', 'oh seven seven double oh nine eight three four five six'],
+      ['postcode is l s one four a b', 'ZipCode', 'l s one four a b'],
+    ],
+    said,
+  );
+  expectKind(
+    [
+      ['You can reach me on 555 2014.', 'PhoneNumber', '555 2014'],
+      ['My cell is 555-201-4477.', 'PhoneNumber', '555-201-4477'],
+    ],
+    written,
+  );
+});
