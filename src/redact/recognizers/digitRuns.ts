@@ -30,16 +30,16 @@ export function digitsOf(token: { text: string; isNumber: boolean } | undefined,
 
 const CUE_PHRASES: [RegExp, Cue][] = [
   [/\b(social|ssn|ss number|socials|social security)\b/, 'ssn'],
-  [/\b(cvv|cvc|csc|cvv2|cid|security code|verification code|three digit|four digit code|back of the card|code on the back)\b/, 'cvv'],
-  [/\b(expiration|expiry|expires|expire|expired|exp|valid thru|valid through|good thru)\b/, 'exp'],
+  [/\b(cvv|cvc|csc|cvv2|cid|security code|verification code|three digit|three-digit|four digit code|four-digit code|back of the card|code on the back)\b/, 'cvv'],
+  [/\b(expiration|expiry|expirys|expires|expire|expired|exp|valid thru|valid through|good thru)\b/, 'exp'],
   [/\b(routing|aba|transit number)\b/, 'routing'],
   [/\b(account|acct|checking|savings)\b/, 'account'],
   [/\b(card|visa|mastercard|amex|american express|credit|debit)\b/, 'card'],
   [/\b(ending in|ends in|last four|last 4)\b/, 'ending'],
   [/\b(phone|cell|mobile|telephone|call|reach|callback|fax|landline|extension|text me|dial|tel)\b/, 'phone'],
   [/\b(zip|zipcode|postal|postcode|post code)\b/, 'zip'],
-  [/\b(license|licence|dl|driver's|drivers)\b/, 'license'],
-  [/\b(passport)\b/, 'passport'],
+  [/\b(license|licence|dl|d l|driver's|drivers)\b/, 'license'],
+  [/\b(passports?)\b/, 'passport'],
   [/\b(birth|born|birthday|dob|birthdate)\b/, 'dob'],
 ];
 

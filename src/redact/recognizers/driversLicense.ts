@@ -6,7 +6,9 @@ import type { Detection } from '../types.js';
 export const driversLicenseRecognizer: Recognizer = (doc) => {
   const out: Detection[] = [];
   doc.words.forEach((w, i) => {
-    if (!/^(license|licence|dl)$/.test(w.norm)) return;
+    // "d l" is how ASR writes "DL"
+    const said = w.norm === 'l' && doc.words[i - 1]?.norm === 'd';
+    if (!said && !/^(license|licence|dl)$/.test(w.norm)) return;
     const d = idAfter(doc, i);
     if (d) out.push(fromWords(doc, 'USDriversLicenseNumber', d.wordStart, d.wordEnd, 0.85, 'drivers-license'));
   });

@@ -39,6 +39,23 @@ function written(doc: Doc, out: Detection[]): void {
   }
 }
 
+/** Zeros of the account part tried as the letter O, at most this many ("r a b o nine three": numtrans joined "o nine three" into a number). */
+const MAX_OS = 4;
+
+/** Whether some zeros of the account part (after the check digits) read as the letter O make a valid IBAN. */
+function validWithOs(iban: string): boolean {
+  const zeros: number[] = [];
+  for (let k = 4; k < iban.length && zeros.length < MAX_OS; k++) if (iban[k] === '0') zeros.push(k);
+  for (let mask = 1; mask < 1 << zeros.length; mask++) {
+    const chars = [...iban];
+    zeros.forEach((k, b) => {
+      if (mask & (1 << b)) chars[k] = 'O';
+    });
+    if (isValidIBAN(chars.join(''))) return true;
+  }
+  return false;
+}
+
 function spoken(doc: Doc, out: Detection[]): void {
   for (const run of symbolRuns(doc)) {
     const sy = run.symbols;
@@ -52,7 +69,7 @@ function spoken(doc: Doc, out: Detection[]): void {
       if (chars.length !== n) continue;
       const iban = (chars.slice(0, 2) + ohAsZero(chars.slice(2, 4)) + chars.slice(4)).toUpperCase();
       const cue = cueBefore(doc, sy[i].wordStart);
-      const valid = isValidIBAN(iban) || isValidIBAN(chars.slice(0, 2).toUpperCase() + ohAsZero(chars.slice(2)).toUpperCase());
+      const valid = isValidIBAN(iban) || isValidIBAN(chars.slice(0, 2).toUpperCase() + ohAsZero(chars.slice(2)).toUpperCase()) || validWithOs(iban);
       if (!valid && !cue) continue;
       out.push(fromWords(doc, 'IBAN', sy[i].wordStart, sy[e - 1].wordEnd, valid ? 0.92 : 0.75, 'iban'));
       i = e - 1;

@@ -11,6 +11,7 @@ import { STREET_SUFFIX, STREET_TYPES_MORE } from './places.js';
 import { STOP } from './stopwords.js';
 import { humanNames } from '../tagger/gazetteer.js';
 import { ordinaryWord } from '../tagger/model.js';
+import { wordClassNotName } from '../tagger/wordClass.js';
 import type { Detection } from '../types.js';
 
 /** Verbs of paying and moving whose "to" names a person: "send the money to Pat". */
@@ -25,6 +26,11 @@ psychiatrist psychologist plumber electrician broker advisor adviser consultant 
 boss neighbor neighbour roommate wife husband partner son daughter mother mom mum father dad brother sister friend
 cousin aunt uncle grandmother grandfather grandma grandpa fiance fiancee boyfriend girlfriend assistant agent
 representative rep technician driver dogwalker walker sitter midwife doula specialist surgeon`.split(/\s+/));
+/** Relations named right after them: "our son Leo", "my wife Dana" ("my son will call" is masked too: the lesser harm). */
+const RELATION = /^(wife|husband|partner|son|daughter|mother|mom|mum|father|dad|brother|sister|friend|cousin|aunt|uncle|grandmother|grandfather|grandma|grandpa|fiance|fiancee|boyfriend|girlfriend|niece|nephew|stepson|stepdaughter|stepmom|stepdad|grandson|granddaughter)$/;
+/** What is held in someone's name, "under" them: "the account is under Bill", "booked under Ruiz". */
+const HELD = /^(account|accounts|reservation|reservations|booking|bookings|order|policy|appointment|plan|subscription|room|table|ticket|it|that|everything)$/;
+const UNDER_VERB = /^(booked|reserved|listed|registered|filed|saved|held|booking|reserve|book|list|register)$/;
 /** Titles before a name; "doctor" and "miss" are read with care (below). */
 const TITLE = /^(mr|mrs|ms|mister|missus|mx|miss|dr|doctor|prof|professor)\.?$/;
 /** Particles of a family name: "Van der Berg", "de la Cruz", "O'Neil" is one word. */
@@ -106,16 +112,43 @@ function titled(doc: Doc, i: number): [number, number] | undefined {
   if (endsClause(doc, i) && !/\.$/.test(doc.words[i].raw)) return undefined;
   const w = norm(doc, i + 1);
   if (!letters(w) || w.length < 2 || /^(and|or|the|a|an|i|is|was|you|he|she|it|who|please|thank|thanks|yes|no|so)$/.test(w)) return undefined;
+  // "not mister hes particular": a contraction as ASR writes it
+  if (CONTRACTION.test(w)) return undefined;
   if (!caseless(doc) && !isCap(doc, i + 1)) return undefined;
   // the name alone, not the title: the value a record looks for elsewhere ("thackeray" without "mr")
   return extend(doc, i + 1, i + 2);
 }
 
 /** Words a frame starts at (a title, "to", "with", "add", "is", "by", "signed"...). */
-const OPENS = new Set(['mr', 'mr.', 'mrs', 'mrs.', 'ms', 'ms.', 'mister', 'missus', 'mx', 'miss', 'to', 'with', 'from', 'add', 'adding', 'is', 'by', 'signed', 'regards', 'sincerely']);
+const OPENS = new Set(['under', 'mr', 'mr.', 'mrs', 'mrs.', 'ms', 'ms.', 'mister', 'missus', 'mx', 'miss', 'to', 'with', 'from', 'add', 'adding', 'is', 'by', 'signed', 'regards', 'sincerely']);
 /** What someone sends or makes, whose "from" names a person: "a missed call from Charlotte", "a text from Tyler". */
 const FROM_NOUN = /^(call|calls|text|texts|message|messages|voicemail|voicemails|email|emails|e-mail|letter|letters|note|visit|callback)$/;
 const REPORT_WORDS = new Set(REPORTS.source.replace(/^\^\(|\)\$$/g, '').split('|'));
+
+/**
+ * Word i right after "our son", "my wife" when no list vouches for it ("Leo" is also a sign of the zodiac): a
+ * word of letters that is no function word and that compromise does not read as a verb, adjective or adverb ("my
+ * son says", "my wife usually"); written, capitalised.
+ */
+function relationName(doc: Doc, i: number): [number, number] | undefined {
+  const w = norm(doc, i);
+  if (!letters(w) || w.length < 2 || STOP.has(w) || NOT_PERSON.test(w) || CALENDAR.test(w) || NUMBER_WORD.test(w) || CONTRACTION.test(w)) return undefined;
+  if (!caseless(doc) && !isCap(doc, i)) return undefined;
+  if (wordClassNotName(w) || /(ed|ing|s)$/.test(w)) return undefined;
+  return [i, i + 1];
+}
+
+/** Whether "under" at word i is held in someone's name: "(the account) is under", "put it under", "booked under". */
+function underName(doc: Doc, i: number): boolean {
+  const a = norm(doc, i - 1);
+  if (UNDER_VERB.test(a)) return true;
+  // "account's under", "it's under", "the booking is under"
+  if (/^(\p{L}+)'s$/u.test(a) && HELD.test(a.slice(0, -2))) return true;
+  if (/^(is|was|are|were)$/.test(a) && HELD.test(norm(doc, i - 2))) return true;
+  if (/^(its|thats)$/.test(a)) return true;
+  // "put it under Bill", "put the order under Teague"
+  return HELD.test(a) && /^(put|book|list|register|file|keep|have|get)$/.test(norm(doc, i - 2) === 'the' ? norm(doc, i - 3) : norm(doc, i - 2));
+}
 
 export const personFrameRecognizer: Recognizer = (doc) => {
   if (doc.options.personSources?.cues === false) return [];
@@ -149,6 +182,10 @@ export const personFrameRecognizer: Recognizer = (doc) => {
     // "my dentist is Lindqvist", "my physical therapist is Dr. Amara Nwosu"
     const owned = /^(my|our|his|her|their)$/.test(norm(doc, i - 1)) || /^(my|our|his|her|their)$/.test(norm(doc, i - 2));
     if (ROLE.has(w) && owned && norm(doc, i + 1) === 'is' && !endsClause(doc, i)) push(nameFrom(doc, i + 2), 0.7);
+    // "our son Leo", "my wife Dana Ortiz"
+    if (RELATION.test(w) && /^(my|our|his|her|their)$/.test(norm(doc, i - 1)) && !endsClause(doc, i)) push(nameFrom(doc, i + 1) ?? relationName(doc, i + 1), 0.7);
+    // "the account is under Bill", "put it under Bill", "booked under Ruiz"
+    if (w === 'under' && !endsClause(doc, i) && underName(doc, i)) push(nameFrom(doc, i + 1), 0.7);
     // "Brennan says", "well, Brennan says", "like Petrossian said"
     if (REPORTS.test(norm(doc, i + 1)) && (i === 0 || endsClause(doc, i - 1) || OPENER.test(norm(doc, i - 1))) && !endsClause(doc, i)) {
       let s = i;

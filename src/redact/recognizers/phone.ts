@@ -6,6 +6,7 @@
 import { isValidPhoneNumber, parsePhoneNumberFromString } from 'libphonenumber-js';
 import { fromChars, fromWords, wordsOverlapping, type Recognizer } from './doc.js';
 import { cuesBefore, digitRuns } from './digitRuns.js';
+import { afterReferenceCue, NOT_PHONE } from './referenceNumber.js';
 import type { Detection } from '../types.js';
 
 const WRITTEN = /(?<![\w.+-])(?:\+\d{1,3}[\s.-]?)?(?:\(\d{1,4}\)[\s.-]?)?\d{2,4}(?:[\s.-]\d{2,4}){1,4}(?:\s?(?:x|ext\.?)\s?\d{1,6})?(?![\w-]|\.\d)/gi;
@@ -28,8 +29,6 @@ const nationalValid = (digits: string) => digits[0] === '0' && (digits.length ==
 
 /** What a number is called that is someone's phone: "my number is", "home number", "my number's", "the best number". */
 const OWNER = /^(my|your|his|her|our|their|home|work|local|house|best|contact|direct|new|other|number|numbers|number's)$/;
-/** Numbers that are not phones: "order number", "ticket number" (an account, card, SSN... number has its own cue). */
-const NOT_PHONE = /^(order|ticket|invoice|reference|ref|confirmation|tracking|case|claim|policy|member|membership|serial|model|part|item|room|flight|seat|gate|queue|caller|booking|reservation|receipt|transaction|customer|employee|badge|id|pin|po)$/;
 
 /**
  * A 7-8 digit local number with no area code, said after "my number (is)", "home number", "my number's" and no
@@ -100,5 +99,6 @@ export const phoneRecognizer: Recognizer = (doc) => {
       out.push(fromWords(doc, 'PhoneNumber', run.wordStart, run.wordEnd, 0.65, 'phone'));
     }
   }
-  return out;
+  // a ticket's, a parcel's, an order's number is no phone number
+  return out.filter((d) => d.wordStart === undefined || !afterReferenceCue(doc, d.wordStart));
 };

@@ -3,7 +3,8 @@
 // loaded once per thread, on first use.
 import { gazetteerTags } from '../tagger/gazetteer.js';
 import { ordinaryWord, taggerModel } from '../tagger/model.js';
-import { EMITTED_KINDS, SequenceTagger } from '../tagger/tagger.js';
+import { FastTagger } from '../tagger/decode.js';
+import { EMITTED_KINDS } from '../tagger/tagger.js';
 import { wordClassNotName } from '../tagger/wordClass.js';
 import type { EntityKind } from '../entityKinds.js';
 import type { Detection } from '../types.js';
@@ -12,7 +13,8 @@ import { fromWords, type Doc, type Recognizer } from './doc.js';
 import { AMBIGUOUS, PLACE_PREFIX, PLACE_SUFFIX } from './nameData.js';
 import { streetSpan } from './person.js';
 
-let tagger: SequenceTagger | undefined;
+// SequenceTagger's tags, decoded faster (decode.ts)
+let tagger: FastTagger | undefined;
 
 /**
  * Below the rule-based recognizers' confidences: where a detection of theirs overlaps the tagger's, theirs names
@@ -116,7 +118,25 @@ function readsAs(doc: Doc, kind: EntityKind, s: number, e: number): boolean {
   // saved in precision.
   if (e <= s || norms.some((w) => w.length > MAX_WORD_CHARS)) return false;
   if (kind === 'Person') return nameLike(norms) && !lettersInCode(doc, s, e) && !(norms.length === 1 && NOT_PERSON.test(norms[0]));
-  return norms.some(wordy) && addressLike(norms) && !placeOnly(doc, s, e) && !amount(doc, s, e);
+  return norms.some(wordy) && addressLike(norms) && !placeOnly(doc, s, e) && !amount(doc, s, e) && !norms.every((w) => w.length === 1 || !/\p{L}/u.test(w));
+}
+
+/** Every word a city's, state's or country's ("Illinois", "Virginia Beach"). */
+const placeWords = (doc: Doc, s: number, e: number) =>
+  doc.words.slice(s, e).every((w) => PLACE_PREFIX.has(w.norm) || PLACE_SUFFIX.has(w.norm) || gazetteerTags(w.norm).some((g) => PLACE_LISTS.includes(g)));
+
+/** A number word or digits ("62704", "six"). */
+const numeric = (w: string | undefined) => w !== undefined && (/\d/.test(w) || SPOKEN_NUMBER.test(w));
+
+/**
+ * A place named alone is no address: a tagged Address run of place words only is kept when a number of its own is
+ * beside it (a house number before it, a postcode after it: "Springfield, Illinois 62704"), not another kind's
+ * number ("license D412-7781-9053, Illinois", "texas d l 2804...") and not none ("thats dublin").
+ */
+function placeAlone(doc: Doc, s: number, e: number, rules: readonly Detection[]): boolean {
+  if (!placeWords(doc, s, e)) return false;
+  const ownNumber = (i: number) => numeric(doc.words[i]?.norm) && !rules.some((r) => r.start < doc.words[i].end && doc.words[i].start < r.end);
+  return !ownNumber(s - 1) && !ownNumber(e);
 }
 
 /** Times of day and holidays: "between eight and noon", "on Halloween". */
@@ -174,7 +194,7 @@ export const taggerRecognizer: Recognizer = (doc) => {
   // On in every redaction path (off with tagger: false, for evaluation and benches): its runs only add to what the
   // rules mask (spans.ts keeps the rules' own values for a record to look for; yieldToRules leaves numbers to them).
   if (doc.options.tagger === false || doc.words.length === 0) return [];
-  tagger ??= new SequenceTagger(taggerModel());
+  tagger ??= new FastTagger(taggerModel());
   const out: Detection[] = [];
   for (const run of tagger.runs(doc)) {
     if (!EMITTED_KINDS.has(run.kind)) continue;
@@ -220,8 +240,10 @@ export function yieldToRules(doc: Doc, detections: readonly Detection[]): Detect
   if (tagged.length === 0) return [...detections];
   const rules = detections.filter((d) => !d.additive);
   const out = detections.filter((d) => !tagged.includes(d));
+  const numbers = rules.filter((r) => !SHARED.Address!.includes(r.kind));
   for (const d of tagged) {
     const other = rules.filter((r) => !SHARED[d.kind]?.includes(r.kind) && r.start < d.end && d.start < r.end);
+    if (d.kind === 'Address' && other.length === 0 && placeAlone(doc, d.wordStart!, d.wordEnd!, numbers)) continue;
     if (other.length === 0) {
       out.push(d);
       continue;
@@ -234,7 +256,7 @@ export function yieldToRules(doc: Doc, detections: readonly Detection[]): Detect
       // The number's cue just before it goes with the number ("John Smith, ssn | 123-45-6789").
       const cut = w < d.wordEnd! ? cueBefore(doc, from, w) : w;
       const [s, e] = trimmed(doc, from, cut);
-      if (!readsAs(doc, d.kind, s, e)) continue;
+      if (!readsAs(doc, d.kind, s, e) || (d.kind === 'Address' && placeAlone(doc, s, e, numbers))) continue;
       const norms = doc.words.slice(s, e).map((x) => x.norm);
       const evidence = norms.filter((x) => /\p{L}/u.test(x)).length >= 2 || norms.some((x) => gazetteerTags(x).some((g) => OWN_WORDS[d.kind]?.includes(g)));
       if (evidence) out.push({ ...fromWords(doc, d.kind, s, e, d.confidence, d.recognizer), additive: true });

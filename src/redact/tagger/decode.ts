@@ -1,0 +1,196 @@
+// The tagger's decoding, faster: the same tags as SequenceTagger.tag (tagger.ts; a test holds them equal on every
+// corpus turn), with the features that depend on one word only added as one precomputed row of scores. Of a
+// word's ~38 features, those read from one word alone (the word itself, its neighbours' words and lists, the words
+// in the bag around it: about 22) are summed once per distinct word and role and remembered; the rest (previous
+// tags, shapes, pairs of words) are looked up as before. Scores are integer thousandths: any order of adding them
+// gives exactly the same sums, so the tags cannot differ.
+import type { Doc } from '../recognizers/doc.js';
+import { part, wordViews, type FeatureSink, type Part, type WordView } from './features.js';
+import { ordinaryWord } from './model.js';
+import { HashedWeights, type PerceptronModel } from './perceptron.js';
+import { caseless, PERSON_BIAS, runsOf, TAG_PARTS, TAGS, type TaggedRun } from './tagger.js';
+
+// The prefixes of features.ts's feature names (a feature is prefix + a + ("|" + b)).
+const P = Object.fromEntries(
+  ['b', 'w=', 'p3=', 's3=', 's2=', 'sh=', 'g=', 't1=', 't12=', 't1w=', 't1g=', 'w-1=', 'w-2=', 'w+1=', 'w+2=', 'w-21=', 'w-1w=', 'ww+1=', 'g-1=', 'g+1=', 'sh-1sh=', 'shsh+1=', 'len=', 'fsh=', 'fg=', 'L=', 'R=', 'gz=', 'gz+1=', 'gz-1='].map((x) => [x, part(x)]),
+) as Record<string, Part>;
+const ST_AHEAD = [1, 2, 3, 4, 5].map((k) => part(`st+${k}`));
+const NUM_BEHIND = [1, 2, 3, 4].map((k) => part(`num-${k}`));
+/** features.ts's padding beyond the words (what its one-word features read of it). */
+const PAD = { norm: part('<s>'), g: part('-'), gaz: [] as Part[], shape: part('<s>') };
+/** Bag-of-words reach, as in features.ts. */
+const LEFT = 5;
+const RIGHT = 4;
+
+/** What one word adds in each role: itself, one and two before, one and two after, in the bag left and right. */
+enum Role {
+  Own,
+  Before1,
+  Before2,
+  After1,
+  After2,
+  Left,
+  Right,
+}
+const ROLES = 7;
+type OneWord = Pick<WordView, 'norm' | 'p3' | 's3' | 's2' | 'g' | 'len' | 'gaz'>;
+
+function roleFeatures(sink: FeatureSink, w: OneWord, role: Role): void {
+  switch (role) {
+    case Role.Own:
+      sink.add(P['b']);
+      sink.add(P['w='], w.norm);
+      sink.add(P['p3='], w.p3);
+      sink.add(P['s3='], w.s3);
+      sink.add(P['s2='], w.s2);
+      sink.add(P['g='], w.g);
+      sink.add(P['len='], w.len);
+      for (const x of w.gaz) sink.add(P['gz='], x);
+      return;
+    case Role.Before1:
+      sink.add(P['w-1='], w.norm);
+      sink.add(P['g-1='], w.g);
+      return;
+    case Role.Before2:
+      sink.add(P['w-2='], w.norm);
+      return;
+    case Role.After1:
+      sink.add(P['w+1='], w.norm);
+      sink.add(P['g+1='], w.g);
+      for (const x of w.gaz) sink.add(P['gz+1='], x);
+      return;
+    case Role.After2:
+      sink.add(P['w+2='], w.norm);
+      return;
+    case Role.Left:
+      sink.add(P['L='], w.norm);
+      return;
+    case Role.Right:
+      sink.add(P['R='], w.norm);
+  }
+}
+
+/** Distinct words whose rows are remembered (7 rows of a score per tag each), per tagger. */
+const ROWS_MAX = 10_000;
+
+const B_PERSON = TAGS.indexOf('B-Person');
+const I_PERSON = TAGS.indexOf('I-Person');
+const nameEvidence = (v: WordView) => v.gazNames.some((g) => g === 'fn' || g === 'ln' || g === 'hn') && !ordinaryWord(v.norm.s);
+
+export class FastTagger {
+  private readonly weights: HashedWeights;
+  private readonly tags: number;
+  private readonly rows = new Map<string, Float64Array>();
+  private readonly padRows: Float64Array;
+
+  constructor(model: PerceptronModel) {
+    this.weights = new HashedWeights(model);
+    this.tags = model.tags.length;
+    this.padRows = this.rowsOf(PAD as unknown as OneWord);
+  }
+
+  /** Every role's row of one word, back to back (ROLES x tags). */
+  private rowsOf(w: OneWord): Float64Array {
+    const out = new Float64Array(ROLES * this.tags);
+    for (let r = 0; r < ROLES; r++) {
+      this.weights.reset();
+      roleFeatures(this.weights, w, r);
+      out.set(this.weights.scores, r * this.tags);
+    }
+    return out;
+  }
+
+  private rowsFor(v: WordView): Float64Array {
+    let hit = this.rows.get(v.norm.s);
+    if (!hit) {
+      hit = this.rowsOf(v);
+      if (this.rows.size < ROWS_MAX) this.rows.set(v.norm.s, hit);
+    }
+    return hit;
+  }
+
+  /** Tag indices and margins of each word of the doc (as SequenceTagger.tag). */
+  tag(doc: Doc): { tags: number[]; margins: number[] } {
+    const lc = caseless(doc);
+    const views = wordViews(doc, lc);
+    const n = views.length;
+    const rows = views.map((v) => this.rowsFor(v));
+    const row = (i: number) => (i >= 0 && i < n ? rows[i] : this.padRows);
+    const T = this.tags;
+    const tags: number[] = [];
+    const margins: number[] = [];
+    const w = this.weights;
+    const s = w.scores;
+    const bias = lc ? PERSON_BIAS.caseless : PERSON_BIAS.written;
+    const addRow = (r: Float64Array, role: Role) => {
+      const at = role * T;
+      for (let t = 0; t < T; t++) s[t] += r[at + t];
+    };
+    const slide = (sum: Float64Array, r: Float64Array, role: Role, sign: number) => {
+      const at = role * T;
+      for (let t = 0; t < T; t++) sum[t] += sign * r[at + t];
+    };
+    const left = new Float64Array(T);
+    const right = new Float64Array(T);
+    for (let k = 1; k <= RIGHT && k < n; k++) slide(right, rows[k], Role.Right, 1);
+    for (let i = 0; i < n; i++) {
+      w.reset();
+      const v = views[i];
+      const p1 = i >= 1 ? views[i - 1] : PAD;
+      const p2 = i >= 2 ? views[i - 2] : PAD;
+      const n1 = i + 1 < n ? views[i + 1] : PAD;
+      const prev = TAG_PARTS[tags[i - 1] ?? 0];
+      const prev2 = TAG_PARTS[tags[i - 2] ?? 0];
+      addRow(rows[i], Role.Own);
+      addRow(row(i - 1), Role.Before1);
+      addRow(row(i - 2), Role.Before2);
+      addRow(row(i + 1), Role.After1);
+      addRow(row(i + 2), Role.After2);
+      // the bags left and right, kept as running sums (a word in, a word out per step)
+      if (i > 0) slide(left, rows[i - 1], Role.Left, 1);
+      if (i - 1 - LEFT >= 0) slide(left, rows[i - 1 - LEFT], Role.Left, -1);
+      if (i > 0) slide(right, rows[i], Role.Right, -1);
+      if (i + RIGHT < n && i > 0) slide(right, rows[i + RIGHT], Role.Right, 1);
+      for (let t = 0; t < T; t++) s[t] += left[t] + right[t];
+      // the features of two things at once, or of the previous tags, as features.ts makes them
+      w.add(P['sh='], v.shape);
+      w.add(P['t1='], prev);
+      w.add(P['t12='], prev2, prev);
+      w.add(P['t1w='], prev, v.norm);
+      w.add(P['t1g='], prev, v.g);
+      w.add(P['w-21='], p2.norm, p1.norm);
+      w.add(P['w-1w='], p1.norm, v.norm);
+      w.add(P['ww+1='], v.norm, n1.norm);
+      w.add(P['sh-1sh='], p1.shape, v.shape);
+      w.add(P['shsh+1='], v.shape, n1.shape);
+      w.add(P['fsh='], v.first, v.shape);
+      w.add(P['fg='], v.first, v.g);
+      for (const x of p1.gaz) w.add(P['gz-1='], x, prev);
+      for (let k = i + 1; k <= i + 5 && k < n; k++) {
+        if (views[k].st) {
+          w.add(ST_AHEAD[k - i - 1]);
+          break;
+        }
+      }
+      for (let k = i - 1; k >= i - 4 && k >= 0; k--) {
+        if (views[k].num) {
+          w.add(NUM_BEHIND[i - k - 1]);
+          break;
+        }
+      }
+      if (bias && (lc || v.shape.s.startsWith('X')) && nameEvidence(v)) {
+        s[B_PERSON] += bias * 1000;
+        s[I_PERSON] += bias * 1000;
+      }
+      const { tag, margin } = w.best();
+      tags.push(tag);
+      margins.push(margin);
+    }
+    return { tags, margins };
+  }
+
+  runs(doc: Doc): TaggedRun[] {
+    const { tags, margins } = this.tag(doc);
+    return runsOf(tags, margins);
+  }
+}
