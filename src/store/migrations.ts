@@ -312,19 +312,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
           sid text, agent_id text, campaign text, created_at text not null)`.execute(db);
         await db.schema.createIndex('insight_hits_ref').on('insight_hits').columns(['kind', 'ref_id']).execute();
         await db.schema.createIndex('insight_hits_created').on('insight_hits').column('created_at').execute();
-        if (dialect === 'postgres') {
-          await sql`create function insight_hits_forget_record() returns trigger language plpgsql as $$
-            begin delete from insight_hits where kind = 'record' and ref_id = old.event_id; return old; end $$`.execute(db);
-          await sql`create trigger conversations_insight_hits_forget after delete on conversations for each row execute function insight_hits_forget_record()`.execute(db);
-          await sql`create function insight_hits_forget_job() returns trigger language plpgsql as $$
-            begin delete from insight_hits where kind = 'job' and ref_id = old.id; return old; end $$`.execute(db);
-          await sql`create trigger jobs_insight_hits_forget after delete on jobs for each row execute function insight_hits_forget_job()`.execute(db);
-        } else {
-          await sql`create trigger conversations_insight_hits_forget after delete on conversations begin
-            delete from insight_hits where kind = 'record' and ref_id = old.event_id; end`.execute(db);
-          await sql`create trigger jobs_insight_hits_forget after delete on jobs begin
-            delete from insight_hits where kind = 'job' and ref_id = old.id; end`.execute(db);
-        }
+        await forgetWithTheCall(db, dialect, 'insight_hits');
       },
     },
     // Call figures for filters and dashboards (issue 35): one row per analysed call (a processed post-call record,
@@ -340,25 +328,36 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
           sentiment text, sentiment_agent text, sentiment_caller text, talk_time_agent real, talk_time_caller real,
           primary key (kind, ref_id))`.execute(db);
         await db.schema.createIndex('call_figures_created').on('call_figures').column('created_at').execute();
-        if (dialect === 'postgres') {
-          await sql`create function call_figures_forget_record() returns trigger language plpgsql as $$
-            begin delete from call_figures where kind = 'record' and ref_id = old.event_id; return old; end $$`.execute(db);
-          await sql`create trigger conversations_call_figures_forget after delete on conversations for each row execute function call_figures_forget_record()`.execute(db);
-          await sql`create function call_figures_forget_job() returns trigger language plpgsql as $$
-            begin delete from call_figures where kind = 'job' and ref_id = old.id; return old; end $$`.execute(db);
-          await sql`create trigger jobs_call_figures_forget after delete on jobs for each row execute function call_figures_forget_job()`.execute(db);
-        } else {
-          await sql`create trigger conversations_call_figures_forget after delete on conversations begin
-            delete from call_figures where kind = 'record' and ref_id = old.event_id; end`.execute(db);
-          await sql`create trigger jobs_call_figures_forget after delete on jobs begin
-            delete from call_figures where kind = 'job' and ref_id = old.id; end`.execute(db);
-        }
+        await forgetWithTheCall(db, dialect, 'call_figures');
         await sql`create table backfill_queue (kind text not null, ref_id text not null, primary key (kind, ref_id))`.execute(db);
         await sql`insert into backfill_queue (kind, ref_id) select 'job', id from jobs where status = 'completed'`.execute(db);
         await sql`insert into backfill_queue (kind, ref_id) select 'record', event_id from conversations`.execute(db);
       },
     },
   };
+}
+
+/**
+ * Triggers that delete a per-call table's rows (`kind` 'record' / 'job', `ref_id`) when their post-call record or
+ * job is deleted: `<table>_forget_record` / `_forget_job` (functions on PostgreSQL) and
+ * `conversations_<table>_forget` / `jobs_<table>_forget`. The SQL is the same that 0016 and 0017 ran when first written.
+ */
+async function forgetWithTheCall(db: Kysely<unknown>, dialect: Dialect, table: 'insight_hits' | 'call_figures'): Promise<void> {
+  const callers = [
+    { kind: 'record', on: 'conversations', key: 'event_id' },
+    { kind: 'job', on: 'jobs', key: 'id' },
+  ] as const;
+  for (const { kind, on, key } of callers) {
+    const rows = sql.raw(`delete from ${table} where kind = '${kind}' and ref_id = old.${key};`);
+    const trigger = sql.raw(`${on}_${table}_forget`);
+    if (dialect === 'postgres') {
+      const fn = sql.raw(`${table}_forget_${kind}`);
+      await sql`create function ${fn}() returns trigger language plpgsql as $$ begin ${rows} return old; end $$`.execute(db);
+      await sql`create trigger ${trigger} after delete on ${sql.raw(on)} for each row execute function ${fn}()`.execute(db);
+    } else {
+      await sql`create trigger ${trigger} after delete on ${sql.raw(on)} begin ${rows} end`.execute(db);
+    }
+  }
 }
 
 /**
