@@ -4,7 +4,10 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, Migrator, PostgresDialect, sql, SqliteDialect } from 'kysely';
 import pg from 'pg';
+import { migrationProvider } from '../../src/store/migrations.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -73,6 +76,33 @@ export async function testDatabase(dialect: Dialect): Promise<TestDatabase> {
       await client.query(`drop schema if exists ${schema} cascade`);
       await client.end();
       fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * A bare Kysely over a fresh test database and a Migrator of the service's migrations on it, for tests that migrate
+ * step by step (to a named migration, rows written as they were then, then to the latest). `close` drops it all.
+ */
+export async function migratingDatabase(dialect: Dialect): Promise<{ db: Kysely<any>; migrator: Migrator; close(): Promise<void> }> {
+  const t = await testDatabase(dialect);
+  const db =
+    dialect === 'sqlite'
+      ? new Kysely<any>({ dialect: new SqliteDialect({ database: new SQLite(path.join(t.dataDir, 'm.sqlite')) }) })
+      : new Kysely<any>({
+          dialect: new PostgresDialect({
+            pool: new pg.Pool({ connectionString: t.databaseUrl, max: 1 }),
+            onCreateConnection: async (c) => void (await c.executeQuery(sql`set search_path to ${sql.id(t.schema!)}`.compile(db))),
+          }),
+        });
+  if (dialect === 'postgres') await sql`create schema if not exists ${sql.id(t.schema!)}`.execute(db);
+  const migrator = new Migrator({ db, provider: migrationProvider(dialect), ...(dialect === 'postgres' && { migrationTableSchema: t.schema }) });
+  return {
+    db,
+    migrator,
+    async close() {
+      await db.destroy();
+      await t.drop();
     },
   };
 }

@@ -8,17 +8,15 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { Kysely, Migrator, PostgresDialect, sql, SqliteDialect } from 'kysely';
-import SQLite from 'better-sqlite3';
-import pg from 'pg';
+import { sql } from 'kysely';
 import pino from 'pino';
 import { textToTranscript } from '../../src/jobs/textTranscript.js';
 import { JobWorker, type RecognizeFile } from '../../src/jobs/worker.js';
 import { dbTime, readDbTime } from '../../src/store/dbClock.js';
 import type { Repositories, Store } from '../../src/store/index.js';
-import { migrationProvider } from '../../src/store/migrations.js';
 import type { JobRow } from '../../src/store/tables.js';
 import { ffmpeg, hasTool, tempDir } from '../helpers/audio.js';
+import { migratingDatabase } from '../helpers/databases.js';
 import { dialects, json, startTestService, testDatabase, type TestDatabase, type TestService } from '../helpers/harness.js';
 import { multipart } from '../helpers/multipart.js';
 
@@ -316,19 +314,8 @@ for (const dialect of await dialects()) {
   });
 
   test(`migration 0005 drops orphans and ties results, deliveries and events to their job (${dialect})`, async () => {
-    const test = await testDatabase(dialect);
-    const db =
-      dialect === 'sqlite'
-        ? new Kysely<any>({ dialect: new SqliteDialect({ database: new SQLite(path.join(test.dataDir, 'm.sqlite')) }) })
-        : new Kysely<any>({
-            dialect: new PostgresDialect({
-              pool: new pg.Pool({ connectionString: test.databaseUrl, max: 1 }),
-              onCreateConnection: async (c) => void (await c.executeQuery(sql`set search_path to ${sql.id(test.schema!)}`.compile(db))),
-            }),
-          });
+    const { db, migrator, close } = await migratingDatabase(dialect);
     try {
-      if (dialect === 'postgres') await sql`create schema if not exists ${sql.id(test.schema!)}`.execute(db);
-      const migrator = new Migrator({ db, provider: migrationProvider(dialect), ...(dialect === 'postgres' && { migrationTableSchema: test.schema }) });
       assert.equal((await migrator.migrateTo('0004_redaction_spans')).error, undefined);
       const at = '2026-01-01T00:00:00.000Z';
       const { run_id: _r, ...oldRow } = { ...queuedRow('kept'), created_at: at, updated_at: at };
@@ -353,8 +340,7 @@ for (const dialect of await dialects()) {
       assert.equal((await db.selectFrom('deliveries').select('job_id').execute()).length, 0, 'deliveries cascade');
       assert.equal((await db.selectFrom('events').select('id').execute()).length, 2, 'events stay');
     } finally {
-      await db.destroy();
-      await test.drop();
+      await close();
     }
   });
 }

@@ -2,14 +2,10 @@
 // (0017): each completed job and each stored record, and nothing else (a queued or failed job has nothing to
 // index). The queue's processing is tested through the service (test/api/search-filters.test.ts).
 import assert from 'node:assert/strict';
-import path from 'node:path';
 import { test } from 'node:test';
-import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, sql, SqliteDialect } from 'kysely';
-import pg from 'pg';
-import { migrationProvider } from '../../src/store/migrations.js';
 import type { JobRow } from '../../src/store/tables.js';
-import { dialects, testDatabase } from '../helpers/harness.js';
+import { migratingDatabase } from '../helpers/databases.js';
+import { dialects } from '../helpers/harness.js';
 
 const at = '2026-01-01T00:00:00.000Z';
 
@@ -23,19 +19,8 @@ function jobRow(id: string, status: string): JobRow {
 
 for (const dialect of await dialects()) {
   test(`migration 0017 queues the completed jobs and stored records of before it for the backfill (${dialect})`, async () => {
-    const t = await testDatabase(dialect);
-    const db =
-      dialect === 'sqlite'
-        ? new Kysely<any>({ dialect: new SqliteDialect({ database: new SQLite(path.join(t.dataDir, 'm.sqlite')) }) })
-        : new Kysely<any>({
-            dialect: new PostgresDialect({
-              pool: new pg.Pool({ connectionString: t.databaseUrl, max: 1 }),
-              onCreateConnection: async (c) => void (await c.executeQuery(sql`set search_path to ${sql.id(t.schema!)}`.compile(db))),
-            }),
-          });
+    const { db, migrator, close } = await migratingDatabase(dialect);
     try {
-      if (dialect === 'postgres') await sql`create schema if not exists ${sql.id(t.schema!)}`.execute(db);
-      const migrator = new Migrator({ db, provider: migrationProvider(dialect), ...(dialect === 'postgres' && { migrationTableSchema: t.schema }) });
       assert.equal((await migrator.migrateTo('0016_insight_hits')).error, undefined);
       for (const [id, status] of [['done-1', 'completed'], ['done-2', 'completed'], ['waiting', 'queued'], ['broken', 'failed']]) {
         await db.insertInto('jobs').values(jobRow(id, status)).execute();
@@ -56,8 +41,7 @@ for (const dialect of await dialects()) {
       await db.deleteFrom('jobs').where('id', '=', 'done-1').execute();
       assert.equal((await db.selectFrom('call_figures').select('ref_id').execute()).length, 0);
     } finally {
-      await db.destroy();
-      await t.drop();
+      await close();
     }
   });
 }
