@@ -6,7 +6,8 @@
 //
 //   npx tsx eval/pii-turns.ts                 (dev half + generated test split)
 //   npx tsx eval/pii-turns.ts --heldout       (the held-out sets as well: run once, at the end)
-//   npx tsx eval/pii-turns.ts --misses        (the dev half's and dev2's misses and wrong masks, after; never --heldout)
+//   npx tsx eval/pii-turns.ts --misses        (misses and wrong masks, after, on the sets read while tuning: dev, dev2,
+//                                             heldout2; never on heldout or heldout3)
 //   BEFORE_REF=<commit> npx tsx eval/pii-turns.ts
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -78,6 +79,7 @@ async function main(): Promise<void> {
   if (process.argv.includes('--misses')) {
     for (const l of misses(dev)) console.log(l);
     if (dev2.length) for (const l of misses(dev2)) console.log(`dev2 ${l}`);
+    for (const l of misses(loadTurns('heldout2'))) console.log(`heldout2 ${l}`);
     return;
   }
   // before: where this branch left main (main itself moves on while a branch is worked on)
@@ -88,9 +90,11 @@ const ref = process.env.BEFORE_REF ?? execFileSync('git', ['merge-base', 'HEAD',
   const after: Scorer = (u) => scoreCorpus(u, { tagger: true });
   const sets: [string, Utterance[]][] = [[`hand-written turns, dev half (read while tuning)`, dev]];
   if (dev2.length) sets.push([`hand-written turns, dev2 (another author's, read while tuning)`, dev2]);
+  // heldout2 was run once blind (the eighth session) and is read while tuning since
+  sets.push([`hand-written turns, heldout2 (another author's; run blind once, read while tuning since)`, loadTurns('heldout2')]);
   if (process.argv.includes('--heldout')) {
     sets.push([`hand-written turns, held-out half (read once before)`, loadTurns('heldout')]);
-    sets.push([`hand-written turns, heldout2 (written blind, run once)`, loadTurns('heldout2')]);
+    if (fs.existsSync(turnsFile('heldout3'))) sets.push([`hand-written turns, heldout3 (a third author's, written blind, run once)`, loadTurns('heldout3')]);
   }
   if (!process.argv.includes('--no-generated')) sets.push([`generated corpus, test split`, generate('test')]);
   const out = [`## PII detection before (${ref}) and after (this tree); R / P in %`, ''];
