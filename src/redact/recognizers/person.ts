@@ -32,7 +32,7 @@ const RELATION = new Set(`wife husband spouse partner son daughter kid kids chil
 grandmother grandma grandfather grandpa grandson granddaughter aunt uncle niece nephew cousin fiance fiancee fiancé
 fiancée boyfriend girlfriend friend roommate boss manager supervisor colleague coworker co-worker neighbor neighbour
 landlord tenant caregiver assistant agent representative rep technician advisor adviser stepson stepdaughter
-stepmother stepfather`.split(/\s+/));
+stepmother stepfather brother-in-law sister-in-law mother-in-law father-in-law son-in-law daughter-in-law`.split(/\s+/));
 /** What follows a possessive name: "Arne's address", "Sumaya's kid". */
 const OWNED = new Set([...RELATION, ...`account address phone number card email name birthday birth date policy
 claim order loan car house home apartment place office mortgage insurance social ssn license passport`.split(/\s+/)]);
@@ -84,6 +84,22 @@ function nameAt(doc: Doc, i: number, max = 3): [number, number] | undefined {
     k++;
   }
   return [i, k];
+}
+
+/** Hedges between a name and the other name it may have been: "Jordan, I think, or Jordy". */
+const HEDGE = new Set(['i', 'think', 'believe', 'guess', 'maybe', 'perhaps', 'like', 'something', 'um', 'uh', 'it', 'was', 'might', 'have', 'been']);
+/**
+ * The other name a caller offers after a name given ("the rep's name was Jordan, I think, or Jordy"): after at most
+ * four hedging words, "or" and a listed name or a word no list calls ordinary (written, capitalised).
+ */
+function otherName(doc: Doc, k: number): [number, number] | undefined {
+  const w = doc.words;
+  let n = 0;
+  while (k < w.length && n < 4 && HEDGE.has(w[k].norm)) [k, n] = [k + 1, n + 1];
+  if (w[k]?.norm !== 'or' || !nameWord(doc, k + 1)) return undefined;
+  const x = w[k + 1].norm;
+  if (!(known(x) || unknownWord(x)) || (!speechLike(doc) && !isCap(doc, k + 1))) return undefined;
+  return [k + 1, k + 2];
 }
 
 const phraseBefore = (w: string[], i: number, n: number) => w.slice(Math.max(0, i - n), i).join(' ');
@@ -160,12 +176,16 @@ function cues(doc: Doc): Detection[] {
   const w = doc.words.map((x) => x.norm);
   const push = (r: [number, number] | undefined, c: number) => r && out.push(fromWords(doc, 'Person', r[0], r[1], c, 'person-cue'));
   for (let i = 0; i < w.length; i++) {
-    // "my name is X", "name's X", "names X"
-    if ((w[i] === 'name' && w[i + 1] === 'is') || w[i] === "name's") {
+    // "my name is X", "name's X", "names X"; "the rep's name was X" (a listed name or a word no list calls
+    // ordinary: "the name was spelled wrong" is none)
+    if ((w[i] === 'name' && (w[i + 1] === 'is' || w[i + 1] === 'was')) || w[i] === "name's") {
       const at = w[i] === "name's" ? i + 1 : i + 2;
       // a filler or a title before the name ("my name is Mr. Will": the title rule reads the name)
       const skip = w[at] === 'uh' || w[at] === 'um' || HONORIFIC.has(w[at]?.replace(/\.$/, '') ?? '') ? 1 : 0;
-      push(nameAt(doc, at + skip) ?? wordNameAt(doc, at + skip), 0.85);
+      let r = nameAt(doc, at + skip) ?? wordNameAt(doc, at + skip);
+      if (r && w[i + 1] === 'was' && !(known(w[r[0]]) || unknownWord(w[r[0]]) || (!speechLike(doc) && isCap(doc, r[0])))) r = undefined;
+      push(r, 0.85);
+      if (r) push(otherName(doc, r[1]), 0.75);
     }
     // "last name X", "first name is X", "surname X", "maiden name is X"
     // (not across a sentence's end, "not my maiden name. Great, ..."; nor a word that opens the next thing said:

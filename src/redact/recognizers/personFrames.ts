@@ -27,7 +27,13 @@ boss neighbor neighbour roommate wife husband partner son daughter mother mom mu
 cousin aunt uncle grandmother grandfather grandma grandpa fiance fiancee boyfriend girlfriend assistant agent
 representative rep technician driver dogwalker walker sitter midwife doula specialist surgeon`.split(/\s+/));
 /** Relations named right after them: "our son Leo", "my wife Dana" ("my son will call" is masked too: the lesser harm). */
-const RELATION = /^(wife|husband|partner|son|daughter|mother|mom|mum|father|dad|brother|sister|friend|cousin|aunt|uncle|grandmother|grandfather|grandma|grandpa|fiance|fiancee|boyfriend|girlfriend|niece|nephew|stepson|stepdaughter|stepmom|stepdad|grandson|granddaughter)$/;
+const RELATION = /^(wife|husband|partner|son|daughter|mother|mom|mum|father|dad|brother|sister|friend|cousin|aunt|uncle|grandmother|grandfather|grandma|grandpa|fiance|fiancee|boyfriend|girlfriend|niece|nephew|stepson|stepdaughter|stepmom|stepdad|grandson|granddaughter|(brother|sister|mother|father|son|daughter)-in-law)$/;
+/** "The Delacroix family", "the Okafor household": a family named. */
+const FAMILY = new Set(['family', 'household', 'residence', 'family\'s', 'household\'s']);
+/** What makes "the X family" a thing, not a family: "the Verizon family plan". */
+const FAMILY_THING = /^(plan|plans|account|accounts|pack|package|bundle|share|sharing|member|members|room|size|car|practice|business|tree|farm|doctor|dentist|pass|discount|rate|deal|tier|line|lines)$/;
+/** A relation said with "in law", as ASR writes it: "my brother in law Hank". */
+const IN_LAW = /^(brother|sister|mother|father|son|daughter)$/;
 /** What is held in someone's name, "under" them: "the account is under Bill", "booked under Ruiz". */
 const HELD = /^(account|accounts|reservation|reservations|booking|bookings|order|policy|appointment|plan|subscription|room|table|ticket|it|that|everything)$/;
 const UNDER_VERB = /^(booked|reserved|listed|registered|filed|saved|held|booking|reserve|book|list|register)$/;
@@ -158,7 +164,18 @@ export const personFrameRecognizer: Recognizer = (doc) => {
   for (let i = 0; i < n; i++) {
     const w = norm(doc, i);
     // most words open no frame: one set lookup each for this word and the next
-    if (!OPENS.has(w) && !REPORT_WORDS.has(norm(doc, i + 1)) && !ROLE.has(w)) continue;
+    if (!OPENS.has(w) && !REPORT_WORDS.has(norm(doc, i + 1)) && !ROLE.has(w) && w !== 'the' && w !== 'law') continue;
+    // "the Delacroix family used to live here", "the Van der Berg household" (not "the Verizon family plan")
+    if (w === 'the') {
+      const r = nameFrom(doc, i + 1, true);
+      if (r && FAMILY.has(norm(doc, r[1])) && !FAMILY_THING.test(norm(doc, r[1] + 1))) push(r, 0.7);
+      continue;
+    }
+    // "my brother in law Hank Stroud" (said; written "brother-in-law" is a relation word of its own)
+    if (w === 'law') {
+      if (norm(doc, i - 1) === 'in' && IN_LAW.test(norm(doc, i - 2)) && /^(my|our|his|her|their)$/.test(norm(doc, i - 3)) && !endsClause(doc, i)) push(nameFrom(doc, i + 1) ?? relationName(doc, i + 1), 0.7);
+      continue;
+    }
     push(titled(doc, i), 0.8);
     // "send the money to Pat", "share the account with Dale", "book with Dr Reyes", "make the check out to X"
     if ((w === 'to' || w === 'with') && !endsClause(doc, i)) {
