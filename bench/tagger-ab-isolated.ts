@@ -5,7 +5,7 @@
 // The generated dev split, written and ASR form, tagger on; the median round is reported.
 //
 //   npx tsx bench/tagger-ab-isolated.ts      (BENCH_ROUNDS=3, BENCH_ROUND_SECONDS=1.5; BEFORE_REF=<commit>)
-//   (run eval/pii-turns.ts once first: it makes the copy of the before tree)
+//   (the before tree is eval/beforeTree.ts's copy, shared with eval/pii-turns.ts, its tagger model built there)
 import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
@@ -39,9 +39,9 @@ if (process.argv[2] === '--child') {
   A();
   process.stdout.write(JSON.stringify({ written: rate(W), asr: rate(A) }));
 } else {
-  const ref = process.env.BEFORE_REF ?? execFileSync('git', ['merge-base', 'HEAD', 'main'], { cwd: ROOT, encoding: 'utf8' }).trim().slice(0, 12);
-  const sha = execFileSync('git', ['rev-parse', ref], { cwd: ROOT, encoding: 'utf8' }).trim();
-  const trees = { before: path.join(os.tmpdir(), `scrubline-before-${sha.slice(0, 12)}`), after: ROOT };
+  const { beforeRef, treeAt } = await import('../eval/beforeTree.js');
+  const ref = beforeRef();
+  const trees = { before: treeAt(ref), after: ROOT };
   const runs: Record<string, { written: number; asr: number }[]> = { before: [], after: [] };
   for (let r = 0; r < ROUNDS; r++) {
     for (const name of (r % 2 ? ['after', 'before'] : ['before', 'after']) as (keyof typeof trees)[]) {

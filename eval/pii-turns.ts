@@ -9,33 +9,15 @@
 //   npx tsx eval/pii-turns.ts --misses        (misses and wrong masks, after, on the sets read while tuning: dev, dev2,
 //                                             heldout2; never on heldout or heldout3)
 //   BEFORE_REF=<commit> npx tsx eval/pii-turns.ts
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { generate, hasPii, type Utterance } from '../scripts/pii-corpus/generate.js';
 import { detectText, detectWords } from '../src/redact/detect.js';
 import type { EntityKind } from '../src/redact/entityKinds.js';
+import { beforeRef, treeAt } from './beforeTree.js';
 import { loadTurns, turnsFile } from './handwritten-turns.js';
 import { scoreCorpus, type CorpusResult, type KindScore } from './pii-corpus.js';
-
-const ROOT = path.resolve(import.meta.dirname, '..');
-
-/** A copy of the tree at `ref` (src, scripts, eval), node_modules linked; made once per commit. */
-function treeAt(ref: string): string {
-  const sha = execFileSync('git', ['rev-parse', ref], { cwd: ROOT, encoding: 'utf8' }).trim();
-  const dir = path.join(os.tmpdir(), `scrubline-before-${sha.slice(0, 12)}`);
-  if (!fs.existsSync(path.join(dir, 'done'))) {
-    fs.rmSync(dir, { recursive: true, force: true });
-    fs.mkdirSync(dir, { recursive: true });
-    const tar = execFileSync('git', ['archive', sha, 'src', 'scripts', 'eval', 'test/helpers', 'test/redact/heldout.data.ts', 'package.json'], { cwd: ROOT, maxBuffer: 1 << 30 });
-    execFileSync('tar', ['-x', '-C', dir], { input: tar });
-    fs.symlinkSync(fs.realpathSync(path.join(ROOT, 'node_modules')), path.join(dir, 'node_modules'));
-    fs.writeFileSync(path.join(dir, 'done'), sha);
-  }
-  return dir;
-}
 
 type Scorer = (u: readonly Utterance[]) => CorpusResult;
 
@@ -83,7 +65,7 @@ async function main(): Promise<void> {
     return;
   }
   // before: where this branch left main (main itself moves on while a branch is worked on)
-const ref = process.env.BEFORE_REF ?? execFileSync('git', ['merge-base', 'HEAD', 'main'], { cwd: ROOT, encoding: 'utf8' }).trim().slice(0, 12);
+  const ref = beforeRef();
   const beforeDir = treeAt(ref);
   const beforeMod = (await import(pathToFileURL(path.join(beforeDir, 'eval', 'pii-corpus.ts')).href)) as { scoreCorpus: Scorer };
   const before: Scorer = (u) => beforeMod.scoreCorpus(u, { tagger: true });

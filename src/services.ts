@@ -20,6 +20,7 @@ import { JobRecords } from './jobs/jobRecords.js';
 import { OriginalsGuard } from './jobs/originalsGuard.js';
 import { JobService, type StoredParams } from './jobs/jobService.js';
 import { storedPolicy } from './redact/policy.js';
+import { requireTaggerModel } from './redact/tagger/model.js';
 import { windowLevel } from './redact/windows/windowLevel.js';
 import { JobWorker, type RecognizeFile } from './jobs/worker.js';
 import { applyAutoDelete, RetentionSweeper } from './jobs/retention.js';
@@ -105,6 +106,9 @@ export interface ServiceOverrides {
 }
 
 export async function createServices(config: Config, logger: Logger, overrides: ServiceOverrides = {}): Promise<Services> {
+  // The PII tagger's model is generated at install (./run build), not kept in git: a service without it would fail
+  // its first redaction, so it does not start, and says which command builds it.
+  requireTaggerModel();
   // A service started in a process where an earlier one stopped: its redaction tasks may start a pool again.
   openRedactionPool();
   const store = await openStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, databaseSchema: config.databaseSchema });

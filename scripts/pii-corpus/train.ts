@@ -1,8 +1,12 @@
 // Trains the sequence tagger on the generated corpus's train split (written and ASR form of every utterance) and
 // writes src/redact/tagger/model.json with the hash of its inputs. Deterministic: same inputs, same bytes.
 //
-//   npm run tagger:train            (about a minute on one core)
-//   npm run tagger:train -- --check (exit 1 when the committed model is older than its inputs)
+// The model is generated, not in git: the install builds it when it is missing or older than its inputs
+// (scripts/pii-corpus/ensure-model.ts, from ./run build and npm run build).
+//
+//   npm run tagger:train            (about a minute on one core: always trains)
+//   npm run tagger:train -- --check (exit 1 when the model is absent or older than its inputs)
+//   npm run tagger:ensure           (trains only when the model is absent or older than its inputs)
 import fs from 'node:fs';
 import { docFromText, docFromWords, type Doc } from '../../src/redact/recognizers/doc.js';
 import { featuresAt, wordViews } from '../../src/redact/tagger/features.js';
@@ -10,7 +14,7 @@ import { MODEL_FILE, type TaggerModel } from '../../src/redact/tagger/model.js';
 import { Perceptron } from '../../src/redact/tagger/perceptron.js';
 import { caseless, TAG_PARTS, TAGS } from '../../src/redact/tagger/tagger.js';
 import { generate, type GoldSpan } from './generate.js';
-import { inputsHash } from './inputs.js';
+import { inputsHash, modelInputsHash } from './inputs.js';
 import { rng, shuffle } from './random.js';
 
 export const EPOCHS = 8;
@@ -105,24 +109,32 @@ export function train(sequences: Sequence[], epochs = EPOCHS): TaggerModel {
   return { ...model, inputsHash: inputsHash(), trained: { epochs, sentences: sequences.length, features: Object.keys(model.weights).length }, ordinary: ordinaryWords(sequences) };
 }
 
+/** Trains on the corpus and writes MODEL_FILE (one feature per line). */
+export function buildModel(): void {
+  const t0 = Date.now();
+  const model = train(trainingSequences());
+  // One feature per line: diffs of two models stay readable. inputsHash first: inputs.ts's modelInputsHash reads it
+  // from the head of the file.
+  const lines = Object.entries(model.weights).map(([f, w]) => `${JSON.stringify(f)}:${JSON.stringify(w)}`);
+  const text = `{"inputsHash":${JSON.stringify(model.inputsHash)},"trained":${JSON.stringify(model.trained)},"tags":${JSON.stringify(model.tags)},"ordinary":${JSON.stringify(model.ordinary)},"weights":{\n${lines.join(',\n')}\n}}\n`;
+  // Written whole then renamed: a run cut short leaves no half model for a later check to read.
+  fs.writeFileSync(`${MODEL_FILE}.tmp`, text);
+  fs.renameSync(`${MODEL_FILE}.tmp`, MODEL_FILE);
+  console.log(`wrote ${MODEL_FILE}: ${model.trained.features} features, ${(text.length / 1e6).toFixed(2)} MB, ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+}
+
 function main(): void {
-  const hash = inputsHash();
   if (process.argv.includes('--check')) {
-    const current = fs.existsSync(MODEL_FILE) ? (JSON.parse(fs.readFileSync(MODEL_FILE, 'utf8')) as TaggerModel).inputsHash : undefined;
+    const hash = inputsHash();
+    const current = modelInputsHash();
     if (current !== hash) {
-      console.error(`tagger model is stale (model ${current ?? 'absent'}, inputs ${hash}): run npm run tagger:train`);
+      console.error(`tagger model is ${current ? 'stale' : 'absent'} (model ${current ?? 'absent'}, inputs ${hash}): run npm run tagger:train`);
       process.exit(1);
     }
     console.log('tagger model up to date');
     return;
   }
-  const t0 = Date.now();
-  const model = train(trainingSequences());
-  // One feature per line: diffs of a retrained model stay readable.
-  const lines = Object.entries(model.weights).map(([f, w]) => `${JSON.stringify(f)}:${JSON.stringify(w)}`);
-  const text = `{"inputsHash":${JSON.stringify(model.inputsHash)},"trained":${JSON.stringify(model.trained)},"tags":${JSON.stringify(model.tags)},"ordinary":${JSON.stringify(model.ordinary)},"weights":{\n${lines.join(',\n')}\n}}\n`;
-  fs.writeFileSync(MODEL_FILE, text);
-  console.log(`wrote ${MODEL_FILE}: ${model.trained.features} features, ${(text.length / 1e6).toFixed(2)} MB, ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  buildModel();
 }
 
 if (process.argv[1]?.endsWith('train.ts')) main();

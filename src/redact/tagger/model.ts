@@ -1,5 +1,11 @@
 // The trained tagger model (model.json, built by `npm run tagger:train`, scripts/pii-corpus/train.ts), read once
-// per thread on first use. The file sits beside this source; compiled code (dist/) reads the same file from src/.
+// per thread on first use. Generated, not in git: the install builds it (`./run build`, which `./run start` and
+// `./run test` run, or `npm run build`: scripts/pii-corpus/ensure-model.ts) when missing or older than its inputs.
+// The file sits beside this source; compiled code (dist/redact/tagger/model.js, as deep under the root as
+// src/redact/tagger/model.ts) reads the same file from src/: dist/ holds no copy to go stale.
+// Without it the service does not start (services.ts: requireTaggerModel), naming the command; a detection that
+// reaches it anyway (every one reads the model's ordinary words, the tagger on or off) throws the same error and
+// its recognizer fails closed (detect.ts masks the whole text): never a service that silently redacts less.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,10 +29,28 @@ export interface TaggerModel extends PerceptronModel {
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 export const MODEL_FILE = path.join(ROOT, 'src', 'redact', 'tagger', 'model.json');
 
+/** The command that builds the model, for messages. */
+export const BUILD_MODEL_COMMAND = '`./run build` (or `npm run tagger:train`)';
+
+export class TaggerModelMissingError extends Error {
+  constructor(file = MODEL_FILE) {
+    super(`the PII tagger's model ${file} is missing: it is generated at install, not kept in git; build it with ${BUILD_MODEL_COMMAND} in ${ROOT}`);
+    this.name = 'TaggerModelMissingError';
+  }
+}
+
+/** Throws TaggerModelMissingError when the model is not built: the service checks at start, before taking work. */
+export function requireTaggerModel(file = MODEL_FILE): void {
+  if (!fs.existsSync(file)) throw new TaggerModelMissingError(file);
+}
+
 let loaded: TaggerModel | undefined;
 
 export function taggerModel(): TaggerModel {
-  if (!loaded) loaded = JSON.parse(fs.readFileSync(MODEL_FILE, 'utf8')) as TaggerModel;
+  if (!loaded) {
+    requireTaggerModel();
+    loaded = JSON.parse(fs.readFileSync(MODEL_FILE, 'utf8')) as TaggerModel;
+  }
   return loaded;
 }
 
