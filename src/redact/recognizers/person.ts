@@ -7,8 +7,10 @@ import { AMBIGUOUS, COMMON_WORDS, FIRST_NAMES as FIRST_LIST, fold, LAST_NAMES as
 import { NAME_CITIES, STREET_OPENERS } from './addressWords.js';
 import { FOREIGN_STREET, STREET_SUFFIX, STREET_TYPES_MORE } from './places.js';
 import { STOP } from './stopwords.js';
+import { englishWord, nameIsWord } from './englishWords.js';
 import { humanNames } from '../tagger/gazetteer.js';
 import { ordinaryWord } from '../tagger/model.js';
+import { wordClassNotName } from '../tagger/wordClass.js';
 import type { Detection } from '../types.js';
 
 const HONORIFIC = new Set(['mr', 'mrs', 'ms', 'miss', 'mister', 'missus', 'dr', 'doctor', 'mx']);
@@ -63,8 +65,25 @@ function nameWord(doc: Doc, i: number): boolean {
   const w = doc.words[i];
   if (!w || !/^[\p{L}][\p{L}'-]*$/u.test(w.norm)) return false;
   if (STOP.has(w.norm)) return false;
+  // a contraction as ASR writes it ("mister hes particular about that") is no name
+  if (speechLike(doc) && CONTRACTION.test(w.norm)) return false;
   if (!speechLike(doc) && !isCap(doc, i) && !known(w.norm)) return false;
   return true;
+}
+
+/** Object pronouns: after a given name that is also a verb, they make it the verb ("rob me blind", "bill us later"). */
+const OBJECT = new Set(['me', 'us', 'them', 'him', 'it']);
+/**
+ * Word i, a given name that is also an English word ("clay", "rob"), used as the word: before an object pronoun
+ * ("rob me blind") or before a noun on no name list, written in lower case ("clay soil", "Clay soil around here").
+ * Not before a surname, a verb or a function word: "clay said", "rob smithers", "Clay Jensen" stay names.
+ */
+export function nameUsedAsWord(doc: Doc, i: number): boolean {
+  const w = doc.words[i]?.norm ?? '';
+  const next = doc.words[i + 1];
+  if (!next || !nameIsWord(w) || endsClause(doc, i)) return false;
+  if (OBJECT.has(next.norm)) return true;
+  return englishWord(next.norm) && !wordClassNotName(next.norm) && (speechLike(doc) || !isCap(doc, i + 1));
 }
 
 /** The name starting at word i (1-3 words), as [start, end) or undefined. */
@@ -122,6 +141,8 @@ const notWord = (w: string) => known(w) || !(COMMON_WORDS.has(w) || /(ing|ed|ly)
 
 /** Words that open a turn and may be followed by the name of who is addressed: "Okay Amber, and ...", "sorry angus could you ...". */
 const VOCATIVE = new Set(['okay', 'ok', 'sorry', 'alright', 'thanks', 'hi', 'hello', 'hey', 'bye', 'goodbye', 'great', 'perfect', 'yes', 'yeah', 'right', 'well']);
+/** Words before an opening word that make it an adjective ("in a great mood", "the right one", "so perfect"). */
+const MODIFIED = new Set(['a', 'an', 'the', 'very', 'so', 'really', 'pretty', 'quite', 'too', 'most', 'more', 'not', 'all']);
 /** Words addressed that are no names: "sorry sir could you", "Thanks, Team,", "okay guys and ...". */
 const NOT_ADDRESSED = new Set(`sir maam ma'am madam miss guys guy everyone everybody folks all team man dude buddy honey dear love mate friend
 boss again then now so though well yeah yes no great perfect cool good fine sure right okay ok thanks there again anyway`.split(/\s+/));
@@ -249,7 +270,8 @@ function cues(doc: Doc): Detection[] {
       if (r && (known(w[r[0]]) || (!doc.spoken && isCap(doc, r[0])))) push(r, 0.8);
     }
     // a name addressed: "Okay Amber, and ...", "sorry angus could you ...", "tell gry i said thanks"
-    if (VOCATIVE.has(w[i]) || (w[i] === 'tell' && /^(i|we|that)$/.test(w[i + 2] ?? ''))) {
+    // (not an adjective: "in a great mood", "the right one", "so perfect")
+    if ((VOCATIVE.has(w[i]) && !MODIFIED.has(w[i - 1] ?? '')) || (w[i] === 'tell' && /^(i|we|that)$/.test(w[i + 2] ?? ''))) {
       push(addressed(doc, i) ?? (w[i] === 'tell' && (doc.spoken ? saidName(w[i + 1]) : writtenName(doc, i + 1)) ? [i + 1, i + 2] : undefined), 0.7);
     }
     // "Ask Nathanial to call me back", "ask priya to ring me": a listed given name (written, capitalised) before "to"
@@ -356,6 +378,7 @@ function nameList(doc: Doc): Detection[] {
     const first = FIRST_NAMES.has(w[i]);
     const last = LAST_NAMES.has(w[i]);
     if (!first && !last) continue;
+    if (nameUsedAsWord(doc, i)) continue;
     const street = streetSpan(doc, i, i + 1) ?? (!speechLike(doc) && isCap(doc, i + 1) ? streetSpan(doc, i, i + 2) : undefined);
     if (street) {
       out.push(fromWords(doc, 'Address', street[0], street[1], 0.6, 'person-street'));

@@ -2,6 +2,7 @@
 // l e r", written "S-M-I-T-H". The kind is the one the nearest cue before asks for (a name, an email, a street, a
 // postcode); with no cue it is a name, less sure. Letters mixed with digits with no cue are a code (a booking
 // reference, a train id): other recognizers take the codes that matter (postcodes, licences, IBANs).
+import { ACRONYMS } from './acronyms.js';
 import { fromChars, fromWords, type Recognizer } from './doc.js';
 import type { EntityKind } from '../entityKinds.js';
 import { symbolRuns, type Symbol } from './symbols.js';
@@ -42,6 +43,8 @@ export const spelledRecognizer: Recognizer = (doc) => {
     if (letters.length < 2 || (letters.length < 3 && sure === 0)) continue;
     if (nato === letters.length && nato < 3 && !kind) continue;
     if (letters.length === 3 && s.map((x) => x.chars).join('') === 'abc') continue;
+    // an abbreviation said letter by letter ("d o b", "h d m i cables", "the v p n"), not a spelling
+    if (letters.length === s.length && letters.every((x) => x.how === 'single') && ACRONYMS.has(letters.map((x) => x.chars).join(''))) continue;
     if (digits > 0 && !kind) continue;
     // digits ahead of the first letter belong to something else ("seven" in "unit seven s m i t h")
     while (s.length > 0 && s[0].kind === 'digit') s = s.slice(1);

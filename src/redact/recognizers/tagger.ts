@@ -10,8 +10,10 @@ import type { EntityKind } from '../entityKinds.js';
 import type { Detection } from '../types.js';
 import { startsWithCue } from './digitRuns.js';
 import { fromWords, type Doc, type Recognizer } from './doc.js';
-import { AMBIGUOUS, PLACE_PREFIX, PLACE_SUFFIX } from './nameData.js';
-import { streetSpan } from './person.js';
+import { ACRONYMS, spellsAcronym } from './acronyms.js';
+import { englishWord } from './englishWords.js';
+import { AMBIGUOUS, fold, PLACE_PREFIX, PLACE_SUFFIX } from './nameData.js';
+import { nameUsedAsWord, streetSpan } from './person.js';
 
 // SequenceTagger's tags, decoded faster (decode.ts)
 let tagger: FastTagger | undefined;
@@ -27,8 +29,11 @@ const CONFIDENCE = 0.4;
  * ("as a contact", "jealous" are not; humannames alone does not vouch, it holds many ordinary words), and a run of
  * single letters is a spelling of at least three; a lone name that is also an ordinary word is not taken.
  */
-function nameLike(norms: string[]): boolean {
-  if (norms.every((w) => /^\p{L}$/u.test(w))) return norms.length >= 3;
+function nameLike(norms: string[], nounsVouch = true): boolean {
+  // (letters that spell an abbreviation, "s s n", "v p n", are none)
+  if (norms.every((w) => /^\p{L}$/u.test(w))) return norms.length >= 3 && !spellsAcronym(norms);
+  // one letter said with a word for it ("Z as in zebra", "b for boy") is a letter of something spelled, not a name
+  if (ONE_LETTER_SPELLED.test(norms.join(' '))) return false;
   // a word with no letter, a digit, a slash or a dot inside is a date, a web address or a code ("12/1/1977",
   // "www.dialforum.co.uk", "½"), not a name ("j.", "o'neil", "mary-jane" are)
   if (norms.some((w) => !/\p{L}/u.test(w) || /[\d/@]|\.\p{L}/u.test(w))) return false;
@@ -43,9 +48,15 @@ function nameLike(norms: string[]): boolean {
   // evidence: a word no list calls ordinary (and no month or number's cue: "ssn", "dob" are no names), or two
   // listed names together ("Rose Hunter"); a run of listed words that are all ordinary ("pretty good") is not
   // (a word compromise infers to be an adjective, adverb or verb, "pretty", "sunny", is ordinary too, unless listed)
-  if (norms.some((w) => !(gazetteerTags(w).includes('mon') || ordinaryWord(w) || startsWithCue(w)) && (listed(w) || !wordClassNotName(w)))) return true;
+  // An English noun on no name list ("company", "sim", "battery", "dials") is no evidence either, unless the caller
+  // vouches for it (the tagger sure, a name beside it: nounsVouch), or in a spelling ("s as in sam": the words that
+  // spell a name are part of it).
+  const nounsOut = !nounsVouch && !norms.some((w) => /^\p{L}$/u.test(w));
+  if (norms.some((w) => !(gazetteerTags(w).includes('mon') || ordinaryWord(w) || startsWithCue(w) || (nounsOut && englishWord(w))) && (listed(w) || !wordClassNotName(w)))) return true;
   return norms.filter(listed).length >= 2 && norms.some((w) => listed(w) && !AMBIGUOUS.has(w));
 }
+
+const ONE_LETTER_SPELLED = /^\p{L} (as in|as|for|like) \p{L}+$/u;
 
 /** Lists that are evidence of an address by themselves (a street type, a place, a number...). */
 const ADDRESS_LISTS = ['st', 'pl', 'state', 'ctry', 'num', 'unit', 'dir'];
@@ -68,8 +79,11 @@ function placeOnly(doc: Doc, s: number, e: number): boolean {
   if (!IN_PLACE.has(doc.words[s - 1]?.norm ?? '')) return false;
   const next = doc.words[e]?.norm ?? '';
   if (/\d/.test(next) || gazetteerTags(next).includes('num')) return false;
-  return doc.words.slice(s, e).every((w) => PLACE_PREFIX.has(w.norm) || PLACE_SUFFIX.has(w.norm) || gazetteerTags(w.norm).some((g) => PLACE_LISTS.includes(g)));
+  return doc.words.slice(s, e).every((w) => PLACE_PREFIX.has(w.norm) || PLACE_SUFFIX.has(w.norm) || isPlace(w.norm));
 }
+
+/** On a city, state or country list, as said or without its accents ("Montréal"). */
+const isPlace = (w: string) => gazetteerTags(w).some((g) => PLACE_LISTS.includes(g)) || (fold(w) !== w && gazetteerTags(fold(w)).some((g) => PLACE_LISTS.includes(g)));
 
 /**
  * Longest word a tagged run may hold: no name or street word is longer, and a run over a long token (a pasted
@@ -107,23 +121,96 @@ function nameCore(doc: Doc, s: number, e: number): [number, number] {
   };
   while (s < e && edge(s)) s++;
   while (e > s && edge(e - 1)) e--;
+  // letters at an edge that spell an abbreviation ("h d m i cables", "the v p n"), and what is ordinary next to them
+  const letter = (i: number) => /^\p{L}$/u.test(doc.words[i].norm);
+  let k = s;
+  while (k < e && letter(k)) k++;
+  if (k - s >= 2 && ACRONYMS.has(doc.words.slice(s, k).map((w) => w.norm).join(''))) s = k;
+  k = e;
+  while (k > s && letter(k - 1)) k--;
+  if (e - k >= 2 && ACRONYMS.has(doc.words.slice(k, e).map((w) => w.norm).join(''))) e = k;
+  while (s < e && edge(s)) s++;
+  while (e > s && edge(e - 1)) e--;
   return [s, e];
 }
 
-/** Whether words [s, e) may stand as a tagged run of `kind`. */
-function readsAs(doc: Doc, kind: EntityKind, s: number, e: number): boolean {
+/** Whether words [s, e) may stand as a tagged run of `kind` (nounsVouch: nameLike's). */
+function readsAs(doc: Doc, kind: EntityKind, s: number, e: number, nounsVouch = true): boolean {
   const norms = doc.words.slice(s, e).map((w) => w.norm);
   // An Address run needs a word that is not a number, a month or a function word ("at 3 pm": "3" is none); no
   // more: a gate on street words and numbers (tried) cost recall on streets of unseen formats far more than it
   // saved in precision.
   if (e <= s || norms.some((w) => w.length > MAX_WORD_CHARS)) return false;
-  if (kind === 'Person') return nameLike(norms) && !lettersInCode(doc, s, e) && !(norms.length === 1 && NOT_PERSON.test(norms[0]));
-  return norms.some(wordy) && addressLike(norms) && !placeOnly(doc, s, e) && !amount(doc, s, e) && !norms.every((w) => w.length === 1 || !/\p{L}/u.test(w));
+  // a given name used as the word it also is ("rob me blind", "clay soil") with only words after it
+  if (kind === 'Person' && nameUsedAsWord(doc, s) && norms.slice(1).every((w) => englishWord(w) || ordinaryWord(w))) return false;
+  if (kind === 'Person') return nameLike(norms, nounsVouch) && !lettersInCode(doc, s, e) && !(norms.length === 1 && NOT_PERSON.test(norms[0]));
+  return norms.some(wordy) && addressLike(norms) && !placeOnly(doc, s, e) && !amount(doc, s, e) && !norms.every((w) => w.length === 1 || !/\p{L}/u.test(w)) && !talkNotAddress(doc, s, e);
+}
+
+/** What a number measures when said right after it ("thousand square feet", "twelve foot", "fifty megabits"). */
+const MEASURE = new Set(`square sq cubic feet foot ft inches inch meters metres meter metre km kilometers kilometres cm mm yards
+yard acres acre hectares miles mile pounds lbs lb kilos kg grams tons ounces oz gallons liters litres ml watts watt kw kwh
+volts amps mbps gbps kbps megs gigs megabits gigabits megabytes gigabytes terabytes mb gb tb ghz mhz hz percent degrees
+fahrenheit celsius`.split(/\s+/));
+/** Time zones said after an hour ("nine eastern", "ten thirty pacific time"). */
+const ZONES = new Set('eastern central pacific mountain atlantic alaska hawaii est edt cst cdt mst mdt pst pdt gmt utc bst cet aest'.split(' '));
+/** Words that say the number after them is a version, a code or a count, not a house number ("error nineteen"). */
+const NUMBER_LABELS = new Set(`version ver model release build firmware update error code channel ext extension option step
+level page chapter season episode series gen generation rev revision tier grade size item question part figure row seat
+gate flight platform port`.split(/\s+/));
+/** Words before letters and digits that make them a code ("invoice i n v two oh nine"). */
+const CODE_LABELS = new Set('invoice order ticket reference ref confirmation tracking case serial model part sku id code number account'.split(' '));
+/** Lists that tell a street, a unit or a place (a word of them keeps a run). */
+const STREETISH = ['st', 'stx', 'fst', 'unit', 'dir'];
+const PLACEISH = ['pl', 'state', 'ctry'];
+
+/**
+ * Talk that the tagger took for an address, told by evidence against one: a number and what it measures ("one
+ * thousand square feet"), an hour and its time zone ("nine eastern"), a version ("three point two point one"), a
+ * labelled number ("error nineteen", "channel nine"), letters and digits of a code ("i n v two oh nine"), or words
+ * every one of which is ordinary English with no street, unit or direction word among them and no number beside a
+ * place ("sunny seventy five", "long story", "Miami data", "brother-in-law").
+ */
+function talkNotAddress(doc: Doc, s: number, e: number): boolean {
+  const w = (i: number) => doc.words[i]?.norm ?? '';
+  const num = (i: number) => i >= 0 && i < doc.words.length && numeric(w(i));
+  const tags = (i: number) => gazetteerTags(w(i));
+  // ("point" between numbers is a decimal point, no street type: "three point two")
+  const decimal = (i: number) => w(i) === 'point' && num(i - 1) && num(i + 1);
+  let streetWords = 0;
+  for (let i = s; i < e; i++) if (tags(i).some((g) => STREETISH.includes(g)) && !decimal(i)) streetWords++;
+  for (let i = Math.max(0, s - 1); i < e; i++) {
+    if (!num(i)) continue;
+    const next = w(i + 1);
+    if (MEASURE.has(next) || ((next === 'square' || next === 'cubic' || next === 'sq') && MEASURE.has(w(i + 2)))) return true;
+    if (ZONES.has(next) && i + 1 < e && !tags(i + 2).some((g) => g === 'st' || g === 'stx')) return true;
+    // "three point two": a decimal; "point" is no street type between numbers
+    if (decimal(i + 1) && streetWords === 0) return true;
+  }
+  // "error nineteen", "version 3": the label before the run's first number, the run's first word or the one before it
+  let f = s - 1;
+  while (f < e && !num(f)) f++;
+  if (f < e && f <= s + 1 && NUMBER_LABELS.has(w(f - 1)) && streetWords === 0) return true;
+  const norms = doc.words.slice(s, e).map((x) => x.norm);
+  const letter = (x: string) => /^\p{L}$/u.test(x);
+  // letters and digits only, after a letter or a code's label: a code
+  if (norms.some(letter) && norms.every((x) => letter(x) || numeric(x)) && (letter(w(s - 1)) || CODE_LABELS.has(w(s - 1)))) return true;
+  if (streetWords > 0) return false;
+  const place = (x: string) => gazetteerTags(x).some((g) => PLACEISH.includes(g)) || gazetteerTags(fold(x)).some((g) => PLACEISH.includes(g));
+  const hasNumber = norms.some(numeric) || num(s - 1) || num(e);
+  const words = norms.flatMap((x) => x.split(/[-']/)).filter((x) => /\p{L}/u.test(x) && !numeric(x));
+  if (words.length === 0) return false;
+  const english = (x: string) => ordinaryWord(x) || englishWord(x);
+  // with a number: only when every word is an English adjective, adverb or verb ("sunny seventy five"); a street's
+  // name of another language can read as one to compromise ("grindsted")
+  if (hasNumber) return words.every((x) => english(x) && wordClassNotName(x) && !place(x));
+  // ("The Sidings", "the Limes": a house's name)
+  return norms[0] !== 'the' && words.every((x) => letter(x) || english(x) || place(x));
 }
 
 /** Every word a city's, state's or country's ("Illinois", "Virginia Beach"). */
 const placeWords = (doc: Doc, s: number, e: number) =>
-  doc.words.slice(s, e).every((w) => PLACE_PREFIX.has(w.norm) || PLACE_SUFFIX.has(w.norm) || gazetteerTags(w.norm).some((g) => PLACE_LISTS.includes(g)));
+  doc.words.slice(s, e).every((w) => PLACE_PREFIX.has(w.norm) || PLACE_SUFFIX.has(w.norm) || isPlace(w.norm));
 
 /** A number word or digits ("62704", "six"). */
 const numeric = (w: string | undefined) => w !== undefined && (/\d/.test(w) || SPOKEN_NUMBER.test(w));
@@ -190,13 +277,36 @@ function streetBeforeNumber(doc: Doc, s: number, e: number): [number, number] | 
   return k !== undefined && k >= e ? [s, k] : undefined;
 }
 
+/**
+ * How sure the tagger must be (the smallest margin of a run's words) for an English noun on no name list to stand
+ * as a name by itself: a name said in a strong frame ("ask Aquiline to call me back", "is this Maxim") is tagged
+ * far above this; a noun the name lists happen to hold ("this company", "the international sim", "our team dials
+ * in") below it.
+ */
+const SURE_MARGIN = 22;
+
+/** A name right beside words [s, e): another tagged Person word, or a listed given or family name ("Erma Beer"). */
+function nameBeside(doc: Doc, s: number, e: number, personWords: ReadonlySet<number>): boolean {
+  const name = (i: number) => {
+    if (i < 0 || i >= doc.words.length) return false;
+    if (personWords.has(i)) return true;
+    const w = doc.words[i].norm;
+    const g = gazetteerTags(w);
+    return (g.includes('fn') || g.includes('ln')) && !ordinaryWord(w) && !AMBIGUOUS.has(w);
+  };
+  return name(s - 1) || name(e);
+}
+
 export const taggerRecognizer: Recognizer = (doc) => {
   // On in every redaction path (off with tagger: false, for evaluation and benches): its runs only add to what the
   // rules mask (spans.ts keeps the rules' own values for a record to look for; yieldToRules leaves numbers to them).
   if (doc.options.tagger === false || doc.words.length === 0) return [];
   tagger ??= new FastTagger(taggerModel());
   const out: Detection[] = [];
-  for (const run of tagger.runs(doc)) {
+  const runs = tagger.runs(doc);
+  const personWords = new Set<number>();
+  for (const run of runs) if (run.kind === 'Person') for (let i = run.wordStart; i < run.wordEnd; i++) personWords.add(i);
+  for (const run of runs) {
     if (!EMITTED_KINDS.has(run.kind)) continue;
     let [s, e] = trimmed(doc, run.wordStart, run.wordEnd);
     let kind: EntityKind = run.kind;
@@ -204,7 +314,8 @@ export const taggerRecognizer: Recognizer = (doc) => {
     const street = kind === 'Person' ? (streetSpan(doc, s, e) ?? streetBeforeNumber(doc, s, e)) : undefined;
     if (street) [kind, s, e] = ['Address', Math.min(s, street[0]), Math.max(e, street[1])];
     else if (kind === 'Person') [s, e] = nameCore(doc, s, e);
-    if (readsAs(doc, kind, s, e)) out.push({ ...fromWords(doc, kind, s, e, CONFIDENCE, 'tagger'), additive: true });
+    const vouch = kind !== 'Person' || run.margin >= SURE_MARGIN || nameBeside(doc, s, e, personWords);
+    if (readsAs(doc, kind, s, e, vouch)) out.push({ ...fromWords(doc, kind, s, e, CONFIDENCE, 'tagger'), additive: true });
   }
   return out;
 };
