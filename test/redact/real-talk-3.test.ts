@@ -45,3 +45,18 @@ test('a name after an in-law relation is masked, with the hyphens written and as
   expectPersons('my sister in law ingeborg pays the bill now', ['ingeborg'], said);
   expectPersons('our son in law tobiah handles it', ['tobiah'], said);
 });
+
+test('a name said right before a street address is a Person, the street from its number on an Address', () => {
+  for (const [text, detect, name, street] of [
+    ['Ysolde Achterberg, 318 Quince Street, 60614', written, 'Ysolde Achterberg', '318 Quince Street'],
+    ['ysolde achterberg three one eight quince street six oh six one four', said, 'ysolde achterberg', 'three one eight quince street'],
+  ] as const) {
+    const found = detect(text);
+    assert.ok(found.some((d) => d.kind === 'Person' && d.text === name), `${text}: ${shown(found)}`);
+    assert.ok(found.some((d) => d.kind === 'Address' && d.text.startsWith(street)), `${text}: ${shown(found)}`);
+  }
+  // a house's name before the number is no person (its words stay masked, as part of the address)
+  const found = said('deliver it to the old mill fourteen birch lane');
+  assert.ok(!found.some((d) => d.kind === 'Person'), shown(found));
+  assert.ok(found.some((d) => d.kind === 'Address' && d.text.includes('fourteen birch lane')), shown(found));
+});

@@ -338,6 +338,41 @@ function cueBefore(doc: Doc, from: number, end: number): number {
   return end;
 }
 
+/** Lists that say a word belongs to an address, not a name before it. */
+const ADDRESS_WORD_LISTS = ['st', 'pl', 'state', 'ctry', 'unit', 'dir', 'num'];
+
+/**
+ * A tagged Address run that starts with a name before the house number of a street the rules found ("chidi nwankwo
+ * five oh two pecan street", "Ship to Ama Owusu-Ansah, 14 Birch Lane"): the street starts at its number, so the
+ * words before it are not the street. When they read as a name (two or three words of letters, or one right after a
+ * name; no address word, no English word a name list does not hold; written, capitalised) they are the Person,
+ * and the run from the number on stays the Address. Only labels change: every word stays masked.
+ */
+function nameBeforeStreet(doc: Doc, d: Detection, all: readonly Detection[]): [Detection, Detection] | undefined {
+  const street = all.find((r) => !r.additive && r.kind === 'Address' && r.recognizer === 'address' && r.wordStart !== undefined && r.wordStart > d.wordStart! && r.wordStart < d.wordEnd!);
+  if (!street) return undefined;
+  const at = street.wordStart!;
+  if (!numeric(doc.words[at].norm)) return undefined;
+  const [s, e] = trimmed(doc, d.wordStart!, at);
+  // two or three words, or one after a name ("ysolde | achterberg three one eight..."): one word alone before a
+  // number may be the street's own name ("Sølvgade 17A") or a house's
+  const before = all.find((p) => p.kind === 'Person' && p.wordEnd === s && p.wordStart !== undefined);
+  if (e - s < (before ? 1 : 2) || e - s > 3) return undefined;
+  for (let i = s; i < e; i++) {
+    const w = doc.words[i];
+    if (!/^\p{L}[\p{L}'’-]*$/u.test(w.norm) || gazetteerTags(w.norm).some((g) => ADDRESS_WORD_LISTS.includes(g))) return undefined;
+    if (!doc.spoken && !/^\p{Lu}/u.test(w.raw)) return undefined;
+    // an English word is a name here only when a name list holds it ("the old mill", "green acres" are houses)
+    if ((ordinaryWord(w.norm) || englishWord(w.norm)) && !gazetteerTags(w.norm).some((g) => g === 'fn' || g === 'ln')) return undefined;
+  }
+  if (!readsAs(doc, 'Person', s, e, false)) return undefined;
+  return [
+    // one name with the one before it ("ysolde achterberg")
+    { ...fromWords(doc, 'Person', before?.wordStart ?? s, e, d.confidence, d.recognizer), additive: true },
+    { ...fromWords(doc, 'Address', at, d.wordEnd!, d.confidence, d.recognizer), additive: true },
+  ];
+}
+
 /**
  * A rule's kind wins where a tagged run overlaps a rule detection of a number or code kind (SSN, card, phone,
  * e-mail...): the run gives up the words the rule covers ("ssn 123-45-6789" tagged as an Address over the SSN;
@@ -352,7 +387,11 @@ export function yieldToRules(doc: Doc, detections: readonly Detection[]): Detect
   const rules = detections.filter((d) => !d.additive);
   const out = detections.filter((d) => !tagged.includes(d));
   const numbers = rules.filter((r) => !SHARED.Address!.includes(r.kind));
-  for (const d of tagged) {
+  for (const run of tagged) {
+    // "chidi nwankwo five oh two pecan street": the name before a street's house number is a name
+    const split = run.kind === 'Address' ? nameBeforeStreet(doc, run, detections) : undefined;
+    if (split) out.push(split[0]);
+    const d = split?.[1] ?? run;
     const other = rules.filter((r) => !SHARED[d.kind]?.includes(r.kind) && r.start < d.end && d.start < r.end);
     if (d.kind === 'Address' && other.length === 0 && placeAlone(doc, d.wordStart!, d.wordEnd!, numbers)) continue;
     if (other.length === 0) {
