@@ -97,7 +97,7 @@ function piecesOf(words: readonly string[], offset: number): Piece[] {
   const pieces: Piece[] = [];
   words.forEach((word, i) => {
     const norm = normalise(word);
-    const parts = norm.split('-').filter(Boolean);
+    const parts = norm.includes('-') ? norm.split('-').filter(Boolean) : [];
     if (parts.length > 1 && parts.every((p) => NUMBER_WORDS.has(p) && p !== 'and')) {
       for (const part of parts) pieces.push({ norm: part, display: part, index: offset + i });
     } else {
@@ -287,6 +287,11 @@ function writesAsNumber(chunks: readonly Chunk[]): boolean {
   return only.value >= 10;
 }
 
+const NO_CHUNKS = { chunks: [] as Chunk[], words: 1 };
+const DIGITS = /^\d+$/;
+/** A word no chunk starts with (chunksAt reads only number words, digits and "a" first). */
+const startsNoNumber = (w: string) => !NUMBER_WORDS.has(w) && w !== 'a' && !DIGITS.test(w);
+
 /** Spoken numbers to digits, keeping which words every token came from. */
 export function numtrans(words: readonly (string | { word: string })[], options: NumtransOptions = {}): NumtransResult {
   const texts = words.map((w) => (typeof w === 'string' ? w : w.word));
@@ -294,7 +299,9 @@ export function numtrans(words: readonly (string | { word: string })[], options:
   const tokens: NumtransToken[] = [];
   let i = 0;
   while (i < p.length) {
-    const { chunks, words: stay } = chunksAt(p, i);
+    // Most words cannot start a number (no number word, no digits, not "a" of "a hundred"): chunksAt would find
+    // no chunk and leave one word, so it is not asked (it costs most of numtrans on ordinary text).
+    const { chunks, words: stay } = startsNoNumber(p[i].norm) ? NO_CHUNKS : chunksAt(p, i);
     if (writesAsNumber(chunks)) {
       const end = chunks[chunks.length - 1].end;
       const indices = [...new Set(p.slice(i, end).map((piece) => piece.index))];

@@ -59,6 +59,9 @@ export function extendAddress(doc: Doc, k: number): number {
   return end;
 }
 
+/** The last word of every cue of "cue + number" below ("live at", "address is", "moved to", "address"). */
+const CUE_ENDS = new Set(['at', 'is', 'to', 'on', 'address', 'addresses']);
+
 export const addressRecognizer: Recognizer = (doc) => {
   const out: Detection[] = [];
   const w = doc.words;
@@ -126,6 +129,8 @@ export const addressRecognizer: Recognizer = (doc) => {
   }
   // cue + number ...: "i live at 12 ...", "my address is 4 ..."
   for (let i = 0; i < w.length; i++) {
+    // only these words end a cue (the two words are built and tested for them alone, not for every word)
+    if (!CUE_ENDS.has(w[i].norm)) continue;
     const two = `${w[i - 1]?.norm ?? ''} ${w[i].norm}`;
     if (!/^(live at|lives at|living at|address is|located at|move to|moving to|moved to|live on|address:?)$/.test(two) && !/^(address|addresses)$/.test(w[i].norm)) continue;
     let s = i + 1;

@@ -35,6 +35,16 @@ enum Role {
 const ROLES = 7;
 type OneWord = Pick<WordView, 'norm' | 'p3' | 's3' | 's2' | 'g' | 'len' | 'gaz'>;
 
+/**
+ * One word's rows (ROLES x tags, integer thousandths) and which roles add anything (a bit per role): most words
+ * are in few of the model's features (an unknown word is in no w-2, w+2, L or R feature), and a role that adds
+ * nothing is not read (the rows of 10,000 words do not stay in the cache; fewer of them are touched per word).
+ */
+interface Rows {
+  r: Int32Array;
+  nz: number;
+}
+
 function roleFeatures(sink: FeatureSink, w: OneWord, role: Role): void {
   switch (role) {
     case Role.Own:
@@ -80,27 +90,46 @@ const nameEvidence = (v: WordView) => v.gazNames.some((g) => g === 'fn' || g ===
 export class FastTagger {
   private readonly weights: HashedWeights;
   private readonly tags: number;
-  private readonly rows = new Map<string, Float64Array>();
-  private readonly padRows: Float64Array;
+  private readonly rows = new Map<string, Rows>();
+  private readonly padRows: Rows;
+  /** The previous two tags' features (t1=, t12=) summed, a row per pair (prev2 x tags + prev): two lookups fewer a word. */
+  private readonly tagRows: Int32Array;
 
   constructor(model: PerceptronModel) {
     this.weights = new HashedWeights(model);
     this.tags = model.tags.length;
     this.padRows = this.rowsOf(PAD as unknown as OneWord);
-  }
-
-  /** Every role's row of one word, back to back (ROLES x tags). */
-  private rowsOf(w: OneWord): Float64Array {
-    const out = new Float64Array(ROLES * this.tags);
-    for (let r = 0; r < ROLES; r++) {
-      this.weights.reset();
-      roleFeatures(this.weights, w, r);
-      out.set(this.weights.scores, r * this.tags);
+    const T = this.tags;
+    this.tagRows = new Int32Array(T * T * T);
+    for (let prev2 = 0; prev2 < T; prev2++) {
+      for (let prev = 0; prev < T; prev++) {
+        this.weights.reset();
+        this.weights.add(P['t1='], TAG_PARTS[prev]);
+        this.weights.add(P['t12='], TAG_PARTS[prev2], TAG_PARTS[prev]);
+        this.tagRows.set(this.weights.scores, (prev2 * T + prev) * T);
+      }
     }
-    return out;
   }
 
-  private rowsFor(v: WordView): Float64Array {
+  /** Every role's row of one word, back to back (ROLES x tags), and the roles that are not all zero. */
+  private rowsOf(w: OneWord): Rows {
+    const T = this.tags;
+    const r = new Int32Array(ROLES * T);
+    let nz = 0;
+    for (let role = 0; role < ROLES; role++) {
+      this.weights.reset();
+      roleFeatures(this.weights, w, role);
+      const s = this.weights.scores;
+      for (let t = 0; t < T; t++) {
+        // integer thousandths, far inside 32 bits (a row is a few weights, each under 10^5)
+        r[role * T + t] = s[t];
+        if (s[t] !== 0) nz |= 1 << role;
+      }
+    }
+    return { r, nz };
+  }
+
+  private rowsFor(v: WordView): Rows {
     let hit = this.rows.get(v.norm.s);
     if (!hit) {
       hit = this.rowsOf(v);
@@ -122,14 +151,19 @@ export class FastTagger {
     const w = this.weights;
     const s = w.scores;
     const bias = lc ? PERSON_BIAS.caseless : PERSON_BIAS.written;
-    const addRow = (r: Float64Array, role: Role) => {
+    const addRow = (x: Rows, role: Role) => {
+      if (!(x.nz & (1 << role))) return;
+      const r = x.r;
       const at = role * T;
       for (let t = 0; t < T; t++) s[t] += r[at + t];
     };
-    const slide = (sum: Float64Array, r: Float64Array, role: Role, sign: number) => {
+    const slide = (sum: Float64Array, x: Rows, role: Role, sign: number) => {
+      if (!(x.nz & (1 << role))) return;
+      const r = x.r;
       const at = role * T;
       for (let t = 0; t < T; t++) sum[t] += sign * r[at + t];
     };
+    const tagRows = this.tagRows;
     const left = new Float64Array(T);
     const right = new Float64Array(T);
     for (let k = 1; k <= RIGHT && k < n; k++) slide(right, rows[k], Role.Right, 1);
@@ -139,8 +173,9 @@ export class FastTagger {
       const p1 = i >= 1 ? views[i - 1] : PAD;
       const p2 = i >= 2 ? views[i - 2] : PAD;
       const n1 = i + 1 < n ? views[i + 1] : PAD;
-      const prev = TAG_PARTS[tags[i - 1] ?? 0];
-      const prev2 = TAG_PARTS[tags[i - 2] ?? 0];
+      const prevTag = i >= 1 ? tags[i - 1] : 0;
+      const prev2Tag = i >= 2 ? tags[i - 2] : 0;
+      const prev = TAG_PARTS[prevTag];
       addRow(rows[i], Role.Own);
       addRow(row(i - 1), Role.Before1);
       addRow(row(i - 2), Role.Before2);
@@ -154,8 +189,8 @@ export class FastTagger {
       for (let t = 0; t < T; t++) s[t] += left[t] + right[t];
       // the features of two things at once, or of the previous tags, as features.ts makes them
       w.add(P['sh='], v.shape);
-      w.add(P['t1='], prev);
-      w.add(P['t12='], prev2, prev);
+      const tr = (prev2Tag * T + prevTag) * T;
+      for (let t = 0; t < T; t++) s[t] += tagRows[tr + t];
       w.add(P['t1w='], prev, v.norm);
       w.add(P['t1g='], prev, v.g);
       w.add(P['w-21='], p2.norm, p1.norm);

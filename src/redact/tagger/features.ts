@@ -129,12 +129,17 @@ function normParts(norm: string): NormParts {
   return hit;
 }
 
+const LC = part('lc');
+const LC_WIDE = part('lc~');
+
 function shapePart(raw: string, caseless: boolean): Part {
-  const key = caseless ? (/[^\x00-\x7f]/.test(raw) ? 'lc~' : 'lc') : shapeOf(raw);
-  let hit = shapeMemo.get(key);
+  if (caseless) return /[^\x00-\x7f]/.test(raw) ? LC_WIDE : LC;
+  // keyed by the raw word, not the shape: shapeOf tests every character against Unicode classes, and the same
+  // words come back in every doc
+  let hit = shapeMemo.get(raw);
   if (!hit) {
-    hit = part(key);
-    if (shapeMemo.size < MEMO_MAX) shapeMemo.set(key, hit);
+    hit = part(shapeOf(raw));
+    if (shapeMemo.size < MEMO_MAX) shapeMemo.set(raw, hit);
   }
   return hit;
 }
