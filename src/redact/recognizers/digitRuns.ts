@@ -70,6 +70,29 @@ export function cuesBefore(doc: Doc, wordIndex: number, floor = 0, window = CUE_
   return cues;
 }
 
+/** Said between a number and a cue after it: "no wait", "sorry", ",". */
+const AFTER_FILLERS = /^(no|wait|sorry|actually|oh|uh|um|yeah|and|so)$/;
+const AFTER_THAT = /^(that's|thats|that|this|which|is|it's|its)$/;
+const AFTER_OWNER = /^(my|the|our|your|his|her|their)$/;
+
+/**
+ * The cue named right after a number ("D123-4567, no wait, that's my license", "5551184 is my cell"): "that's
+ * my ...", "is the ...", "which is my ...", a few fillers first; up to `limit` (the next run). Words only.
+ */
+export function cuesAfter(doc: Doc, wordEnd: number, limit = doc.words.length): Set<Cue> {
+  const w = (k: number) => (k < limit ? (doc.words[k]?.norm ?? '') : '');
+  let k = wordEnd;
+  while (AFTER_FILLERS.test(w(k)) && k - wordEnd < 3) k++;
+  if (!AFTER_THAT.test(w(k))) return new Set();
+  k++;
+  if (w(k) === 'is') k++;
+  if (!AFTER_OWNER.test(w(k))) return new Set();
+  const text = doc.words.slice(k + 1, Math.min(limit, k + 4)).map((x) => x.norm).join(' ');
+  const cues = new Set<Cue>();
+  for (const [re, cue] of CUE_PHRASES) if (re.exec(text)?.index === 0) cues.add(cue);
+  return cues;
+}
+
 const cache = new WeakMap<Doc, DigitRun[]>();
 
 export function digitRuns(doc: Doc): DigitRun[] {
@@ -116,6 +139,10 @@ export function digitRuns(doc: Doc): DigitRun[] {
     previousEnd = wordEnd;
     i = last + 1;
   }
+  // a cue said right after a run names it too (up to the next run)
+  runs.forEach((r, i) => {
+    for (const c of cuesAfter(doc, r.wordEnd, runs[i + 1]?.wordStart)) r.cues.add(c);
+  });
   cache.set(doc, runs);
   return runs;
 }
