@@ -229,3 +229,22 @@ test('a date range after "account" ("period oh two oh one to oh two twenty eight
   expectNone([['the account summary period is oh two oh one to oh two twenty eight and the total is off', ['USBankAccountNumber']]], said);
   expectKind([['my account number is four four five one two', 'USBankAccountNumber', 'four four five one two']], said);
 });
+
+test('a cue said right after the number names it ("..., no wait, that\'s my license", "is my cell", "that\'s my zip")', () => {
+  expectKind(
+    [
+      ["The reference is K482-9931... no wait, that's my license.", 'USDriversLicenseNumber', 'K482-9931'],
+      ["60614, that's my zip.", 'ZipCode', '60614'],
+    ],
+    written,
+  );
+  expectKind(
+    [
+      ['the reference is k four eight two nine nine three one no wait thats my license', 'USDriversLicenseNumber', 'k four eight two nine nine three one'],
+      ['five five five two eight one seven is my cell', 'PhoneNumber', 'five five five two eight one seven'],
+      ['four six two thats the security code', 'CVV', 'four six two'],
+    ],
+    said,
+  );
+  expectNone([['I paid 40 dollars, that is my limit.', ALL_NUMBERS]], written);
+});
