@@ -1,8 +1,26 @@
-// US bank account numbers: 4-17 digits after an account cue ("account number", "checking", "savings").
-import { fromWords, type Recognizer } from './doc.js';
-import { digitRuns } from './digitRuns.js';
+// US bank account numbers: 4-17 digits after an account cue ("account number", "checking", "savings"). A short
+// run in a range ("account summary period eleven oh one to eleven thirty", "from 9 to 5") is dates or times.
+import { fromWords, type Doc, type Recognizer } from './doc.js';
+import { digitRuns, type DigitRun } from './digitRuns.js';
+import type { Detection } from '../types.js';
 
-export const bankAccountRecognizer: Recognizer = (doc) =>
-  digitRuns(doc)
-    .filter((r) => r.cues.has('account') && !r.cues.has('routing') && r.digits.length >= 4 && r.digits.length <= 17 && !(r.cues.has('ending') && r.digits.length === 4))
-    .map((r) => fromWords(doc, 'USBankAccountNumber', r.wordStart, r.wordEnd, r.cues.has('card') && r.digits.length >= 13 ? 0.5 : 0.8, 'bank-account'));
+const RANGE = /^(to|through|thru|till|til|until)$/;
+/** The most digits a date or time in a range has ("1101", "11/30" said "eleven thirty"). */
+const RANGE_DIGITS = 4;
+
+/** Whether runs a and b (a first) are the two ends of a range: short, one range word between. */
+function range(doc: Doc, a: DigitRun | undefined, b: DigitRun | undefined): boolean {
+  return !!a && !!b && a.digits.length <= RANGE_DIGITS && b.digits.length <= RANGE_DIGITS && b.wordStart === a.wordEnd + 1 && RANGE.test(doc.words[a.wordEnd].norm);
+}
+
+export const bankAccountRecognizer: Recognizer = (doc) => {
+  const runs = digitRuns(doc);
+  const out: Detection[] = [];
+  runs.forEach((r, i) => {
+    const n = r.digits.length;
+    if (!r.cues.has('account') || r.cues.has('routing') || n < 4 || n > 17 || (r.cues.has('ending') && n === 4)) return;
+    if (n <= RANGE_DIGITS && (range(doc, r, runs[i + 1]) || range(doc, runs[i - 1], r))) return;
+    out.push(fromWords(doc, 'USBankAccountNumber', r.wordStart, r.wordEnd, r.cues.has('card') && n >= 13 ? 0.5 : 0.8, 'bank-account'));
+  });
+  return out;
+};

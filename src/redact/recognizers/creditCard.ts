@@ -3,6 +3,7 @@
 // partial card number.
 import { fromWords, type Recognizer } from './doc.js';
 import { digitRuns, luhn } from './digitRuns.js';
+import { afterReferenceCue } from './referenceNumber.js';
 import type { Detection } from '../types.js';
 
 export const creditCardRecognizer: Recognizer = (doc) => {
@@ -10,6 +11,8 @@ export const creditCardRecognizer: Recognizer = (doc) => {
   for (const run of digitRuns(doc)) {
     const n = run.digits.length;
     const cue = run.cues.has('card');
+    // an order's or a parcel's number, no card cue between (a Luhn-valid card-length run stays a card: redact more)
+    if (n >= 10 && !cue && !(n <= 19 && luhn(run.digits)) && afterReferenceCue(doc, run.wordStart, true)) continue;
     if (n >= 13 && n <= 19) {
       let c = 0.55;
       if (luhn(run.digits)) c += 0.3;

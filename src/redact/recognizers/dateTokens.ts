@@ -45,7 +45,8 @@ export function dateAfter(doc: Doc, after: number, reach = 0, stop?: (word: stri
   while (k < t.length && k - first < 8) {
     const w = t[k].text.toLowerCase().replace(/[,.]$/, '');
     if (dateish(w, t[k].isNumber)) last = k;
-    else if (!(w === 'of' || w === 'the' || w === 'uh' || w === 'um' || w === 'slash' || w === 'dash')) break;
+    // "the fifth month of 2028": a month said by its number
+    else if (!(w === 'of' || w === 'the' || w === 'uh' || w === 'um' || w === 'slash' || w === 'dash' || (w === 'month' && k > first))) break;
     k++;
   }
   if (last < first) return undefined;

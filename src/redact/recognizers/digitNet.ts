@@ -5,8 +5,9 @@
 // it found the same digits; but these detections are floors: no confidence threshold drops them.
 import type { Detection } from '../types.js';
 import { isDigitCode, isLetterAt } from '../normalize.js';
-import { digitRuns } from './digitRuns.js';
-import { fromChars, fromWords, type Recognizer } from './doc.js';
+import { digitRuns, luhn } from './digitRuns.js';
+import { fromChars, fromWords, wordsOverlapping, type Doc, type Recognizer } from './doc.js';
+import { afterReferenceCue } from './referenceNumber.js';
 
 export const DIGIT_NET = 'digit-net';
 /** Digits of an SSN; of the shortest card. */
@@ -18,12 +19,21 @@ export const MAX_GAP = 5;
 const SSN_CONFIDENCE = 0.3;
 const CARD_CONFIDENCE = 0.35;
 
+/**
+ * An order's, a parcel's, a case's number (referenceNumber.ts: its cue, no personal cue between), of no card's
+ * length and checksum: no SSN or card under it. A Luhn-valid 13-19 digit run stays a possible card.
+ */
+function reference(doc: Doc, wordStart: number | undefined, digits: string): boolean {
+  if (wordStart === undefined || (digits.length >= CARD_DIGITS && digits.length <= 19 && luhn(digits))) return false;
+  return afterReferenceCue(doc, wordStart, true);
+}
+
 export const digitNetRecognizer: Recognizer = (doc) => {
   const out: Detection[] = [];
-  const push = (digits: number, make: (kind: Detection['kind'], confidence: number) => Detection) => {
-    if (digits < SSN_DIGITS) return;
+  const push = (digits: string, wordStart: number | undefined, make: (kind: Detection['kind'], confidence: number) => Detection) => {
+    if (digits.length < SSN_DIGITS || reference(doc, wordStart, digits)) return;
     out.push({ ...make('USSocialSecurityNumber', SSN_CONFIDENCE), floor: true });
-    if (digits >= CARD_DIGITS) out.push({ ...make('CreditCardNumber', CARD_CONFIDENCE), floor: true });
+    if (digits.length >= CARD_DIGITS) out.push({ ...make('CreditCardNumber', CARD_CONFIDENCE), floor: true });
   };
 
   // Written digits on the normalized stream: groups joined across short runs of anything but letters and digits.
@@ -37,11 +47,11 @@ export const digitNetRecognizer: Recognizer = (doc) => {
     }
     const from = i;
     let to = i;
-    let digits = 0;
+    let digits = '';
     for (;;) {
       while (i < n && isDigitCode(s.charCodeAt(i))) {
+        digits += s[i];
         i++;
-        digits++;
       }
       to = i;
       let k = i;
@@ -54,10 +64,12 @@ export const digitNetRecognizer: Recognizer = (doc) => {
     }
     const start = doc.stream.startOf(from);
     const end = doc.stream.endOf(to - 1);
-    push(digits, (kind, c) => fromChars(doc, kind, start, end, c, DIGIT_NET));
+    // the run's first word, looked up only for a run long enough to report (most text has none)
+    const at = digits.length >= SSN_DIGITS ? wordsOverlapping(doc, start, end)?.wordStart : undefined;
+    push(digits, at, (kind, c) => fromChars(doc, kind, start, end, c, DIGIT_NET));
   }
 
   // Spoken digits ("four one one one …"): numtrans runs, joined across fillers.
-  for (const run of digitRuns(doc)) push(run.digits.length, (kind, c) => fromWords(doc, kind, run.wordStart, run.wordEnd, c, DIGIT_NET));
+  for (const run of digitRuns(doc)) push(run.digits, run.wordStart, (kind, c) => fromWords(doc, kind, run.wordStart, run.wordEnd, c, DIGIT_NET));
   return out;
 };

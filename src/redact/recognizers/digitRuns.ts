@@ -1,5 +1,6 @@
 // Digit runs: consecutive number tokens (written digits or spoken numbers joined by numtrans), joined across
 // fillers ("uh", "um") and spoken separators ("dash"), with the conversational cues that precede them.
+import { numtrans } from '../../transcript/numtrans.js';
 import type { Doc } from './doc.js';
 
 export interface DigitRun {
@@ -29,20 +30,27 @@ export function digitsOf(token: { text: string; isNumber: boolean } | undefined,
 }
 
 const CUE_PHRASES: [RegExp, Cue][] = [
-  [/\b(social|ssn|ss number|socials|social security)\b/, 'ssn'],
-  [/\b(cvv|cvc|csc|cvv2|cid|security code|verification code|three digit|three-digit|four digit code|four-digit code|back of the card|code on the back)\b/, 'cvv'],
-  [/\b(expiration|expiry|expirys|expires|expire|expired|exp|valid thru|valid through|good thru)\b/, 'exp'],
-  [/\b(routing|aba|transit number)\b/, 'routing'],
+  [/\b(social|ssn|s s n|ss number|socials|social security)\b/, 'ssn'],
+  // a card's code by name, written or spelled out ("c v v", "c i d"), or by where it is ("the three digits on the back")
+  [/\b(cvv2?|cvc2?|csc|cid|c v v|c v c|c i d|c s c|security code|security number|verification code|verification number|verification value|card code|three digits?|3 digits?|three numbers|three-digit|four digit code|four-digit code|four digits on the front|back of the card|code on the back|digits on the back|numbers on the back)\b/, 'cvv'],
+  [/\b(expiration|expiry|expirys|expires|expire|expired|exp|valid thru|valid through|good thru|valid until|good until)\b/, 'exp'],
+  [/\b(routing|aba|a b a|transit number|transit|rtn|r t n|first nine (digits |numbers )?(on|of) (the|my|a) (check|cheque))\b/, 'routing'],
   [/\b(account|acct|checking|savings)\b/, 'account'],
   [/\b(card|visa|mastercard|amex|american express|credit|debit)\b/, 'card'],
   [/\b(ending in|ends in|last four|last 4)\b/, 'ending'],
   [/\b(phone|cell|mobile|telephone|call|reach|callback|fax|landline|extension|text me|dial|tel)\b/, 'phone'],
-  [/\b(zip|zipcode|postal|postcode|post code)\b/, 'zip'],
+  [/\b(zip|zips|zipcode|postal|postcode|post code)\b/, 'zip'],
   [/\b(license|licence|dl|d l|driver's|drivers)\b/, 'license'],
   [/\b(passports?)\b/, 'passport'],
   [/\b(birth|born|birthday|dob|birthdate)\b/, 'dob'],
 ];
 
+/**
+ * Cues whose words name nothing but their kind, heard further back than CUE_WINDOW: "the routing number on the
+ * bottom of the check is ...", "the three digit code on the back of the card is ...".
+ */
+const FAR_CUES: ReadonlySet<Cue> = new Set(['routing', 'cvv']);
+export const FAR_CUE_WINDOW = 12;
 /** Whether `text` (normalised words joined by spaces) starts with a number's cue ("ssn", "phone is"). */
 export function startsWithCue(text: string): boolean {
   return CUE_PHRASES.some(([re]) => re.exec(text)?.index === 0);
@@ -53,6 +61,35 @@ export function cuesBefore(doc: Doc, wordIndex: number, floor = 0, window = CUE_
   const text = doc.words.slice(from, wordIndex).map((w) => w.norm).join(' ');
   const cues = new Set<Cue>();
   for (const [re, cue] of CUE_PHRASES) if (re.test(text)) cues.add(cue);
+  // the kind-naming cues a few words further back (only in the default window: callers that narrow it mean it)
+  const farFrom = Math.max(floor, wordIndex - FAR_CUE_WINDOW);
+  if (window === CUE_WINDOW && farFrom < from) {
+    const far = doc.words.slice(farFrom, from).map((w) => w.norm).join(' ') + ' ' + text;
+    for (const [re, cue] of CUE_PHRASES) if (FAR_CUES.has(cue) && !cues.has(cue) && re.test(far)) cues.add(cue);
+  }
+  return cues;
+}
+
+/** Said between a number and a cue after it: "no wait", "sorry", ",". */
+const AFTER_FILLERS = /^(no|wait|sorry|actually|oh|uh|um|yeah|and|so)$/;
+const AFTER_THAT = /^(that's|thats|that|this|which|is|it's|its)$/;
+const AFTER_OWNER = /^(my|the|our|your|his|her|their)$/;
+
+/**
+ * The cue named right after a number ("D123-4567, no wait, that's my license", "5551184 is my cell"): "that's
+ * my ...", "is the ...", "which is my ...", a few fillers first; up to `limit` (the next run). Words only.
+ */
+export function cuesAfter(doc: Doc, wordEnd: number, limit = doc.words.length): Set<Cue> {
+  const w = (k: number) => (k < limit ? (doc.words[k]?.norm ?? '') : '');
+  let k = wordEnd;
+  while (AFTER_FILLERS.test(w(k)) && k - wordEnd < 3) k++;
+  if (!AFTER_THAT.test(w(k))) return new Set();
+  k++;
+  if (w(k) === 'is') k++;
+  if (!AFTER_OWNER.test(w(k))) return new Set();
+  const text = doc.words.slice(k + 1, Math.min(limit, k + 4)).map((x) => x.norm).join(' ');
+  const cues = new Set<Cue>();
+  for (const [re, cue] of CUE_PHRASES) if (re.exec(text)?.index === 0) cues.add(cue);
   return cues;
 }
 
@@ -102,9 +139,40 @@ export function digitRuns(doc: Doc): DigitRun[] {
     previousEnd = wordEnd;
     i = last + 1;
   }
+  // a cue said right after a run names it too (up to the next run)
+  runs.forEach((r, i) => {
+    for (const c of cuesAfter(doc, r.wordEnd, runs[i + 1]?.wordStart)) r.cues.add(c);
+  });
   cache.set(doc, runs);
   return runs;
 }
+
+/** The digits words [from, to) read as, on their own. */
+function digitsOfWords(doc: Doc, from: number, to: number): string {
+  return numtrans(doc.words.slice(from, to).map((w) => w.norm))
+    .tokens.map((t) => (t.isNumber && /^\d+$/.test(t.text) ? t.text : (digitsOf({ text: t.text, isNumber: false }) ?? '')))
+    .join('');
+}
+
+/**
+ * A number said twice in a row, for the caller to check it ("02134, 0-2-1-3-4", "five oh nine five oh nine"): one
+ * run of twice the digits. The word index where the second saying starts, or undefined when the run is no such
+ * repeat or no word boundary splits it so (then the run stands whole). Only for runs of `sizes` digits once.
+ */
+export function repeatSplit(doc: Doc, run: DigitRun, sizes: readonly number[]): number | undefined {
+  const n = run.digits.length;
+  if (n % 2 !== 0 || !sizes.includes(n / 2)) return undefined;
+  const half = run.digits.slice(0, n / 2);
+  if (run.digits.slice(n / 2) !== half) return undefined;
+  for (let w = run.wordStart + 1; w < run.wordEnd; w++) {
+    if (digitsOfWords(doc, run.wordStart, w) === half && digitsOfWords(doc, w, run.wordEnd) === half) return w;
+  }
+  return undefined;
+}
+
+/** Whether a run is a number said twice in a row (repeatSplit), split or not. */
+export const isRepeat = (run: DigitRun, sizes: readonly number[]): boolean =>
+  run.digits.length % 2 === 0 && sizes.includes(run.digits.length / 2) && run.digits.slice(0, run.digits.length / 2) === run.digits.slice(run.digits.length / 2);
 
 export function luhn(digits: string): boolean {
   let sum = 0;

@@ -3,8 +3,11 @@ import { fromWords, type Doc, type Recognizer } from './doc.js';
 import { dateAfter } from './dateTokens.js';
 import type { Detection } from '../types.js';
 
-/** "expiry's" and its ASR form "expirys" ("expiry is") too. */
-const CUE = /^(expiration|expiry|expiry's|expirys|expires|expire|expiring|exp|thru|through)$/;
+/** "expiry's" and its ASR form "expirys" ("expiry is") too; "thru", "through", "until", "till" after valid/good. */
+const CUE = /^(expiration|expiry|expiry's|expirys|expires|expire|expiring|exp|thru|through|until|till|til)$/;
+/** A card's date as digits: "05/28", "5/2028", "05-28"; spoken or written run "0528", "528" (month 1-12, year 20-45). */
+const CARD_DATE_WRITTEN = /^(0?[1-9]|1[0-2])[/.-](2\d|3\d|4[0-5]|20[2-4]\d)$/;
+const CARD_DATE_RUN = /^(0?[1-9]|1[0-2])(2\d|3\d|4[0-5])$/;
 
 const MONTH = /^(january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)$/;
 /** How far after a cued date its repetition is still taken. */
@@ -13,6 +16,9 @@ const AGAIN_WORDS = 10;
 /** A month and year said within AGAIN_WORDS words after a cued date ends at word `from` (its first repetition). */
 function repeatAfter(doc: Doc, from: number): { wordStart: number; wordEnd: number } | undefined {
   for (let k = from; k < Math.min(doc.words.length, from + AGAIN_WORDS); k++) {
+    // or as digits ("the fifth month of 2028, so, 05/28", "... so oh five twenty eight")
+    const t = doc.tokens[doc.tokenOfWord[k]];
+    if (t.wordStart === k && (t.isNumber ? CARD_DATE_RUN.test(t.text) : CARD_DATE_WRITTEN.test(doc.words[k].norm))) return { wordStart: k, wordEnd: t.wordEnd };
     if (!MONTH.test(doc.words[k].norm) || k === 0) continue;
     const d = dateAfter(doc, k - 1);
     // the month and something after it (a year): a month alone ("in March") is no date of a card
@@ -21,11 +27,21 @@ function repeatAfter(doc: Doc, from: number): { wordStart: number; wordEnd: numb
   return undefined;
 }
 
+const CARD = /^(card|card's|cards|visa|mastercard|amex|discover|debit|credit|cvv|cvc)$/;
+/** How far back a card is looked for before "good until". */
+const CARD_WORDS = 25;
+function cardBefore(doc: Doc, i: number): boolean {
+  for (let k = Math.max(0, i - CARD_WORDS); k < i; k++) if (CARD.test(doc.words[k].norm)) return true;
+  return false;
+}
+
 export const expirationDateRecognizer: Recognizer = (doc) => {
   const out: Detection[] = [];
   doc.words.forEach((w, i) => {
     if (!CUE.test(w.norm)) return;
-    if ((w.norm === 'thru' || w.norm === 'through') && !/^(valid|good)$/.test(doc.words[i - 1]?.norm ?? '')) return;
+    if (/^(thru|through|until|till|til)$/.test(w.norm) && !/^(valid|good)$/.test(doc.words[i - 1]?.norm ?? '')) return;
+    // "good until March 31" is an offer's end: a card's "good through" has the card said before it in the turn
+    if (/^(until|till|til)$/.test(w.norm) && !cardBefore(doc, i)) return;
     const d = dateAfter(doc, i);
     if (!d) return;
     out.push(fromWords(doc, 'ExpirationDate', d.wordStart, d.wordEnd, 0.85, 'expiration-date'));

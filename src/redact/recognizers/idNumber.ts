@@ -4,14 +4,17 @@ import type { Doc } from './doc.js';
 
 const SKIP = new Set(['number', 'numbers', 'no', 'num', 'is', "it's", 'its', 'it', 'my', 'the', 'id', 'uh', 'um', 'er', 'card', 'license', 'licence', 'passport', 'of', 'that', "that's", 'thats', 'be', 'would', 'will', 'and', 'so', 'ok', 'okay', 'yes', 'sure', 'a']);
 
+/** A piece of an id: a number, a single letter, letters and digits mixed ("d123", "a12-345"). */
+export function idPiece(token: { text: string; isNumber: boolean } | undefined): boolean {
+  const s = token?.text.toLowerCase().replace(/[.,]$/, '') ?? '';
+  return !!token && (token.isNumber || /^[a-z]$/.test(s) || (/\d/.test(s) && /^[a-z0-9-]+$/.test(s)));
+}
+
 export function idAfter(doc: Doc, after: number): { wordStart: number; wordEnd: number; chars: number } | undefined {
   const t = doc.tokens;
   let i = doc.tokenOfWord[after] + 1;
   let skipped = 0;
-  const piece = (k: number) => {
-    const s = t[k]?.text.toLowerCase().replace(/[.,]$/, '') ?? '';
-    return t[k]?.isNumber || /^[a-z]$/.test(s) || (/\d/.test(s) && /^[a-z0-9-]+$/.test(s));
-  };
+  const piece = (k: number) => idPiece(t[k]);
   while (i < t.length && skipped < 4) {
     const s = t[i].text.toLowerCase();
     // a lone "a" may start an id ("a one two three"): take it when a number follows

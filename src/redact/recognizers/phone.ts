@@ -44,6 +44,22 @@ function localNumberCue(doc: Parameters<Recognizer>[0], start: number, cues: Rea
   return OWNER.test(w(k - 1)) && !NOT_PHONE.test(w(k - 1)) && !NOT_PHONE.test(w(k - 2));
 }
 
+/** A second number's label after a first phone: "my cell is ..., home is ...", "..., or work, ...". */
+const LABEL = /^(home|work|office|house|landline|cell|mobile|daytime|evening|night|alternate|alternative|alt|backup|other|second|spouse's|wife's|husband's)$/;
+const BETWEEN_PHONES = /^(and|or|my|the|her|his|our|is|it's|its|number|numbers|number's|phone|line|then|also|too|one|uh|um)$/;
+
+/** Words (from, to) between a phone and the next run name another phone: "home is", "and my work number is". */
+function anotherPhone(doc: Parameters<Recognizer>[0], from: number, to: number): boolean {
+  if (to - from > 5 || to <= from) return false;
+  let label = false;
+  for (let k = from; k < to; k++) {
+    const w = doc.words[k].norm;
+    if (LABEL.test(w)) label = true;
+    else if (!BETWEEN_PHONES.test(w)) return false;
+  }
+  return label;
+}
+
 export const phoneRecognizer: Recognizer = (doc) => {
   const out: Detection[] = [];
   for (const m of doc.text.matchAll(WRITTEN)) {
@@ -79,8 +95,10 @@ export const phoneRecognizer: Recognizer = (doc) => {
   }
   const runs = digitRuns(doc);
   const runAt = new Map(runs.map((r) => [r.wordStart, r]));
+  let lastPhoneEnd = -1;
   for (const run of runs) {
     const n = run.digits.length;
+    const found = out.length;
     const cue = run.cues.has('phone');
     const ext = /^(x|ext|extension)$/.test(doc.words[run.wordEnd]?.norm ?? '') ? runAt.get(run.wordEnd + 1) : undefined;
     const plus = doc.words[run.wordStart - 1]?.norm === 'plus';
@@ -93,11 +111,17 @@ export const phoneRecognizer: Recognizer = (doc) => {
       out.push(fromWords(doc, 'PhoneNumber', run.wordStart, run.wordEnd, cue ? 0.9 : 0.7, 'phone'));
     } else if (cue && n >= 7 && n <= 15) {
       out.push(fromWords(doc, 'PhoneNumber', run.wordStart, run.wordEnd, 0.8, 'phone'));
-    } else if (n >= 7 && n <= 8 && localNumberCue(doc, run.wordStart, run.cues)) {
+    } else if (n >= 7 && n <= 12 && localNumberCue(doc, run.wordStart, run.cues)) {
+      // "my number's 646 550 908": a number called the caller's own is a phone, whatever its length (an SSN reading
+      // of 9 digits stays, below it)
       out.push(fromWords(doc, 'PhoneNumber', run.wordStart, run.wordEnd, 0.75, 'phone'));
+    } else if (n >= 7 && n <= 12 && lastPhoneEnd >= 0 && anotherPhone(doc, lastPhoneEnd, run.wordStart)) {
+      // a second phone after the first, named by its label only ("my cell is ..., home is 555 11 84")
+      out.push(fromWords(doc, 'PhoneNumber', run.wordStart, run.wordEnd, 0.8, 'phone'));
     } else if (nationalValid(run.digits)) {
       out.push(fromWords(doc, 'PhoneNumber', run.wordStart, run.wordEnd, 0.65, 'phone'));
     }
+    if (out.length > found) lastPhoneEnd = run.wordEnd;
   }
   // a ticket's, a parcel's, an order's number is no phone number
   return out.filter((d) => d.wordStart === undefined || !afterReferenceCue(doc, d.wordStart));

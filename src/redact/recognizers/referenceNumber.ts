@@ -1,11 +1,18 @@
 // A number that names an order, a ticket, a parcel or a case, not a person: "your ticket number is 4471-208", "the
 // tracking number they gave me is 1Z 999 AA1 01 2345 6784". Digits after such a cue are no phone number, however
 // many there are; a phone's own cue between them ("... you can reach me at") or a clause's end keeps them one.
+// Nor, after the narrower NOT_PII cues (an order, a parcel, a case: never a person's), a possible SSN or card: any
+// personal number's cue between them ("order number, and my social is ...") keeps the digits personal.
 import { cuesBefore } from './digitRuns.js';
 import type { Doc } from './doc.js';
 
 /** Numbers that are not phones: "order number", "ticket number" (an account, card, SSN... number has its own cue). */
 export const NOT_PHONE = /^(order|ticket|invoice|reference|ref|confirmation|tracking|case|claim|policy|member|membership|serial|model|part|item|room|flight|seat|gate|queue|caller|booking|reservation|receipt|transaction|customer|employee|badge|id|pin|po)$/;
+/**
+ * Numbers that name a thing, never a person: no SSN or card reading of their digits. Narrower than NOT_PHONE: an
+ * "id number", a "member number", a "policy number" or a "pin" may well be an SSN said as one.
+ */
+export const NOT_PII = /^(order|ticket|invoice|reference|ref|confirmation|tracking|case|claim|serial|model|part|item|flight|booking|reservation|receipt|transaction|po|shipment|parcel|package|rma)$/;
 /** What may come between the cue's noun and the number: "ticket number is", "order no.", "tracking #". */
 const NOUN = /^(number|numbers|number's|no|num|nr|id|code|#)$/;
 const SPOKEN = /^(zero|oh|o|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|double|triple|dash)$/;
@@ -14,14 +21,20 @@ const GAP = 5;
 
 const endsClause = (doc: Doc, i: number) => !doc.spoken && /[.!?;:,]["')\]]*$/.test(doc.words[i]?.raw ?? '');
 
+/** Written words with nothing between them: "AA1" is read as "AA" and "1". */
+const glued = (doc: Doc, i: number) => !doc.spoken && i + 1 < doc.words.length && doc.words[i].end === doc.words[i + 1].start;
+
 /** A piece of a reference code: digits, a single letter, letters and digits mixed ("1Z", "AA1"), a spoken digit. */
 function codePiece(doc: Doc, i: number): boolean {
   const w = doc.words[i].norm;
-  return /^[a-z0-9-]+$/.test(w) && (/\d/.test(w) || w.length === 1 || SPOKEN.test(w));
+  return /^[a-z0-9-]+$/.test(w) && (/\d/.test(w) || w.length === 1 || SPOKEN.test(w) || (w.length <= 3 && glued(doc, i)));
 }
 
-/** Whether the number starting at word `start` follows a reference number's cue (NOT_PHONE), no phone cue between. */
-export function afterReferenceCue(doc: Doc, start: number): boolean {
+/**
+ * Whether the number starting at word `start` follows a reference number's cue (NOT_PHONE), no phone cue between;
+ * `pii`: a cue of NOT_PII, and no personal number's cue of any kind between.
+ */
+export function afterReferenceCue(doc: Doc, start: number, pii = false): boolean {
   let k = start - 1;
   // the code's earlier pieces ("1Z 999 AA1" before "01 2345 6784"), within one clause
   while (k >= 0 && codePiece(doc, k) && !endsClause(doc, k)) k--;
@@ -29,8 +42,9 @@ export function afterReferenceCue(doc: Doc, start: number): boolean {
     // the noun said ("ticket number", "order #"): "the claim is under review, it's 020..." may well be a phone
     // "#" is a word of its own with nothing left once trimmed, or glued on ("order #882")
     const noun = k + 1 < start ? NOUN.test(doc.words[k + 1].norm) || doc.words[k + 1].raw.startsWith('#') : doc.text.slice(doc.words[k].end, doc.words[k + 1].start).includes('#');
-    if (NOT_PHONE.test(doc.words[k].norm) && noun) {
-      return !cuesBefore(doc, start, k + 1, start - k).has('phone');
+    if ((pii ? NOT_PII : NOT_PHONE).test(doc.words[k].norm) && noun) {
+      const between = cuesBefore(doc, start, k + 1, start - k);
+      return pii ? [...between].every((c) => c === 'ending') : !between.has('phone');
     }
   }
   return false;

@@ -2,7 +2,7 @@
 // a state ("CA 90210", "california nine oh two one oh"). UK ("SW1A 1AA", "M1 1AE") and Canada ("K1A 0B1"): written
 // in capitals anywhere, in any case after a cue, and spoken symbol by symbol after a cue ("postcode s w one a one a
 // a", "k one a zero b one"); reported as ZipCode.
-import { cuesBefore, digitRuns } from './digitRuns.js';
+import { cuesBefore, digitRuns, isRepeat, repeatSplit } from './digitRuns.js';
 import { fromChars, fromWords, wordsOverlapping, type Doc, type Recognizer } from './doc.js';
 import { STATE_ABBR, STATE_NAMES } from './places.js';
 import { charsOf, ohAsZero, symbolRuns, symbolsByWord, type Symbol } from './symbols.js';
@@ -15,13 +15,22 @@ const CA_SECOND = '[0-9][abceghj-nprstv-z][0-9]';
 /** A whole postcode said symbol by symbol (lower case, no space). */
 const SPOKEN_POSTCODE = new RegExp(`^(?:${UK_OUTWARD}${UK_INWARD}|${CA_FIRST}${CA_SECOND})$`);
 /** Written postcodes on the normalized stream: capitals anywhere (case-insensitive after a cue, checked below). */
-const WRITTEN_POSTCODE = new RegExp(`(?<![\\p{L}\\p{N}])(?:${UK_OUTWARD} ?${UK_INWARD}|${CA_FIRST}[ -]?${CA_SECOND})(?![\\p{L}\\p{N}])`, 'giu');
+const WRITTEN_POSTCODE = new RegExp(`^(?:${UK_OUTWARD} ?${UK_INWARD}|${CA_FIRST}[ -]?${CA_SECOND})$`, 'iu');
+/**
+ * The UK and Canadian shapes with any letters where the real ones leave some out ("EH1 9VX", "BS4 0MA"): a postcode
+ * misremembered or misheard is still one after a cue (redact more), never without one.
+ */
+const LOOSE_UK = '[a-z]{1,2}[0-9][a-z0-9]? ?[0-9][a-z]{2}';
+const LOOSE_CA = '[a-z][0-9][a-z][ -]?[0-9][a-z][0-9]';
+const LOOSE_POSTCODE = new RegExp(`(?<![\\p{L}\\p{N}])(?:${LOOSE_UK}|${LOOSE_CA}|gir ?0aa)(?![\\p{L}\\p{N}])`, 'giu');
+const SPOKEN_LOOSE = new RegExp(`^(?:${LOOSE_UK}|${LOOSE_CA})$`);
 
 function writtenPostcodes(doc: Doc, out: Detection[]): void {
-  for (const m of doc.stream.text.matchAll(WRITTEN_POSTCODE)) {
+  for (const m of doc.stream.text.matchAll(LOOSE_POSTCODE)) {
     const start = doc.stream.startOf(m.index!);
     const end = doc.stream.endOf(m.index! + m[0].length - 1);
-    const capitals = m[0] === m[0].toUpperCase() && /\d/.test(m[0]);
+    const valid = WRITTEN_POSTCODE.test(m[0]);
+    const capitals = valid && m[0] === m[0].toUpperCase() && /\d/.test(m[0]);
     const at = wordsOverlapping(doc, start, end);
     const cue = at !== undefined && cuesBefore(doc, at.wordStart, 0, 6).has('zip');
     if (capitals && m[0].length >= 5) out.push(fromChars(doc, 'ZipCode', start, end, cue ? 0.9 : 0.7, 'postcode'));
@@ -29,14 +38,15 @@ function writtenPostcodes(doc: Doc, out: Detection[]): void {
   }
 }
 
-/** The symbol index after the longest whole postcode said from symbol i of a run, or -1. */
-function spokenPostcodeEnd(s: readonly Symbol[], i: number): number {
+/** The symbol index after the longest whole postcode said from symbol i of a run, or -1; `loose`: after a cue. */
+function spokenPostcodeEnd(s: readonly Symbol[], i: number, loose = false): number {
   if (s[i].kind !== 'letter') return -1;
+  const shape = loose ? SPOKEN_LOOSE : SPOKEN_POSTCODE;
   let best = -1;
   for (let e = i + 1; e <= Math.min(s.length, i + 8); e++) {
     const chars = charsOf(s.slice(i, e));
     if (chars.length > 7) break;
-    if (SPOKEN_POSTCODE.test(chars) || SPOKEN_POSTCODE.test(chars[0] + ohAsZero(chars.slice(1)))) best = e;
+    if (shape.test(chars) || shape.test(chars[0] + ohAsZero(chars.slice(1)))) best = e;
   }
   return best;
 }
@@ -47,7 +57,7 @@ function spokenPostcodes(doc: Doc, out: Detection[]): void {
     const s = run.symbols;
     for (let i = 0; i < s.length; i++) {
       if (s[i].kind !== 'letter' || !cuesBefore(doc, s[i].wordStart, 0, 6).has('zip')) continue;
-      const best = spokenPostcodeEnd(s, i);
+      const best = spokenPostcodeEnd(s, i, true);
       if (best < 0) continue;
       out.push(fromWords(doc, 'ZipCode', s[i].wordStart, s[best - 1].wordEnd, 0.85, 'postcode'));
       i = best - 1;
@@ -79,6 +89,13 @@ export const zipCodeRecognizer: Recognizer = (doc) => {
   const out: Detection[] = [];
   for (const r of digitRuns(doc)) {
     const n = r.digits.length;
+    // a ZIP said twice to check it ("Zip's 02134, 0-2-1-3-4"): one run of 10 (or 18) digits, each saying a ZIP
+    if (r.cues.has('zip') && isRepeat(r, [5, 9])) {
+      const at = repeatSplit(doc, r, [5, 9]);
+      if (at === undefined) out.push(fromWords(doc, 'ZipCode', r.wordStart, r.wordEnd, 0.9, 'zip-code'));
+      else out.push(fromWords(doc, 'ZipCode', r.wordStart, at, 0.9, 'zip-code'), fromWords(doc, 'ZipCode', at, r.wordEnd, 0.9, 'zip-code'));
+      continue;
+    }
     if (n !== 5 && n !== 9) continue;
     const prev = doc.words[r.wordStart - 1];
     const stateBefore = prev && (STATE_NAMES.has(prev.norm) || STATE_ABBR.has(prev.raw.replace(/[^A-Za-z]/g, '')) && /^[A-Z]{2},?$/.test(prev.raw));
