@@ -132,6 +132,21 @@ describe('cue windows on a stereo call', () => {
     assert.ok(list.some((w) => w.source === 'cue' && /lead-in/.test(w.reason ?? '')));
   });
 
+  test('a card code asked or given as callers name it ("the c i d", "the three digits are") opens a CVV window', () => {
+    // the cue itself opens it (four digit words alone would too: the cue's window starts at the request)
+    const ask = say(0, 'and the c i d please');
+    const answer = say(4, 'one eight nine three');
+    const asked = windows(stereo(ask, answer));
+    assert.ok(asked.some((w) => w.source === 'cue' && w.kind === 'CVV' && w.channel === 1 && /c i d/.test(w.reason ?? '')), JSON.stringify(asked));
+    assert.ok(covers(asked, 1, answer[0].start, lastEnd(answer), 'CVV'));
+    // a caller's own lead-in: a window on the caller's speech, none on the agent's
+    const lead = say(2, 'okay the three digits are');
+    const digits = say(lastEnd(lead) + 0.3, 'five oh nine');
+    const given = windows(stereo(say(0, 'go ahead'), [...lead, ...digits]));
+    assert.ok(given.some((w) => w.source === 'cue' && w.channel === 1 && /lead-in "the three digits are"/.test(w.reason ?? '')), JSON.stringify(given));
+    assert.ok(!given.some((w) => w.channel === 0), JSON.stringify(given));
+  });
+
   test('number-shaped speech extends a cue window past its bound, never shortens it', () => {
     const ask = say(1, 'and the security code');
     // Eight seconds bound for CVV; the caller reads on for longer (misheard digits, hesitations).

@@ -27,6 +27,10 @@ export const DEFAULT_REQUESTS: PhraseList = {
     'the code on the back',
     'cvv',
     'c v v',
+    'cvc',
+    'c i d',
+    'the three digits',
+    'four digits on the front',
     'verification code',
   ],
   ExpirationDate: ['expiration date', 'expiry date', 'when does it expire', 'the expiry', 'expiration'],
@@ -40,7 +44,7 @@ export const DEFAULT_REQUESTS: PhraseList = {
   ],
   DateOfBirth: ['date of birth', 'your birthday', 'when were you born', 'birth date', 'd o b'],
   USBankAccountNumber: ['account number', 'bank account number', 'checking account number', 'savings account number'],
-  ABARoutingNumber: ['routing number', 'routing', 'a b a number', 'transit number'],
+  ABARoutingNumber: ['routing number', 'routing', 'a b a number', 'transit number', 'first nine on the check', 'first nine digits on the check'],
   Address: ['whats your address', 'your address', 'street address', 'billing address', 'mailing address', 'where do you live'],
   Person: [
     'spell your last name',
@@ -52,7 +56,7 @@ export const DEFAULT_REQUESTS: PhraseList = {
     'name on the card',
     'may i have your name',
   ],
-  ZipCode: ['your zip code', 'zip code', 'postal code'],
+  ZipCode: ['your zip code', 'zip code', 'postal code', 'postcode'],
   PhoneNumber: ['phone number', 'callback number', 'best number to reach you', 'telephone number'],
   Email: ['email address', 'your email'],
   USDriversLicenseNumber: ['drivers license number', 'license number'],
@@ -62,7 +66,7 @@ export const DEFAULT_REQUESTS: PhraseList = {
 /** Said by a speaker just before giving their own value. */
 export const DEFAULT_LEAD_INS: PhraseList = {
   CreditCardNumber: ['my card number is', 'the card number is', 'my credit card number is', 'my card is'],
-  CVV: ['the security code is', 'the code on the back is'],
+  CVV: ['the security code is', 'the code on the back is', 'the three digits are', 'the cvv is', 'the c v v is', 'the c i d is'],
   ExpirationDate: ['it expires', 'the expiration date is', 'expiry is'],
   USSocialSecurityNumber: ['my social is', 'my social security number is', 'my social security is'],
   DateOfBirth: ['i was born on', 'my birthday is', 'my date of birth is'],
@@ -70,7 +74,7 @@ export const DEFAULT_LEAD_INS: PhraseList = {
   ABARoutingNumber: ['the routing number is', 'my routing number is'],
   Address: ['i live at', 'my address is'],
   Person: ['my name is', 'my last name is', 'its spelled'],
-  ZipCode: ['my zip code is', 'my zip is'],
+  ZipCode: ['my zip code is', 'my zip is', 'my postcode is', 'my postal code is'],
   PhoneNumber: ['my number is', 'my phone number is'],
   Email: ['my email is', 'my email address is'],
 };
