@@ -94,3 +94,12 @@ test('a shop located by its street is not an address; where someone lives is', (
   expectNot('Address', 'I went to the branch on Cedar Avenue yesterday.', 'Cedar Avenue', written);
   expectKind('Address', 'We live on Cedar Avenue, the blue house.', ['Cedar Avenue'], written);
 });
+
+test('a name asked to be put through to, a name after "named", and a name said in pieces before its spelling', () => {
+  expectPersons('Could you put me through to Ysolina in the claims team?', ['Ysolina'], written);
+  expectPersons('could you put me through to ysolina in the claims team', ['ysolina'], said);
+  expectPersons('transfer me to ray please', ['ray'], said);
+  expectNot('Person', 'could you put me through to billing please', 'billing', said);
+  expectPersons('i spoke with a gentleman named august on tuesday', ['august'], said);
+  expectPersons('surname is green wood g r e e n w o o d', ['green wood', 'g r e e n w o o d'], said);
+});

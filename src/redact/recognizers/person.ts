@@ -273,10 +273,19 @@ function cues(doc: Doc): Detection[] {
       const ok = speechLike(doc) ? FIRST_NAMES.has(h) || WORD_NAMES.has(h) : isCap(doc, i + 1) && (known(h) || WORD_NAMES.has(h) || unknownWord(h));
       if (ok && nameWord(doc, i + 1) && /^(there|around|available|in|working|here|on)$/.test(after)) push([i + 1, i + 2], 0.7);
     }
+    // "put me through to Odalys", "transfer me to Will please", "connect me with Mr Abara"
+    if (/^(through|me)$/.test(w[i]) && /^(to|with)$/.test(w[i + 1] ?? '') && (w[i] === 'through' ? w[i - 1] === 'me' : /^(transfer|connect|put|forward|send)$/.test(w[i - 1] ?? ''))) {
+      const h = w[i + 2] ?? '';
+      const r = nameAt(doc, i + 2, 2);
+      const ok = speechLike(doc) ? (FIRST_NAMES.has(h) && !AMBIGUOUS.has(h)) || (unknownWord(h) && !ordinaryWord(h) && !englishWord(h)) : isCap(doc, i + 2) && (known(h) || unknownWord(h));
+      if (r && ok && !PLACE_WORDS.has(h)) push(r, 0.75);
+      const n = wordNameAt(doc, i + 2);
+      if (n && (n[1] - n[0] === 2 || endsAt(doc, n[1]))) push(n, 0.7);
+    }
     // "someone called Shireen", "a guy named Rolf"
     if ((w[i] === 'called' || w[i] === 'named') && SOMEONE.has(w[i - 1] ?? '') && !endsClause(doc, i)) {
       const h = w[i + 1] ?? '';
-      const ok = speechLike(doc) ? (FIRST_NAMES.has(h) || unknownWord(h)) && !ordinaryWord(h) : isCap(doc, i + 1) && (known(h) || WORD_NAMES.has(h) || unknownWord(h));
+      const ok = speechLike(doc) ? ((FIRST_NAMES.has(h) || unknownWord(h)) && !ordinaryWord(h)) || WORD_NAMES.has(h) : isCap(doc, i + 1) && (known(h) || WORD_NAMES.has(h) || unknownWord(h));
       if (ok && nameWord(doc, i + 1)) {
         const r = nameAt(doc, i + 1, 2) ?? [i + 1, i + 2];
         push(r, 0.7);
@@ -523,6 +532,7 @@ export function namesBeside(doc: Doc, detections: readonly Detection[]): Detecti
   const out: Detection[] = [];
   const persons = detections.filter((d) => d.kind === 'Person' && d.wordStart !== undefined);
   const covered = (i: number) => detections.some((d) => d.wordStart !== undefined && d.wordStart <= i && i < d.wordEnd!);
+  const otherKind = (i: number) => detections.some((d) => d.kind !== 'Person' && d.wordStart !== undefined && d.wordStart <= i && i < d.wordEnd!);
   const listName = (i: number) => {
     const x = w[i]?.norm ?? '';
     if (!nameWord(doc, i) || covered(i) || PLACE_WORDS.has(x) || NOT_ADDRESSED.has(x)) return false;
@@ -544,6 +554,20 @@ export function namesBeside(doc: Doc, detections: readonly Detection[]): Detecti
     out.push(d);
   }
   for (const p of persons) {
+    // a name said in pieces right before its spelling ("fair weather f a i r w e a t h e r")
+    if (p.recognizer === 'spelled' && p.wordEnd! - p.wordStart! >= 3 && w.slice(p.wordStart, p.wordEnd).every((x) => /^\p{L}$/u.test(x.norm))) {
+      const spelt = w.slice(p.wordStart, p.wordEnd).map((x) => x.norm).join('');
+      for (let k = Math.min(3, p.wordStart!); k >= 1; k--) {
+        const from = p.wordStart! - k;
+        const pieces = w.slice(from, p.wordStart);
+        if (pieces.some((x, j) => !/^\p{L}+$/u.test(x.norm) || otherKind(from + j) || (j < k - 1 && endsClause(doc, from + j)))) continue;
+        const said = pieces.map((x) => x.norm).join('');
+        if (said[0] === spelt[0] && said.length >= 3 && editDistance(said, spelt) <= Math.floor(spelt.length / 3)) {
+          out.push(fromWords(doc, 'Person', from, p.wordStart!, 0.7, 'spelled'));
+          break;
+        }
+      }
+    }
     const e = p.wordEnd!;
     // "Arjun and Meera", "Arjun, and Meera" (not across a sentence's end)
     if (endsSentence(doc, e - 1)) continue;
@@ -557,3 +581,14 @@ export function namesBeside(doc: Doc, detections: readonly Detection[]): Detecti
 }
 const ADDRESS_TAGS = ['st', 'stx', 'unit', 'dir', 'pl', 'state', 'ctry'];
 
+/** Levenshtein distance (short words only: a name and its spelling). */
+function editDistance(a: string, b: string): number {
+  if (Math.abs(a.length - b.length) > 4 || a.length > 40 || b.length > 40) return 99;
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    for (let j = 1; j <= b.length; j++) cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    prev = cur;
+  }
+  return prev[b.length];
+}
