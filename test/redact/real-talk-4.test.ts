@@ -103,3 +103,8 @@ test('a name asked to be put through to, a name after "named", and a name said i
   expectPersons('i spoke with a gentleman named august on tuesday', ['august'], said);
   expectPersons('surname is green wood g r e e n w o o d', ['green wood', 'g r e e n w o o d'], said);
 });
+
+test('a department put through to is no name', () => {
+  for (const t of ['Can you transfer me to Retention?', 'Please put me through to Member Services.']) expectNot('Person', t, t.includes('Retention') ? 'Retention' : 'Member', written);
+  expectNot('Person', 'can you transfer me to retention', 'retention', said);
+});

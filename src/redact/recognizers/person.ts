@@ -277,8 +277,9 @@ function cues(doc: Doc): Detection[] {
     if (/^(through|me)$/.test(w[i]) && /^(to|with)$/.test(w[i + 1] ?? '') && (w[i] === 'through' ? w[i - 1] === 'me' : /^(transfer|connect|put|forward|send)$/.test(w[i - 1] ?? ''))) {
       const h = w[i + 2] ?? '';
       const r = nameAt(doc, i + 2, 2);
-      const ok = speechLike(doc) ? (FIRST_NAMES.has(h) && !AMBIGUOUS.has(h)) || (unknownWord(h) && !ordinaryWord(h) && !englishWord(h)) : isCap(doc, i + 2) && (known(h) || unknownWord(h));
-      if (r && ok && !PLACE_WORDS.has(h)) push(r, 0.75);
+      // (a department is none: "transfer me to Loyalty", "to Member Services")
+      const ok = (FIRST_NAMES.has(h) && !AMBIGUOUS.has(h)) || (unknownWord(h) && !ordinaryWord(h) && !englishWord(h));
+      if (r && ok && (speechLike(doc) || isCap(doc, i + 2)) && !PLACE_WORDS.has(h)) push(r, 0.75);
       const n = wordNameAt(doc, i + 2);
       if (n && (n[1] - n[0] === 2 || endsAt(doc, n[1]))) push(n, 0.7);
     }
