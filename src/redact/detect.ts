@@ -22,7 +22,7 @@ import { ibanRecognizer } from './recognizers/iban.js';
 import { ipAddressRecognizer } from './recognizers/ipAddress.js';
 import { organizationRecognizer } from './recognizers/organization.js';
 import { passportRecognizer } from './recognizers/passport.js';
-import { personRecognizer } from './recognizers/person.js';
+import { namesBeside, personRecognizer } from './recognizers/person.js';
 import { personFrameRecognizer } from './recognizers/personFrames.js';
 import { phoneRecognizer } from './recognizers/phone.js';
 import { spelledRecognizer } from './recognizers/spelled.js';
@@ -224,7 +224,7 @@ export function detectAll(doc: Doc, options: DetectOptions = doc.options): Detec
     }
     for (const d of found) if (wanted.has(d.kind) && (d.floor || d.confidence >= min)) all.push(d);
   }
-  return yieldToRules(doc, personInAddress(doc, all, wanted));
+  return namesBeside(doc, yieldToRules(doc, personInAddress(doc, all, wanted)));
 }
 
 function run(doc: Doc, options: DetectOptions): Detection[] {

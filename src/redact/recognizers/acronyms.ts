@@ -15,6 +15,7 @@ mri ekg ecg cpr icu er ent ob gyn pcp hmo ppo epo eob
 usa uk eu nyc dc
 abc nbc cbs cnn hbo espn bbc nfl nba nhl mlb amc tnt pbs
 ceo cfo cto hr it qa pr ok am pm
+usbc usba cpa md rn np dds dmd phd mba esq lpn cna
 `
     .trim()
     .split(/\s+/),

@@ -4,6 +4,8 @@
 import { endsClause, fromWords, type Doc, type Recognizer } from './doc.js';
 import { COUNTRIES, DIRECTIONS, FOREIGN_STREET, PROVINCE_ABBR, PROVINCE_NAMES, STATE_ABBR, STATE_NAMES, STREET_PREFIX, STREET_SUFFIX, UNIT_WORDS, US_CITIES } from './places.js';
 import { STOP } from './stopwords.js';
+import { englishWord } from './englishWords.js';
+import { ordinaryWord } from '../tagger/model.js';
 import type { Detection } from '../types.js';
 import { digitsOf } from './digitRuns.js';
 import { postcodeAt } from './zipCode.js';
@@ -59,6 +61,15 @@ export function extendAddress(doc: Doc, k: number): number {
   return end;
 }
 
+/**
+ * Businesses and public places located by the street they are on: "the store on Grand Avenue", "the pharmacy on
+ * Main Street" locate a shop, not where someone lives (a street with no house number after "on" is taken only
+ * written, as an address, and not after one of these).
+ */
+export const BUSINESS = new Set(`store stores shop shops pharmacy branch branches office location locations restaurant cafe bank mall
+clinic hospital dealership dealer library gym station outlet supermarket market garage salon bakery bar pub hotel
+church school one`.split(/\s+/));
+
 /** The last word of every cue of "cue + number" below ("live at", "address is", "moved to", "address"). */
 const CUE_ENDS = new Set(['at', 'is', 'to', 'on', 'address', 'addresses']);
 
@@ -88,7 +99,8 @@ export const addressRecognizer: Recognizer = (doc) => {
       out.push(fromWords(doc, 'Address', doc.tokens[doc.tokenOfWord[k - 1]].wordStart, extendAddress(doc, e), 0.75, 'address'));
     }
     // foreign street name + number: "Nassaustraat 123"
-    if (norm.length >= 6 && FOREIGN_STREET.test(norm) && isNum(doc, k + 1)) {
+    // (not an English word that ends like one: "spring twenty five" is a promo code, "string 4" a setting)
+    if (norm.length >= 6 && FOREIGN_STREET.test(norm) && isNum(doc, k + 1) && !englishWord(norm) && !ordinaryWord(norm)) {
       const start = isNum(doc, k - 1) ? doc.tokens[doc.tokenOfWord[k - 1]].wordStart : k;
       out.push(fromWords(doc, 'Address', start, extendAddress(doc, doc.tokens[doc.tokenOfWord[k + 1]].wordEnd), 0.7, 'address'));
     }
@@ -113,7 +125,7 @@ export const addressRecognizer: Recognizer = (doc) => {
     if (j === k - 1 || j < 0 || isNum(doc, j)) continue;
     if (!doc.spoken && !isCap(doc, k)) continue;
     const cue = `${w[j - 1]?.norm ?? ''} ${w[j].norm}`;
-    if (!/(live|lives|lived|living|located|moved|moving|move|reside|resides|stay|staying) (on|to|at)$/.test(cue) && !(/^(on|at)$/.test(w[j].norm) && !doc.spoken)) continue;
+    if (!/(live|lives|lived|living|located|moved|moving|move|reside|resides|stay|staying) (on|to|at)$/.test(cue) && !(/^(on|at)$/.test(w[j].norm) && !doc.spoken && !BUSINESS.has(w[j - 1]?.norm ?? ''))) continue;
     out.push(fromWords(doc, 'Address', j + 1, extendAddress(doc, k + 1), doc.spoken ? 0.6 : 0.65, 'address-street'));
   }
   // the last line of an address block: a country and its postcode ("Denmark 15838", "rwanda oh two four three eight")

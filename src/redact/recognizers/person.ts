@@ -8,11 +8,17 @@ import { NAME_CITIES, STREET_OPENERS } from './addressWords.js';
 import { FOREIGN_STREET, STREET_SUFFIX, STREET_TYPES_MORE } from './places.js';
 import { STOP } from './stopwords.js';
 import { englishWord, nameIsWord } from './englishWords.js';
-import { humanNames } from '../tagger/gazetteer.js';
+import { gazetteerTags, humanNames } from '../tagger/gazetteer.js';
 import { ordinaryWord } from '../tagger/model.js';
 import { wordClassNotName } from '../tagger/wordClass.js';
 import type { Detection } from '../types.js';
 
+/** Products named with a title: "a Dr Pepper", "doctor scholls insoles", "Mr. Clean". */
+export const TITLED_BRAND = /^(dr|doctor) (pepper|peppers|scholl|scholls|scholl's|martens|marten|oetker|bronner|bronners|bronner's)$|^(mr|mister) (clean|coffee|muscle|potato|sketch|bean)$|^(mrs|missus) (butterworth|butterworths|butterworth's|dash|smith's|fields)$/;
+/** Who is "called" or "named" something: "someone called Shireen", "a guy named Rolf". */
+const SOMEONE = new Set(['someone', 'somebody', 'guy', 'gentleman', 'man', 'lady', 'woman', 'girl', 'fellow', 'fella', 'person', 'agent', 'rep', 'representative', 'manager', 'supervisor', 'technician', 'tech', 'driver', 'nurse', 'doctor', 'lawyer', 'one']);
+/** Verbs right after a name that a modal or a noun would not take there: "my husband will is on the account". */
+const AFTER_NAME_VERB = /^(is|was|has|had|does|did|pays|paid|handles|handled|says|said|called|calls|wants|wanted|knows|needs|uses|used|lives|works|opened|signed|and)$/;
 const HONORIFIC = new Set(['mr', 'mrs', 'ms', 'miss', 'mister', 'missus', 'dr', 'doctor', 'mx']);
 const AFTER_THIS_IS = new Set(['speaking', 'calling', 'here', 'from', 'with', 'at']);
 
@@ -243,7 +249,49 @@ function cues(doc: Doc): Detection[] {
     if (RELATION.has(w[i]) && /^(my|our|his|her|their|your)$/.test(w[i - 1] ?? '') && !endsSentence(doc, i)) {
       const r = nameAt(doc, i + 1, 2);
       // written, a first name that is also a word stands with a capitalised surname no list calls a word ("My daughter Violet Hald")
-      if (r && (doc.spoken ? (FIRST_NAMES.has(w[r[0]]) && !AMBIGUOUS.has(w[r[0]])) || unknownWord(w[r[0]]) : isCap(doc, r[0]) && (!COMMON_WORDS.has(w[r[0]]) || (r[1] - r[0] === 2 && isCap(doc, r[0] + 1) && !COMMON_WORDS.has(w[r[0] + 1]))))) push(r, 0.75);
+      // (said, a word compromise reads as an adverb, verb or adjective is none: "my husband usually deals with it")
+      if (r && (doc.spoken ? (FIRST_NAMES.has(w[r[0]]) && !AMBIGUOUS.has(w[r[0]])) || (unknownWord(w[r[0]]) && !wordClassNotName(w[r[0]])) : isCap(doc, r[0]) && (!COMMON_WORDS.has(w[r[0]]) || (r[1] - r[0] === 2 && isCap(doc, r[0] + 1) && !COMMON_WORDS.has(w[r[0] + 1]))))) push(r, 0.75);
+    }
+    // "my husband Will is on the account", "my son art has the card": a name that is also a word, after a
+    // relation and before a verb no modal or noun takes there (or the clause's end, written)
+    if (RELATION.has(w[i]) && /^(my|our|his|her|their|your)$/.test(w[i - 1] ?? '') && !endsClause(doc, i) && WORD_NAMES.has(w[i + 1] ?? '') && (speechLike(doc) || isCap(doc, i + 1))) {
+      if (AFTER_NAME_VERB.test(w[i + 2] ?? '') || (!speechLike(doc) && endsClause(doc, i + 1) && i + 2 < w.length)) push([i + 1, i + 2], 0.7);
+    }
+    // "and Dean, her husband, pays it", "dean her husband pays it": a name put beside who they are
+    if (RELATION.has(w[i]) && /^(my|our|his|her|their)$/.test(w[i - 1] ?? '') && i >= 2) {
+      const at = i - 2;
+      const open = at === 0 || /^(and|but|or|then|so|also)$/.test(w[at - 1] ?? '') || (!speechLike(doc) && endsClause(doc, at - 1));
+      const h = w[at];
+      const comma = !speechLike(doc) && /,["')]*$/.test(doc.words[at].raw);
+      const ok = speechLike(doc) ? FIRST_NAMES.has(h) || WORD_NAMES.has(h) || (unknownWord(h) && !ordinaryWord(h)) : comma && isCap(doc, at) && (known(h) || WORD_NAMES.has(h) || unknownWord(h));
+      if (open && ok && nameWord(doc, at) && !NOT_ADDRESSED.has(h) && !VOCATIVE.has(h)) push([at, at + 1], 0.7);
+    }
+    // "Is Art still there?", "is priya around today": a person asked for
+    if (w[i] === 'is' && (i === 0 || endsClause(doc, i - 1) || /^(so|and|hi|hello|hey|um|uh|oh)$/.test(w[i - 1] ?? '')) && (w[i + 2] === 'still' || w[i + 2] === 'there' || w[i + 2] === 'around' || w[i + 2] === 'available' || w[i + 2] === 'in')) {
+      const h = w[i + 1] ?? '';
+      const after = w[i + 2] === 'still' ? w[i + 3] ?? '' : w[i + 2];
+      const ok = speechLike(doc) ? FIRST_NAMES.has(h) || WORD_NAMES.has(h) : isCap(doc, i + 1) && (known(h) || WORD_NAMES.has(h) || unknownWord(h));
+      if (ok && nameWord(doc, i + 1) && /^(there|around|available|in|working|here|on)$/.test(after)) push([i + 1, i + 2], 0.7);
+    }
+    // "put me through to Odalys", "transfer me to Will please", "connect me with Mr Abara"
+    if (/^(through|me)$/.test(w[i]) && /^(to|with)$/.test(w[i + 1] ?? '') && (w[i] === 'through' ? w[i - 1] === 'me' : /^(transfer|connect|put|forward|send)$/.test(w[i - 1] ?? ''))) {
+      const h = w[i + 2] ?? '';
+      const r = nameAt(doc, i + 2, 2);
+      // (a department is none: "transfer me to Loyalty", "to Member Services")
+      const ok = (FIRST_NAMES.has(h) && !AMBIGUOUS.has(h)) || (unknownWord(h) && !ordinaryWord(h) && !englishWord(h));
+      if (r && ok && (speechLike(doc) || isCap(doc, i + 2)) && !PLACE_WORDS.has(h)) push(r, 0.75);
+      const n = wordNameAt(doc, i + 2);
+      if (n && (n[1] - n[0] === 2 || endsAt(doc, n[1]))) push(n, 0.7);
+    }
+    // "someone called Shireen", "a guy named Rolf"
+    if ((w[i] === 'called' || w[i] === 'named') && SOMEONE.has(w[i - 1] ?? '') && !endsClause(doc, i)) {
+      const h = w[i + 1] ?? '';
+      const ok = speechLike(doc) ? ((FIRST_NAMES.has(h) || unknownWord(h)) && !ordinaryWord(h)) || WORD_NAMES.has(h) : isCap(doc, i + 1) && (known(h) || WORD_NAMES.has(h) || unknownWord(h));
+      if (ok && nameWord(doc, i + 1)) {
+        const r = nameAt(doc, i + 1, 2) ?? [i + 1, i + 2];
+        push(r, 0.7);
+        push(otherName(doc, r[1]), 0.7);
+      }
     }
     // "Arne's address", "Sumaya's kid"
     if (/'s$/.test(w[i]) && OWNED.has(w[i + 1] ?? '')) {
@@ -282,11 +330,14 @@ function cues(doc: Doc): Detection[] {
     if ((w[i] === "it's" || w[i] === 'its') && i + 1 < w.length) {
       const r = nameAt(doc, i + 1, 3);
       // "here" only after a word that is no ordinary word: "its sunny here" is the weather
+      // "Hi Dolores, it's Frank again": a listed given name after a greeting, before "again" or "here"
+      const greeted = w.slice(Math.max(0, i - 3), i).some((x) => /^(hi|hello|hey|morning|afternoon|evening)$/.test(x));
+      if (greeted && FIRST_NAMES.has(w[i + 1]) && nameWord(doc, i + 1) && /^(again|here|calling|speaking)$/.test(w[i + 2] ?? '')) push([i + 1, i + 2], 0.75);
       if (r && notWord(w[r[0]]) && (/^(speaking|calling)$/.test(w[r[1]] ?? '') || (w[r[1]] === 'here' && !ordinaryWord(w[r[0]]) && !AMBIGUOUS.has(w[r[0]])))) push(r, 0.8);
     }
     // honorifics
     // (spoken "doctor" only before a listed surname or a word that is no ordinary word: "the doctor said")
-    if (HONORIFIC.has(w[i]) && (!doc.spoken || w[i] !== 'doctor' || LAST_NAMES.has(w[i + 1] ?? '') || unknownWord(w[i + 1] ?? ''))) push(nameAt(doc, i + 1, 2), doc.spoken ? 0.7 : 0.85);
+    if (HONORIFIC.has(w[i]) && !TITLED_BRAND.test(`${w[i].replace(/\.$/, '')} ${w[i + 1] ?? ''}`) && (!doc.spoken || w[i] !== 'doctor' || LAST_NAMES.has(w[i + 1] ?? '') || unknownWord(w[i + 1] ?? ''))) push(nameAt(doc, i + 1, 2), doc.spoken ? 0.7 : 0.85);
   }
   return out;
 }
@@ -371,6 +422,20 @@ const COMPASS = new Set(['north', 'south', 'east', 'west']);
 /** A name after a compass word in an address is a town ("South Isabelle, NT", "east skye western australia"): after a comma or a number's word. */
 const afterDirection = (doc: Doc, i: number) => COMPASS.has(doc.words[i - 1]?.norm ?? '') && (speechLike(doc) || isCap(doc, i - 1)) && i >= 2 && (endsClause(doc, i - 2) || streetType(doc.words[i - 2].norm) || isNumberWord(doc, i - 2));
 
+/**
+ * Word i as the word that says a letter in a spelling ("P for Peter", "s as in sam", "d like david"): a letter and
+ * "for", "as in", "like" before it, and the word starts with that letter. A spelling aid, not someone named.
+ */
+export function spellingWord(doc: Doc, i: number): boolean {
+  const w = doc.words.map((x) => x.norm);
+  const x = w[i] ?? '';
+  let k = i - 1;
+  if (w[k] === 'in' && w[k - 1] === 'as') k--;
+  else if (!/^(for|like|as)$/.test(w[k] ?? '')) return false;
+  const letter = w[k - 1] ?? '';
+  return /^\p{L}$/u.test(letter) && x.startsWith(letter) && x.length > 1;
+}
+
 function nameList(doc: Doc): Detection[] {
   const out: Detection[] = [];
   const w = doc.words.map((x) => x.norm);
@@ -378,7 +443,7 @@ function nameList(doc: Doc): Detection[] {
     const first = FIRST_NAMES.has(w[i]);
     const last = LAST_NAMES.has(w[i]);
     if (!first && !last) continue;
-    if (nameUsedAsWord(doc, i)) continue;
+    if (nameUsedAsWord(doc, i) || spellingWord(doc, i)) continue;
     const street = streetSpan(doc, i, i + 1) ?? (!speechLike(doc) && isCap(doc, i + 1) ? streetSpan(doc, i, i + 2) : undefined);
     if (street) {
       out.push(fromWords(doc, 'Address', street[0], street[1], 0.6, 'person-street'));
@@ -455,3 +520,76 @@ export const personRecognizer: Recognizer = (doc) => {
   if (src.compromise ?? doc.options.tagger === false) out.push(...compromisePeople(doc));
   return out;
 };
+
+/**
+ * Names read beside the names already found, after every recognizer has run (detect.ts): the next name of a list
+ * ("the two kids, Arjun and Meera"), the other name offered ("Shireen, or Sharon"); a word that only says a letter
+ * of a spelling ("P for Peter") is dropped as a name; and a tagged "address" of no address word right before its
+ * own spelling ("oh kong kwo o k o n k w o") is the name spelled. Coverage only grows, except for the spelling aid.
+ */
+export function namesBeside(doc: Doc, detections: readonly Detection[]): Detection[] {
+  if (!detections.some((d) => d.kind === 'Person')) return [...detections];
+  const w = doc.words;
+  const out: Detection[] = [];
+  const persons = detections.filter((d) => d.kind === 'Person' && d.wordStart !== undefined);
+  const covered = (i: number) => detections.some((d) => d.wordStart !== undefined && d.wordStart <= i && i < d.wordEnd!);
+  const otherKind = (i: number) => detections.some((d) => d.kind !== 'Person' && d.wordStart !== undefined && d.wordStart <= i && i < d.wordEnd!);
+  const listName = (i: number) => {
+    const x = w[i]?.norm ?? '';
+    if (!nameWord(doc, i) || covered(i) || PLACE_WORDS.has(x) || NOT_ADDRESSED.has(x)) return false;
+    return speechLike(doc) ? (FIRST_NAMES.has(x) && !AMBIGUOUS.has(x)) || (unknownWord(x) && !ordinaryWord(x) && !englishWord(x)) : isCap(doc, i) && (known(x) || (unknownWord(x) && !ordinaryWord(x)));
+  };
+  for (const d of detections) {
+    if (d.kind === 'Person' && d.wordEnd === d.wordStart! + 1 && d.recognizer !== 'spelled' && spellingWord(doc, d.wordStart!)) continue;
+    if (d.kind === 'Address' && d.recognizer === 'tagger' && d.wordStart !== undefined) {
+      // (the run may hold the spelling too)
+      const spelled = persons.find((p) => p.wordStart! > d.wordStart! && p.wordStart! <= d.wordEnd! && p.wordEnd! >= d.wordEnd! && p.wordEnd! - p.wordStart! >= 3 && w.slice(p.wordStart, p.wordEnd).every((x) => /^\p{L}$/u.test(x.norm)));
+      const words = w.slice(d.wordStart, spelled?.wordStart ?? d.wordEnd);
+      if (spelled && !words.some((x) => /\d/.test(x.norm) || gazetteerTags(x.norm).some((g) => ADDRESS_TAGS.includes(g)))) {
+        let s = d.wordStart;
+        while (s < d.wordEnd! - 1 && (STOP.has(w[s].norm) || CONTRACTION.test(w[s].norm))) s++;
+        out.push({ ...fromWords(doc, 'Person', s, d.wordEnd!, d.confidence, `${d.recognizer}:spelled`), additive: d.additive });
+        continue;
+      }
+    }
+    out.push(d);
+  }
+  for (const p of persons) {
+    // a name said in pieces right before its spelling ("fair weather f a i r w e a t h e r")
+    if (p.recognizer === 'spelled' && p.wordEnd! - p.wordStart! >= 3 && w.slice(p.wordStart, p.wordEnd).every((x) => /^\p{L}$/u.test(x.norm))) {
+      const spelt = w.slice(p.wordStart, p.wordEnd).map((x) => x.norm).join('');
+      for (let k = Math.min(3, p.wordStart!); k >= 1; k--) {
+        const from = p.wordStart! - k;
+        const pieces = w.slice(from, p.wordStart);
+        if (pieces.some((x, j) => !/^\p{L}+$/u.test(x.norm) || otherKind(from + j) || (j < k - 1 && endsClause(doc, from + j)))) continue;
+        const said = pieces.map((x) => x.norm).join('');
+        if (said[0] === spelt[0] && said.length >= 3 && editDistance(said, spelt) <= Math.floor(spelt.length / 3)) {
+          out.push(fromWords(doc, 'Person', from, p.wordStart!, 0.7, 'spelled'));
+          break;
+        }
+      }
+    }
+    const e = p.wordEnd!;
+    // "Arjun and Meera", "Arjun, and Meera" (not across a sentence's end)
+    if (endsSentence(doc, e - 1)) continue;
+    const at = w[e]?.norm === 'and' ? e + 1 : undefined;
+    if (at !== undefined && listName(at) && (at + 1 >= w.length || endsClause(doc, at) || /^(and|are|were|is|both|too)$/.test(w[at + 1].norm))) out.push(fromWords(doc, 'Person', at, at + 1, 0.65, 'person-list'));
+    // "Shireen, or Sharon, something like that"
+    const o = otherName(doc, e);
+    if (o && !covered(o[0]) && !PLACE_WORDS.has(w[o[0]].norm)) out.push(fromWords(doc, 'Person', o[0], o[1], 0.65, 'person-cue'));
+  }
+  return out;
+}
+const ADDRESS_TAGS = ['st', 'stx', 'unit', 'dir', 'pl', 'state', 'ctry'];
+
+/** Levenshtein distance (short words only: a name and its spelling). */
+function editDistance(a: string, b: string): number {
+  if (Math.abs(a.length - b.length) > 4 || a.length > 40 || b.length > 40) return 99;
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    for (let j = 1; j <= b.length; j++) cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    prev = cur;
+  }
+  return prev[b.length];
+}

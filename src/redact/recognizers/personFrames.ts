@@ -9,6 +9,7 @@ import { endsClause, fromWords, type Doc, type Recognizer } from './doc.js';
 import { COMMON_WORDS, FIRST_NAMES, fold, LAST_NAMES, WORD_NAMES } from './nameData.js';
 import { STREET_SUFFIX, STREET_TYPES_MORE } from './places.js';
 import { STOP } from './stopwords.js';
+import { TITLED_BRAND } from './person.js';
 import { humanNames } from '../tagger/gazetteer.js';
 import { ordinaryWord } from '../tagger/model.js';
 import { wordClassNotName } from '../tagger/wordClass.js';
@@ -72,7 +73,8 @@ function frameName(doc: Doc, i: number, loose = false): boolean {
   if (!letters(w) || w.length < 2 || STOP.has(w) || NOT_PERSON.test(w) || CALENDAR.test(w) || TITLE.test(w) || NUMBER_WORD.test(w) || CONTRACTION.test(w)) return false;
   if (!caseless(doc) && !isCap(doc, i)) return false;
   if (listed(w) && !(loose && COMMON_WORDS.has(w) && !FIRST_NAMES.has(w))) return true;
-  if (!ordinaryWord(w) && !ordinaryWord(fold(w)) && w.length >= 3) return true;
+  // (an adverb no list holds is none: "my wife normally handles it")
+  if (!ordinaryWord(w) && !ordinaryWord(fold(w)) && w.length >= 3 && !(/ly$/.test(w) && wordClassNotName(w))) return true;
   return loose && !caseless(doc) && humanNames().has(w) && !COMMON_WORDS.has(w);
 }
 
@@ -117,6 +119,8 @@ function titled(doc: Doc, i: number): [number, number] | undefined {
   if (t === 'miss' && /^(i|we|you|they|will|i'll|we'll|would|don't|dont|to|really|so|gonna|might|do|did|never|always)$/.test(norm(doc, i - 1))) return undefined;
   if (endsClause(doc, i) && !/\.$/.test(doc.words[i].raw)) return undefined;
   const w = norm(doc, i + 1);
+  // "a Dr Pepper", "Mr. Clean": a product
+  if (TITLED_BRAND.test(`${t.replace(/\.$/, '')} ${w}`)) return undefined;
   if (!letters(w) || w.length < 2 || /^(and|or|the|a|an|i|is|was|you|he|she|it|who|please|thank|thanks|yes|no|so)$/.test(w)) return undefined;
   // "not mister hes particular": a contraction as ASR writes it
   if (CONTRACTION.test(w)) return undefined;

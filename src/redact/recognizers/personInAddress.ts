@@ -4,6 +4,7 @@
 // stage, after every recognizer, names them Address instead. It only ever changes a label, never what is covered
 // (the words stay masked), and only where Address is one of the kinds asked for: with Address unwanted the Person
 // stays, so that nothing is less redacted than before.
+import { startsWithCue } from './digitRuns.js';
 import type { EntityKind } from '../entityKinds.js';
 import type { Detection } from '../types.js';
 import { endsClause, fromWords, wordsOverlapping, type Doc } from './doc.js';
@@ -110,7 +111,9 @@ function addressAround(doc: Doc, s: number, e: number, others: readonly Detectio
     if (n >= 2 || (n === 1 && /[a-z]$/.test(doc.words[to].norm) && !SPOKEN_NUMBER.test(doc.words[to].norm))) ((to += n), (found = true));
     else if (s > 0 && SPOKEN_NUMBER.test(doc.words[s - 1].norm) && (streetTypeWord(doc.words[e]?.norm ?? '') || foreignType(doc, e) || doc.words[e]?.norm === 'via')) found = true;
     // a house number one or two words after the name, in an address: "at ivana gorana kovačića one hundred thirty one"
-    else if (s > 1 && /^(at|to|is|so|on|address)$/.test(doc.words[s - 1].norm) && doc.words[s - 2].norm !== 'name' && [1, 2].some((k) => e + k < doc.words.length && !doc.words.slice(e, e + k).some((x) => STOPWORD.test(x.norm) || SPOKEN_HOUSE.test(x.norm)) && spokenNumberAt(doc, e + k) >= 2)) {
+    // (not after "name is", "holder is", nor with a number's cue between: "account holder is bernadette okafor
+    // routing oh one four ...")
+    else if (s > 1 && /^(at|to|is|so|on|address)$/.test(doc.words[s - 1].norm) && !/^(name|holder|cardholder|owner|policyholder|subscriber|member|beneficiary|payee)$/.test(doc.words[s - 2].norm) && [1, 2].some((k) => e + k < doc.words.length && !doc.words.slice(e, e + k).some((x) => STOPWORD.test(x.norm) || SPOKEN_HOUSE.test(x.norm) || startsWithCue(x.norm)) && spokenNumberAt(doc, e + k) >= 2)) {
       const k = [1, 2].find((k) => spokenNumberAt(doc, e + k) >= 2)!;
       ((to = e + k + spokenNumberAt(doc, e + k)), (found = true));
     }

@@ -11,9 +11,10 @@ import type { Detection } from '../types.js';
 import { startsWithCue } from './digitRuns.js';
 import { fromWords, type Doc, type Recognizer } from './doc.js';
 import { ACRONYMS, spellsAcronym } from './acronyms.js';
+import { BUSINESS } from './address.js';
 import { englishWord } from './englishWords.js';
 import { AMBIGUOUS, fold, PLACE_PREFIX, PLACE_SUFFIX } from './nameData.js';
-import { nameUsedAsWord, streetSpan } from './person.js';
+import { nameUsedAsWord, streetSpan, TITLED_BRAND } from './person.js';
 
 // SequenceTagger's tags, decoded faster (decode.ts)
 let tagger: FastTagger | undefined;
@@ -37,6 +38,8 @@ function nameLike(norms: string[], nounsVouch = true): boolean {
   // a word with no letter, a digit, a slash or a dot inside is a date, a web address or a code ("12/1/1977",
   // "www.dialforum.co.uk", "½"), not a name ("j.", "o'neil", "mary-jane" are)
   if (norms.some((w) => !/\p{L}/u.test(w) || /[\d/@]|\.\p{L}/u.test(w))) return false;
+  // a word of English words joined by hyphens that no name list holds ("price-match", "follow-up") is not a name
+  if (norms.some((w) => w.includes('-') && !gazetteerTags(w).some((g) => g === 'fn' || g === 'ln') && w.split('-').every((p) => p.length > 0 && (ordinaryWord(p) || englishWord(p))) && w.split('-').some((p) => !gazetteerTags(p).some((g) => g === 'fn' || g === 'ln')))) return false;
   // a name that is also an ordinary word ("Mark it as paid", "will", "Pretty good", "Sales") is left to the cue and
   // frame rules when it stands alone
   // (a plural of one too: "locations", "stores")
@@ -143,9 +146,20 @@ function readsAs(doc: Doc, kind: EntityKind, s: number, e: number, nounsVouch = 
   if (e <= s || norms.some((w) => w.length > MAX_WORD_CHARS)) return false;
   // a given name used as the word it also is ("rob me blind", "clay soil") with only words after it
   if (kind === 'Person' && nameUsedAsWord(doc, s) && norms.slice(1).every((w) => englishWord(w) || ordinaryWord(w))) return false;
+  // an abbreviation written in capitals ("the big SUV", "the ATM"; "Ira" is a name)
+  if (kind === 'Person' && e - s === 1 && ACRONYMS.has(norms[0]) && /^\p{Lu}{2,}$/u.test(doc.words[s].raw.replace(/[^\p{L}]/gu, ''))) return false;
+  // a product named with a title ("a Dr Pepper")
+  if (kind === 'Person' && s > 0 && TITLED_BRAND.test(`${doc.words[s - 1].norm.replace(/\.$/, '')} ${norms[0]}`)) return false;
+  // a phone's state after "on" ("I'm on speaker", "on mute"), no name
+  if (kind === 'Person' && e - s === 1 && PHONE_STATE.has(norms[0]) && doc.words[s - 1]?.norm === 'on') return false;
   if (kind === 'Person') return nameLike(norms, nounsVouch) && !lettersInCode(doc, s, e) && !(norms.length === 1 && NOT_PERSON.test(norms[0]));
+  // a shop located by its street, no number ("the branch on Cedar Avenue"): not where someone lives
+  if (doc.words[s - 1]?.norm === 'on' && BUSINESS.has(doc.words[s - 2]?.norm ?? '') && !norms.some(numeric) && !numeric(doc.words[e]?.norm)) return false;
   return norms.some(wordy) && addressLike(norms) && !placeOnly(doc, s, e) && !amount(doc, s, e) && !norms.every((w) => w.length === 1 || !/\p{L}/u.test(w)) && !talkNotAddress(doc, s, e);
 }
+
+/** Where a phone is when a caller is "on" it: "on speaker", "on mute", "on bluetooth". */
+const PHONE_STATE = new Set(['speaker', 'speakerphone', 'loudspeaker', 'mute', 'hold', 'bluetooth', 'headset', 'handsfree']);
 
 /** What a number measures when said right after it ("thousand square feet", "twelve foot", "fifty megabits"). */
 const MEASURE = new Set(`square sq cubic feet foot ft inches inch meters metres meter metre km kilometers kilometres cm mm yards
@@ -157,9 +171,11 @@ const ZONES = new Set('eastern central pacific mountain atlantic alaska hawaii e
 /** Words that say the number after them is a version, a code or a count, not a house number ("error nineteen"). */
 const NUMBER_LABELS = new Set(`version ver model release build firmware update error code channel ext extension option step
 level page chapter season episode series gen generation rev revision tier grade size item question part figure row seat
-gate flight platform port`.split(/\s+/));
+gate flight platform port dial dialed dialled press pressed pressing hit enter entered select push`.split(/\s+/));
 /** Words before letters and digits that make them a code ("invoice i n v two oh nine"). */
-const CODE_LABELS = new Set('invoice order ticket reference ref confirmation tracking case serial model part sku id code number account'.split(' '));
+const CODE_LABELS = new Set('invoice order ticket reference ref confirmation tracking case serial model part sku id code number account reservation reservations booking bookings membership member claim policy voucher promo coupon'.split(' '));
+/** What a network generation said after its number names ("three g speeds", "five g coverage"): no flat "3G". */
+const NETWORK = new Set('speed speeds network networks data coverage signal service phone phones connection internet plan band'.split(' '));
 /** Lists that tell a street, a unit or a place (a word of them keeps a run). */
 const STREETISH = ['st', 'stx', 'fst', 'unit', 'dir'];
 const PLACEISH = ['pl', 'state', 'ctry'];
@@ -183,6 +199,7 @@ function talkNotAddress(doc: Doc, s: number, e: number): boolean {
     if (!num(i)) continue;
     const next = w(i + 1);
     if (MEASURE.has(next) || ((next === 'square' || next === 'cubic' || next === 'sq') && MEASURE.has(w(i + 2)))) return true;
+    if (next === 'g' && NETWORK.has(w(i + 2))) return true;
     if (ZONES.has(next) && i + 1 < e && !tags(i + 2).some((g) => g === 'st' || g === 'stx')) return true;
     // "three point two": a decimal; "point" is no street type between numbers
     if (decimal(i + 1) && streetWords === 0) return true;
@@ -195,6 +212,11 @@ function talkNotAddress(doc: Doc, s: number, e: number): boolean {
   const letter = (x: string) => /^\p{L}$/u.test(x);
   // letters and digits only, after a letter or a code's label: a code
   if (norms.some(letter) && norms.every((x) => letter(x) || numeric(x)) && (letter(w(s - 1)) || CODE_LABELS.has(w(s - 1)))) return true;
+  // the same with the label inside the run ("reservations k seven three three nine")
+  let l = 0;
+  while (l < norms.length && CODE_LABELS.has(norms[l])) l++;
+  const code = norms.slice(l);
+  if (l > 0 && code.some(letter) && code.some(numeric) && code.every((x) => letter(x) || numeric(x)) && streetWords === 0) return true;
   if (streetWords > 0) return false;
   const place = (x: string) => gazetteerTags(x).some((g) => PLACEISH.includes(g)) || gazetteerTags(fold(x)).some((g) => PLACEISH.includes(g));
   const hasNumber = norms.some(numeric) || num(s - 1) || num(e);
