@@ -32,8 +32,8 @@ export function digitsOf(token: { text: string; isNumber: boolean } | undefined,
 const CUE_PHRASES: [RegExp, Cue][] = [
   [/\b(social|ssn|s s n|ss number|socials|social security)\b/, 'ssn'],
   // a card's code by name, written or spelled out ("c v v", "c i d"), or by where it is ("the three digits on the back")
-  [/\b(cvv2?|cvc2?|csc|cid|c v v|c v c|c i d|c s c|security code|security number|verification code|verification number|verification value|card code|three digits?|3 digits?|three numbers|three-digit|four digit code|four-digit code|four digits on the front|back of the card|code on the back|digits on the back|numbers on the back)\b/, 'cvv'],
-  [/\b(expiration|expiry|expirys|expires|expire|expired|exp|valid thru|valid through|good thru|valid until|good until)\b/, 'exp'],
+  [/\b(cvv2?|cvc2?|csc|cid|c v v|c v c|c i d|c s c|security code|security number|verification code|verification number|verification value|card code|three digits?|3 digits?|three numbers|three-digit|four digit code|four-digit code|four digits on the front|back of the card|code on the back|digits on the back|numbers on the back|number on the back|on the back|the back is|back's|backs)\b/, 'cvv'],
+  [/\b(expiration|expiry|expirys|expires|expire|expired|exp|valid thru|valid through|good thru|valid until|good until|expiring)\b/, 'exp'],
   [/\b(routing|aba|a b a|transit number|transit|rtn|r t n|first nine (digits |numbers )?(on|of) (the|my|a) (check|cheque))\b/, 'routing'],
   [/\b(account|acct|checking|savings)\b/, 'account'],
   [/\b(card|visa|mastercard|amex|american express|credit|debit)\b/, 'card'],
@@ -49,7 +49,7 @@ const CUE_PHRASES: [RegExp, Cue][] = [
  * Cues whose words name nothing but their kind, heard further back than CUE_WINDOW: "the routing number on the
  * bottom of the check is ...", "the three digit code on the back of the card is ...".
  */
-const FAR_CUES: ReadonlySet<Cue> = new Set(['routing', 'cvv']);
+const FAR_CUES: ReadonlySet<Cue> = new Set(['routing', 'cvv', 'ssn']);
 export const FAR_CUE_WINDOW = 12;
 /** Whether `text` (normalised words joined by spaces) starts with a number's cue ("ssn", "phone is"). */
 export function startsWithCue(text: string): boolean {
@@ -94,6 +94,10 @@ export function cuesAfter(doc: Doc, wordEnd: number, limit = doc.words.length): 
 }
 
 const cache = new WeakMap<Doc, DigitRun[]>();
+/** Words between a number and its repetition or correction, at most. */
+const AGAIN_GAP = 8;
+/** Words that correct a number just said. */
+const CORRECTION: ReadonlySet<string> = new Set(['no', 'sorry', 'actually', 'wait', 'mean', 'correction', 'scratch', 'oops', 'rather', 'instead', 'nope']);
 
 export function digitRuns(doc: Doc): DigitRun[] {
   const hit = cache.get(doc);
@@ -143,6 +147,16 @@ export function digitRuns(doc: Doc): DigitRun[] {
   runs.forEach((r, i) => {
     for (const c of cuesAfter(doc, r.wordEnd, runs[i + 1]?.wordStart)) r.cues.add(c);
   });
+  // a number said again to check it ("zip is 02139, so 0-2-1-3-9"), or corrected ("75201... no, sorry, home is
+  // 75214": as many digits, a correction between) is of the kind the first was: it takes that run's cues
+  for (let i = 1; i < runs.length; i++) {
+    const r = runs[i];
+    const p = runs[i - 1];
+    if (r.wordStart - p.wordEnd > AGAIN_GAP || p.cues.size === 0) continue;
+    const again = r.digits === p.digits;
+    const corrected = !again && r.digits.length === p.digits.length && doc.words.slice(p.wordEnd, r.wordStart).some((w) => CORRECTION.has(w.norm));
+    if (again || corrected) for (const c of p.cues) if (c !== 'ending') r.cues.add(c);
+  }
   cache.set(doc, runs);
   return runs;
 }

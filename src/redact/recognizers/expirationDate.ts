@@ -4,7 +4,7 @@ import { dateAfter } from './dateTokens.js';
 import type { Detection } from '../types.js';
 
 /** "expiry's" and its ASR form "expirys" ("expiry is") too; "thru", "through", "until", "till" after valid/good. */
-const CUE = /^(expiration|expiry|expiry's|expirys|expires|expire|expiring|exp|thru|through|until|till|til)$/;
+const CUE = /^(expiration|expiry|expiry's|expirys|expires|expire|expiring|exp|thru|through|until|till|til|out)$/;
 /** A card's date as digits: "05/28", "5/2028", "05-28"; spoken or written run "0528", "528" (month 1-12, year 20-45). */
 const CARD_DATE_WRITTEN = /^(0?[1-9]|1[0-2])[/.-](2\d|3\d|4[0-5]|20[2-4]\d)$/;
 const CARD_DATE_RUN = /^(0?[1-9]|1[0-2])(2\d|3\d|4[0-5])$/;
@@ -27,7 +27,7 @@ function repeatAfter(doc: Doc, from: number): { wordStart: number; wordEnd: numb
   return undefined;
 }
 
-const CARD = /^(card|card's|cards|visa|mastercard|amex|discover|debit|credit|cvv|cvc)$/;
+const CARD = /^((card|visa|mastercard|amex|discover|debit|credit)('s|s)?|cvv|cvc)$/;
 /** How far back a card is looked for before "good until". */
 const CARD_WORDS = 25;
 function cardBefore(doc: Doc, i: number): boolean {
@@ -40,6 +40,8 @@ export const expirationDateRecognizer: Recognizer = (doc) => {
   doc.words.forEach((w, i) => {
     if (!CUE.test(w.norm)) return;
     if (/^(thru|through|until|till|til)$/.test(w.norm) && !/^(valid|good)$/.test(doc.words[i - 1]?.norm ?? '')) return;
+    // "the Visa ... runs out 07/27": a card's date when a card was said before it (a warranty "ran out 03/26" is none)
+    if (w.norm === 'out' && (!/^(runs|run|ran|running)$/.test(doc.words[i - 1]?.norm ?? '') || !cardBefore(doc, i))) return;
     // "good until March 31" is an offer's end: a card's "good through" has the card said before it in the turn
     if (/^(until|till|til)$/.test(w.norm) && !cardBefore(doc, i)) return;
     const d = dateAfter(doc, i);
