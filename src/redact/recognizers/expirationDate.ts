@@ -35,6 +35,17 @@ function cardBefore(doc: Doc, i: number): boolean {
   return false;
 }
 
+const DOCUMENT = /^(passport|passport's|passports|license|licence|license's|licence's|id|permit|membership|subscription|warranty|lease|policy|registration|contract)$/;
+function documentBefore(doc: Doc, i: number): boolean {
+  for (let k = Math.max(0, i - CARD_WORDS); k < i; k++) if (DOCUMENT.test(doc.words[k].norm)) return true;
+  return false;
+}
+/** A date phrase that is a year alone ("2031", "twenty thirty one"). */
+function yearOnly(doc: Doc, d: { wordStart: number; wordEnd: number }): boolean {
+  const first = doc.tokens[doc.tokenOfWord[d.wordStart]];
+  return first.isNumber && first.wordStart === d.wordStart && first.wordEnd === d.wordEnd && /^(19|20)\d\d$/.test(first.text);
+}
+
 export const expirationDateRecognizer: Recognizer = (doc) => {
   const out: Detection[] = [];
   doc.words.forEach((w, i) => {
@@ -46,6 +57,8 @@ export const expirationDateRecognizer: Recognizer = (doc) => {
     if (/^(until|till|til)$/.test(w.norm) && !cardBefore(doc, i)) return;
     const d = dateAfter(doc, i);
     if (!d) return;
+    // "passport number is ..., expires 2031": a document's year, no card's date (a card's has its month)
+    if (yearOnly(doc, d) && !cardBefore(doc, i) && documentBefore(doc, i)) return;
     out.push(fromWords(doc, 'ExpirationDate', d.wordStart, d.wordEnd, 0.85, 'expiration-date'));
     // said again a few words on, checked on the card ("March 2027, I think, let me flip it over, yeah, March '27")
     const again = repeatAfter(doc, d.wordEnd);
