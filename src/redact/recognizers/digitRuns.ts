@@ -162,7 +162,7 @@ export function digitRuns(doc: Doc): DigitRun[] {
 }
 
 /** The digits words [from, to) read as, on their own. */
-function digitsOfWords(doc: Doc, from: number, to: number): string {
+export function digitsOfWords(doc: Doc, from: number, to: number): string {
   return numtrans(doc.words.slice(from, to).map((w) => w.norm))
     .tokens.map((t) => (t.isNumber && /^\d+$/.test(t.text) ? t.text : (digitsOf({ text: t.text, isNumber: false }) ?? '')))
     .join('');
@@ -215,4 +215,20 @@ export function abaValid(digits: string): boolean {
   if (!/^\d{9}$/.test(digits) || digits === '000000000') return false;
   const d = [...digits].map(Number);
   return (3 * (d[0] + d[3] + d[6]) + 7 * (d[1] + d[4] + d[7]) + (d[2] + d[5] + d[8])) % 10 === 0;
+}
+
+/** What a turn that answers a question with numbers alone may hold besides them: "yeah, 30318", "it's 30318". */
+const ANSWER: ReadonlySet<string> = new Set(['yeah', 'yes', 'yep', 'yup', 'sure', 'ok', 'okay', 'uh', 'um', 'er', 'so', "it's", 'its', 'it', 'is', "that's", 'thats', 'that', 'and', 'oh', 'right', 'alright', 'mhm', 'sorry', 'of', 'course', 'there', 'here', 'you', 'go', 'hmm', 'like', 'i', 'think', 'believe', 'should', 'be', 'then']);
+/** Most other words a turn of numbers alone may hold. */
+const ANSWER_WORDS = 8;
+
+/**
+ * Whether every word outside `spans` ([from, to) word ranges) is an answer's filler: numbers said alone, in answer
+ * to the other party's question (the cue was in their turn).
+ */
+export function answerOnly(doc: Doc, spans: readonly (readonly [number, number])[]): boolean {
+  const inside = spans.reduce((n, [a, b]) => n + (b - a), 0);
+  if (doc.words.length - inside > ANSWER_WORDS) return false;
+  for (let k = 0; k < doc.words.length; k++) if (!spans.some(([a, b]) => k >= a && k < b) && !ANSWER.has(doc.words[k].norm)) return false;
+  return true;
 }

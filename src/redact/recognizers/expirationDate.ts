@@ -1,6 +1,7 @@
 // Card expiration dates: a cue ("expiration", "expires", "exp", "valid thru") and a month/year after it.
 import { fromWords, type Doc, type Recognizer } from './doc.js';
 import { dateAfter } from './dateTokens.js';
+import { answerOnly, digitRuns, digitsOfWords } from './digitRuns.js';
 import type { Detection } from '../types.js';
 
 /** "expiry's" and its ASR form "expirys" ("expiry is") too; "thru", "through", "until", "till" after valid/good. */
@@ -46,8 +47,34 @@ function yearOnly(doc: Doc, d: { wordStart: number; wordEnd: number }): boolean 
   return first.isNumber && first.wordStart === d.wordStart && first.wordEnd === d.wordEnd && /^(19|20)\d\d$/.test(first.text);
 }
 
+/**
+ * A card's date and its code said alone, in answer to the agent ("10/27. 330.", "ten twenty seven three three oh"):
+ * the turn holds nothing else but fillers. Written: a month/year then 3-4 digits; said: one run, a month and year
+ * (MMYY or MYY) then 3-4 digits.
+ */
+function dateAndCode(doc: Doc, out: Detection[]): void {
+  const runs = digitRuns(doc);
+  const codeSized = (n: number) => n === 3 || n === 4;
+  for (let k = 0; k < doc.words.length; k++) {
+    const t = doc.tokens[doc.tokenOfWord[k]];
+    if (t.wordStart !== k || t.isNumber || !CARD_DATE_WRITTEN.test(doc.words[k].norm)) continue;
+    const code = runs.find((r) => r.wordStart >= t.wordEnd && r.wordStart - t.wordEnd <= 2 && codeSized(r.digits.length));
+    if (!code || !answerOnly(doc, [[k, t.wordEnd], [code.wordStart, code.wordEnd]])) continue;
+    out.push(fromWords(doc, 'ExpirationDate', k, t.wordEnd, 0.7, 'expiration-date'), fromWords(doc, 'CVV', code.wordStart, code.wordEnd, 0.7, 'expiration-date'));
+  }
+  for (const r of runs) {
+    if (r.digits.length < 6 || r.digits.length > 8 || !answerOnly(doc, [[r.wordStart, r.wordEnd]])) continue;
+    for (let w = r.wordStart + 1; w < r.wordEnd; w++) {
+      if (!CARD_DATE_RUN.test(digitsOfWords(doc, r.wordStart, w)) || !codeSized(digitsOfWords(doc, w, r.wordEnd).length)) continue;
+      out.push(fromWords(doc, 'ExpirationDate', r.wordStart, w, 0.7, 'expiration-date'), fromWords(doc, 'CVV', w, r.wordEnd, 0.7, 'expiration-date'));
+      break;
+    }
+  }
+}
+
 export const expirationDateRecognizer: Recognizer = (doc) => {
   const out: Detection[] = [];
+  dateAndCode(doc, out);
   doc.words.forEach((w, i) => {
     if (!CUE.test(w.norm)) return;
     if (/^(thru|through|until|till|til)$/.test(w.norm) && !/^(valid|good)$/.test(doc.words[i - 1]?.norm ?? '')) return;

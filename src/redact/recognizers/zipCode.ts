@@ -2,7 +2,7 @@
 // a state ("CA 90210", "california nine oh two one oh"). UK ("SW1A 1AA", "M1 1AE") and Canada ("K1A 0B1"): written
 // in capitals anywhere, in any case after a cue, and spoken symbol by symbol after a cue ("postcode s w one a one a
 // a", "k one a zero b one"); reported as ZipCode.
-import { cuesBefore, digitRuns, isRepeat, repeatSplit } from './digitRuns.js';
+import { answerOnly, cuesBefore, digitRuns, isRepeat, repeatSplit } from './digitRuns.js';
 import { fromChars, fromWords, wordsOverlapping, type Doc, type Recognizer } from './doc.js';
 import { STATE_ABBR, STATE_NAMES } from './places.js';
 import { charsOf, ohAsZero, symbolRuns, symbolsByWord, type Symbol } from './symbols.js';
@@ -92,15 +92,6 @@ function placeBefore(doc: Doc, wordStart: number): boolean {
   const before = doc.words[wordStart - 2]?.norm ?? '';
   return ((prev === 'in' || prev === 'to') && IN_PLACE.has(before)) || (prev === 'in' && doc.words[wordStart - 3]?.norm === 'live');
 }
-/** What a turn that answers a question with a number alone may hold besides it: "yeah, 30318", "it's 30318". */
-const ANSWER: ReadonlySet<string> = new Set(['yeah', 'yes', 'yep', 'yup', 'sure', 'ok', 'okay', 'uh', 'um', 'er', 'so', "it's", 'its', 'it', 'is', "that's", 'thats', 'that', 'and', 'oh', 'right', 'alright', 'mhm', 'sorry', 'of', 'course', 'there', 'here', 'you', 'go', 'um-hum', 'hmm', 'like', 'i', 'think', 'believe', 'should', 'be']);
-/** Whether every word but the run's [from, to) is an answer's filler: a number said alone, in answer to a question. */
-function answerOnly(doc: Doc, from: number, to: number): boolean {
-  if (doc.words.length - (to - from) > 8) return false;
-  for (let k = 0; k < doc.words.length; k++) if ((k < from || k >= to) && !ANSWER.has(doc.words[k].norm)) return false;
-  return true;
-}
-
 export const zipCodeRecognizer: Recognizer = (doc) => {
   const out: Detection[] = [];
   for (const r of digitRuns(doc)) {
@@ -117,7 +108,7 @@ export const zipCodeRecognizer: Recognizer = (doc) => {
     const stateBefore = prev && (STATE_NAMES.has(prev.norm) || STATE_ABBR.has(prev.raw.replace(/[^A-Za-z]/g, '')) && /^[A-Z]{2},?$/.test(prev.raw));
     if (r.cues.has('zip')) out.push(fromWords(doc, 'ZipCode', r.wordStart, r.wordEnd, 0.9, 'zip-code'));
     else if (stateBefore && (n === 5 || /^\d{5}-\d{4}$/.test(r.formatted))) out.push(fromWords(doc, 'ZipCode', r.wordStart, r.wordEnd, 0.75, 'zip-code'));
-    else if (n === 5 && r.cues.size === 0 && (placeBefore(doc, r.wordStart) || answerOnly(doc, r.wordStart, r.wordEnd)))
+    else if (n === 5 && r.cues.size === 0 && (placeBefore(doc, r.wordStart) || answerOnly(doc, [[r.wordStart, r.wordEnd]])))
       out.push(fromWords(doc, 'ZipCode', r.wordStart, r.wordEnd, 0.6, 'zip-code'));
   }
   // written ZIP+4 anywhere (its 5-4 grouping is no SSN's 3-2-4: it names the run unless an SSN's cue does)
