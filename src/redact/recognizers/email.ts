@@ -146,17 +146,21 @@ export const emailRecognizer: Recognizer = (doc) => {
     let s = i - 1;
     if (STOP.has(w[s]) && !/^[a-z]$/.test(w[s])) continue;
     let plain = 0;
+    // an initial said before a surname ("my lawyer t brandt at ..."): the word before it is no part of the address
+    let initial = false;
     while (s - 1 >= 0 && i - s < SPOKEN_REACH) {
       const prev = w[s - 1];
       if (CONNECT.has(prev) && s - 2 >= 0 && !STOP.has(w[s - 2])) {
         s -= 2;
+        initial = false;
         continue;
       }
       if ((/^[a-z]$|^\d+$/.test(prev) || DIGIT_WORD.test(prev)) && prev !== 'a' && prev !== 'i') {
         s -= 1;
+        initial = /^[a-z]$/.test(prev) && s + 1 < i;
         continue;
       }
-      if (!STOP.has(prev) && plain < (c < 0.9 ? 1 : 2) && !CONNECT.has(prev) && loose) {
+      if (!STOP.has(prev) && !initial && plain < (c < 0.9 ? 1 : 2) && !CONNECT.has(prev) && loose) {
         plain++;
         s -= 1;
         continue;

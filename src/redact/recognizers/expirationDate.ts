@@ -64,11 +64,14 @@ function dateAndCode(doc: Doc, out: Detection[]): void {
   }
   for (const r of runs) {
     if (r.digits.length < 6 || r.digits.length > 8 || !answerOnly(doc, [[r.wordStart, r.wordEnd]])) continue;
+    // where the date ends: a three-digit code taken before a four-digit one ("six twenty nine | eight five two")
+    let at = -1;
     for (let w = r.wordStart + 1; w < r.wordEnd; w++) {
-      if (!CARD_DATE_RUN.test(digitsOfWords(doc, r.wordStart, w)) || !codeSized(digitsOfWords(doc, w, r.wordEnd).length)) continue;
-      out.push(fromWords(doc, 'ExpirationDate', r.wordStart, w, 0.7, 'expiration-date'), fromWords(doc, 'CVV', w, r.wordEnd, 0.7, 'expiration-date'));
-      break;
+      const code = digitsOfWords(doc, w, r.wordEnd).length;
+      if (!CARD_DATE_RUN.test(digitsOfWords(doc, r.wordStart, w)) || !codeSized(code)) continue;
+      if (at < 0 || code === 3) at = w;
     }
+    if (at > 0) out.push(fromWords(doc, 'ExpirationDate', r.wordStart, at, 0.7, 'expiration-date'), fromWords(doc, 'CVV', at, r.wordEnd, 0.7, 'expiration-date'));
   }
 }
 
