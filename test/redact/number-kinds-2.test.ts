@@ -190,3 +190,23 @@ test('spoken email domains with letters spelled, "and" in a label, newer endings
   );
   expectNone([['i was at home and work all day so call me back at five', ['Email']]], said);
 });
+
+test('a code read back alone at the start of a turn about paying; an amount there stays readable', () => {
+  expectKind([["That's 386, thanks, I'll run the payment now.", 'CVV', '386']], written);
+  expectKind([['thats three eight six thanks ill run the payment now', 'CVV', 'three eight six']], said);
+  expectUnmasked(
+    [
+      ["That's $386, thanks, I'll run the payment now.", ['386']],
+      ["It's 386 dollars, can you process the payment?", ['386']],
+      ['The payment of 386 went through yesterday.', ['386']],
+    ],
+    written,
+  );
+  expectUnmasked([['thats three hundred eighty six thanks ill run the payment now', ['three hundred eighty six']]], said);
+});
+
+test('"valid to" names a card\'s date only when a card was said', () => {
+  expectKind([['The debit card is valid to 02/29.', 'ExpirationDate', '02/29']], written);
+  expectKind([['the debit card is valid to oh two twenty nine', 'ExpirationDate', 'oh two twenty nine']], said);
+  expectNone([['The coupon is valid to 02/29, the man in the store said.', ['ExpirationDate']]], written);
+});

@@ -5,7 +5,7 @@ import { answerOnly, digitRuns, digitsOfWords } from './digitRuns.js';
 import type { Detection } from '../types.js';
 
 /** "expiry's" and its ASR form "expirys" ("expiry is") too; "thru", "through", "until", "till" after valid/good. */
-const CUE = /^(expiration|expiry|expiry's|expirys|expires|expire|expiring|exp|thru|through|until|till|til|out)$/;
+const CUE = /^(expiration|expiry|expiry's|expirys|expires|expire|expiring|exp|thru|through|until|till|til|to|out)$/;
 /** A card's date as digits: "05/28", "5/2028", "05-28"; spoken or written run "0528", "528" (month 1-12, year 20-45). */
 const CARD_DATE_WRITTEN = /^(0?[1-9]|1[0-2])[/.-](2\d|3\d|4[0-5]|20[2-4]\d)$/;
 const CARD_DATE_RUN = /^(0?[1-9]|1[0-2])(2\d|3\d|4[0-5])$/;
@@ -80,7 +80,9 @@ export const expirationDateRecognizer: Recognizer = (doc) => {
   dateAndCode(doc, out);
   doc.words.forEach((w, i) => {
     if (!CUE.test(w.norm)) return;
-    if (/^(thru|through|until|till|til)$/.test(w.norm) && !/^(valid|good)$/.test(doc.words[i - 1]?.norm ?? '')) return;
+    if (/^(thru|through|until|till|til|to)$/.test(w.norm) && !/^(valid|good)$/.test(doc.words[i - 1]?.norm ?? '')) return;
+    // "valid to 09/28" names a card's date only when a card was said ("the offer is good to the end of May" is none)
+    if (w.norm === 'to' && !cardBefore(doc, i)) return;
     // "the Visa ... runs out 07/27": a card's date when a card was said before it (a warranty "ran out 03/26" is none)
     if (w.norm === 'out' && (!/^(runs|run|ran|running)$/.test(doc.words[i - 1]?.norm ?? '') || !cardBefore(doc, i))) return;
     // "good until March 31" is an offer's end: a card's "good through" has the card said before it in the turn
