@@ -229,6 +229,10 @@ const ANSWER_WORDS = 8;
 export function answerOnly(doc: Doc, spans: readonly (readonly [number, number])[]): boolean {
   const inside = spans.reduce((n, [a, b]) => n + (b - a), 0);
   if (doc.words.length - inside > ANSWER_WORDS) return false;
-  for (let k = 0; k < doc.words.length; k++) if (!spans.some(([a, b]) => k >= a && k < b) && !ANSWER.has(doc.words[k].norm)) return false;
+  for (let k = 0; k < doc.words.length; k++) {
+    const span = spans.find(([a, b]) => k >= a && k < b);
+    if (span) k = span[1] - 1;
+    else if (!ANSWER.has(doc.words[k].norm)) return false;
+  }
   return true;
 }

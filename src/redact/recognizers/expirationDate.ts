@@ -55,6 +55,8 @@ function yearOnly(doc: Doc, d: { wordStart: number; wordEnd: number }): boolean 
 function dateAndCode(doc: Doc, out: Detection[]): void {
   const runs = digitRuns(doc);
   const codeSized = (n: number) => n === 3 || n === 4;
+  // a turn of a few words only: nothing to look at in a longer one
+  if (doc.words.length > 16) return;
   for (let k = 0; k < doc.words.length; k++) {
     const t = doc.tokens[doc.tokenOfWord[k]];
     if (t.wordStart !== k || t.isNumber || !CARD_DATE_WRITTEN.test(doc.words[k].norm)) continue;
