@@ -42,7 +42,7 @@ export const RECOGNIZERS: { name: string; kinds: EntityKind[]; run: Recognizer }
   { name: 'credit-card', kinds: ['CreditCardNumber', 'USBankAccountNumber'], run: creditCardRecognizer },
   { name: 'phone', kinds: ['PhoneNumber'], run: phoneRecognizer },
   { name: 'cvv', kinds: ['CVV'], run: cvvRecognizer },
-  { name: 'expiration-date', kinds: ['ExpirationDate'], run: expirationDateRecognizer },
+  { name: 'expiration-date', kinds: ['ExpirationDate', 'CVV'], run: expirationDateRecognizer },
   { name: 'bank-account', kinds: ['USBankAccountNumber'], run: bankAccountRecognizer },
   { name: 'aba-routing', kinds: ['ABARoutingNumber'], run: abaRoutingRecognizer },
   { name: 'iban', kinds: ['IBAN'], run: ibanRecognizer },

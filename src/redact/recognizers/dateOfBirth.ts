@@ -42,6 +42,15 @@ const tokenWord = (doc: Doc, t: number) => doc.tokens[t]?.text.toLowerCase().rep
 const birthYear = (text: string | undefined) => text !== undefined && /^\d{4}$/.test(text) && Number(text) >= 1900 && Number(text) <= LATEST_BIRTH_YEAR;
 const isDay = (text: string | undefined) => text !== undefined && DAY_WORD.test(text) && (!/^\d+$/.test(text) || (Number(text) >= 1 && Number(text) <= 31));
 
+/** What a number after a date may count instead of a year: "march third, 45 minutes". */
+const UNIT = /^(minutes?|mins?|hours?|hrs?|seconds?|days?|weeks?|months?|years?|dollars?|bucks|cents?|percent|times|people|pm|am|o'clock)$/;
+/** A year said in two digits ("September 9th, '88", "september ninth eighty eight"): 30-99, a birth year of the 1900s. */
+function shortYear(doc: Doc, t: number): boolean {
+  const token = doc.tokens[t];
+  if (!token?.isNumber || !/^\d{2}$/.test(token.text) || Number(token.text) < 30) return false;
+  return !UNIT.test(tokenWord(doc, t + 1) ?? '');
+}
+
 /**
  * Dates of birth said without a cue (the cue was in the other party's turn, or never said): a full date (day, month
  * and year, the year a plausible birth year) — "March 3rd, 1984", "the 21st of November 1969", "07/14/1992". A
@@ -65,7 +74,7 @@ function fullBirthDates(doc: Doc): Detection[] {
     let k = j + 1;
     if (isDay(tokenWord(doc, k))) ((k += 1), (day = true));
     for (let n = 0; n < 2 && BEFORE_YEAR.test(tokenWord(doc, k) ?? ''); n++) k++;
-    if (day && birthYear(tokenWord(doc, k))) out.push(fromWords(doc, 'DateOfBirth', t[start].wordStart, t[k].wordEnd, 0.6, 'birth-date'));
+    if (day && (birthYear(tokenWord(doc, k)) || shortYear(doc, k))) out.push(fromWords(doc, 'DateOfBirth', t[start].wordStart, t[k].wordEnd, 0.6, 'birth-date'));
   }
   return out;
 }

@@ -8,8 +8,8 @@ const MONTHS = new Set([
 ]);
 const ORDINALS = new Set(['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth', 'eleventh', 'twelfth', 'thirteenth', 'fourteenth', 'fifteenth', 'sixteenth', 'seventeenth', 'eighteenth', 'nineteenth', 'twentieth', 'thirtieth']);
 const DIGIT_WORDS = new Set(['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'oh', 'zero']);
-const SKIP = new Set(['is', 'was', 'it', "it's", 'its', 'on', 'date', 'my', 'the', 'of', 'in', 'um', 'uh', 'er', 'at', 'number', 'day', 'be', 'would', 'will', 'and', 'that', "that's", 'thats', 'be', 'ah', 'so', 'a', 'birth', 'birthday', 'expiration', 'expiry', 'exp']);
-const WRITTEN_DATE = /^(\d{1,4}[/.-]\d{1,2}([/.-]\d{1,4})?|\d{1,2}(st|nd|rd|th))$/;
+const SKIP = new Set(['is', 'was', 'it', "it's", 'its', 'on', 'date', 'my', 'the', 'of', 'in', 'um', 'uh', 'er', 'at', 'number', 'day', 'be', 'would', 'will', 'and', 'that', "that's", 'thats', 'be', 'ah', 'so', 'a', 'birth', 'birthday', 'expiration', 'expiry', 'exp', "date's", 'dates', 'out']);
+const WRITTEN_DATE = /^(\d{1,4}[/.-]\d{1,2}([/.-]\d{1,4})?|\d{1,2}[/.-]\d{4}|\d{1,2}(st|nd|rd|th))$/;
 /** A format hint between a cue and its date: "(MM/DD/YYYY)", "dd-mm-yy", or punctuation alone ("-", ":"). */
 const HINT = /^(\(?(mm|dd|yyyy|yy|m|d)([/.-](mm|dd|yyyy|yy|m|d))*\)?:?|[^\p{L}\p{N}]*)$/u;
 

@@ -32,8 +32,8 @@ export function digitsOf(token: { text: string; isNumber: boolean } | undefined,
 const CUE_PHRASES: [RegExp, Cue][] = [
   [/\b(social|ssn|s s n|ss number|socials|social security)\b/, 'ssn'],
   // a card's code by name, written or spelled out ("c v v", "c i d"), or by where it is ("the three digits on the back")
-  [/\b(cvv2?|cvc2?|csc|cid|c v v|c v c|c i d|c s c|security code|security number|verification code|verification number|verification value|card code|three digits?|3 digits?|three numbers|three-digit|four digit code|four-digit code|four digits on the front|back of the card|code on the back|digits on the back|numbers on the back)\b/, 'cvv'],
-  [/\b(expiration|expiry|expirys|expires|expire|expired|exp|valid thru|valid through|good thru|valid until|good until)\b/, 'exp'],
+  [/\b(cvv2?|cvc2?|csc|cid|c v v|c v c|c i d|c s c|security code|security number|verification code|verification number|verification value|card code|three digits?|3 digits?|three numbers|three-digit|four digit code|four-digit code|four digits on the front|back of the card|code on the back|digits on the back|numbers on the back|number on the back|on the back|the back is|back's|backs)\b/, 'cvv'],
+  [/\b(expiration|expiry|expirys|expires|expire|expired|exp|valid thru|valid through|good thru|valid until|good until|expiring)\b/, 'exp'],
   [/\b(routing|aba|a b a|transit number|transit|rtn|r t n|first nine (digits |numbers )?(on|of) (the|my|a) (check|cheque))\b/, 'routing'],
   [/\b(account|acct|checking|savings)\b/, 'account'],
   [/\b(card|visa|mastercard|amex|american express|credit|debit)\b/, 'card'],
@@ -49,7 +49,7 @@ const CUE_PHRASES: [RegExp, Cue][] = [
  * Cues whose words name nothing but their kind, heard further back than CUE_WINDOW: "the routing number on the
  * bottom of the check is ...", "the three digit code on the back of the card is ...".
  */
-const FAR_CUES: ReadonlySet<Cue> = new Set(['routing', 'cvv']);
+const FAR_CUES: ReadonlySet<Cue> = new Set(['routing', 'cvv', 'ssn']);
 export const FAR_CUE_WINDOW = 12;
 /** Whether `text` (normalised words joined by spaces) starts with a number's cue ("ssn", "phone is"). */
 export function startsWithCue(text: string): boolean {
@@ -94,6 +94,10 @@ export function cuesAfter(doc: Doc, wordEnd: number, limit = doc.words.length): 
 }
 
 const cache = new WeakMap<Doc, DigitRun[]>();
+/** Words between a number and its repetition or correction, at most. */
+const AGAIN_GAP = 8;
+/** Words that correct a number just said. */
+const CORRECTION: ReadonlySet<string> = new Set(['no', 'sorry', 'actually', 'wait', 'mean', 'correction', 'scratch', 'oops', 'rather', 'instead', 'nope']);
 
 export function digitRuns(doc: Doc): DigitRun[] {
   const hit = cache.get(doc);
@@ -143,12 +147,22 @@ export function digitRuns(doc: Doc): DigitRun[] {
   runs.forEach((r, i) => {
     for (const c of cuesAfter(doc, r.wordEnd, runs[i + 1]?.wordStart)) r.cues.add(c);
   });
+  // a number said again to check it ("zip is 02139, so 0-2-1-3-9"), or corrected ("75201... no, sorry, home is
+  // 75214": as many digits, a correction between) is of the kind the first was: it takes that run's cues
+  for (let i = 1; i < runs.length; i++) {
+    const r = runs[i];
+    const p = runs[i - 1];
+    if (r.wordStart - p.wordEnd > AGAIN_GAP || p.cues.size === 0) continue;
+    const again = r.digits === p.digits;
+    const corrected = !again && r.digits.length === p.digits.length && doc.words.slice(p.wordEnd, r.wordStart).some((w) => CORRECTION.has(w.norm));
+    if (again || corrected) for (const c of p.cues) if (c !== 'ending') r.cues.add(c);
+  }
   cache.set(doc, runs);
   return runs;
 }
 
 /** The digits words [from, to) read as, on their own. */
-function digitsOfWords(doc: Doc, from: number, to: number): string {
+export function digitsOfWords(doc: Doc, from: number, to: number): string {
   return numtrans(doc.words.slice(from, to).map((w) => w.norm))
     .tokens.map((t) => (t.isNumber && /^\d+$/.test(t.text) ? t.text : (digitsOf({ text: t.text, isNumber: false }) ?? '')))
     .join('');
@@ -201,4 +215,24 @@ export function abaValid(digits: string): boolean {
   if (!/^\d{9}$/.test(digits) || digits === '000000000') return false;
   const d = [...digits].map(Number);
   return (3 * (d[0] + d[3] + d[6]) + 7 * (d[1] + d[4] + d[7]) + (d[2] + d[5] + d[8])) % 10 === 0;
+}
+
+/** What a turn that answers a question with numbers alone may hold besides them: "yeah, 30318", "it's 30318". */
+const ANSWER: ReadonlySet<string> = new Set(['yeah', 'yes', 'yep', 'yup', 'sure', 'ok', 'okay', 'uh', 'um', 'er', 'so', "it's", 'its', 'it', 'is', "that's", 'thats', 'that', 'and', 'oh', 'right', 'alright', 'mhm', 'sorry', 'of', 'course', 'there', 'here', 'you', 'go', 'hmm', 'like', 'i', 'think', 'believe', 'should', 'be', 'then']);
+/** Most other words a turn of numbers alone may hold. */
+const ANSWER_WORDS = 8;
+
+/**
+ * Whether every word outside `spans` ([from, to) word ranges) is an answer's filler: numbers said alone, in answer
+ * to the other party's question (the cue was in their turn).
+ */
+export function answerOnly(doc: Doc, spans: readonly (readonly [number, number])[]): boolean {
+  const inside = spans.reduce((n, [a, b]) => n + (b - a), 0);
+  if (doc.words.length - inside > ANSWER_WORDS) return false;
+  for (let k = 0; k < doc.words.length; k++) {
+    const span = spans.find(([a, b]) => k >= a && k < b);
+    if (span) k = span[1] - 1;
+    else if (!ANSWER.has(doc.words[k].norm)) return false;
+  }
+  return true;
 }

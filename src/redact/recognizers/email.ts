@@ -46,6 +46,10 @@ export const TLD = new Set([
   tj tn to tr tt tw tz ua ug uk us uy uz va vc ve vn ws ye za zm zw`.split(/\s+/),
 ]);
 /** Mail providers said without their ending ("john smith at gmail"). */
+/** Newer endings small businesses take ("quill and fern dot studio"): an ending after "dot", and still a label's word. */
+const NEW_ENDINGS: ReadonlySet<string> = new Set(
+  'studio design agency art law health family work company team group media digital solutions services consulting photography church school academy club life world today space farm coffee bakery dental clinic realty homes travel'.split(' '),
+);
 const PROVIDERS = new Set(['gmail', 'googlemail', 'yahoo', 'hotmail', 'outlook', 'aol', 'icloud', 'protonmail', 'proton', 'msn', 'comcast', 'verizon', 'att', 'sbcglobal', 'live', 'mail', 'gmx', 'yandex', 'zoho']);
 const CONNECT = new Set(['dot', 'underscore', 'dash', 'hyphen', 'period', 'point', 'minus']);
 const DOTS = new Set(['dot', 'period', 'point']);
@@ -71,21 +75,36 @@ const ANY_ENDING = /^[a-z]{2,12}$/;
  */
 export function spokenDomainEnd(w: readonly string[], j: number, reach = SPOKEN_REACH, anyEnding = false): number {
   if (/^[a-z0-9-]+(\.[a-z0-9-]+)*\.[a-z]{2,}$/.test(w[j] ?? '')) return j + 1;
+  // letters spelled one by one ("haddad c p a", "dot i l", "dot c a"): "a" and "i" too, beside another letter
+  const letter = (x: string | undefined) => x !== undefined && x.length === 1 && x >= 'a' && x <= 'z';
+  const spelled = (k: number) => letter(w[k]) && (letter(w[k + 1]) || letter(w[k - 1]) || DOTS.has(w[k + 1] ?? ''));
+  const labelStart = (k: number) => piece(w[k]) || spelled(k);
   let end = -1;
   let k = j;
   while (k < w.length && k - j < reach) {
-    // one label: pieces said together or joined by dash/underscore
-    if (!piece(w[k])) break;
+    // one label: pieces said together or joined by dash/underscore ("and" between two: "quill and fern dot studio")
+    if (!labelStart(k)) break;
     k++;
     for (let words = 1; words < LABEL_WORDS * 2; words++) {
       if (JOIN.has(w[k] ?? '') && piece(w[k + 1])) k += 2;
-      else if (piece(w[k]) && !TLD.has(w[k]) && words < LABEL_WORDS) k++;
+      else if (letter(w[k]) && letter(w[k - 1]) && k - j < reach) {
+        k++;
+        words--;
+      } else if (piece(w[k]) && !TLD.has(w[k]) && words < LABEL_WORDS) k++;
+      else if (w[k] === 'and' && piece(w[k + 1]) && !TLD.has(w[k + 1]) && words < LABEL_WORDS && DOTS.has(w[k + 2] ?? '')) k += 2;
       else break;
     }
     // an ending that is also a word ("dot us", "dot in", "dot me") ends the domain: no label follows it
-    if (!DOTS.has(w[k] ?? '') || !(piece(w[k + 1]) || TLD.has(w[k + 1] ?? ''))) break;
-    if (TLD.has(w[k + 1]) || (anyEnding && ANY_ENDING.test(w[k + 1]))) end = k + 2;
-    if (!piece(w[k + 1])) break;
+    if (!DOTS.has(w[k] ?? '') || !(labelStart(k + 1) || TLD.has(w[k + 1] ?? ''))) break;
+    if (TLD.has(w[k + 1]) || NEW_ENDINGS.has(w[k + 1]) || (anyEnding && ANY_ENDING.test(w[k + 1]))) end = k + 2;
+    else {
+      // an ending spelled ("dot c a"): its letters, and no more of them
+      let e = k + 1;
+      let t = '';
+      while (letter(w[e]) && t.length < 3) t += w[e++];
+      if (t.length >= 2 && !letter(w[e]) && TLD.has(t)) end = e;
+    }
+    if (!labelStart(k + 1)) break;
     k++;
   }
   return end;
@@ -127,17 +146,21 @@ export const emailRecognizer: Recognizer = (doc) => {
     let s = i - 1;
     if (STOP.has(w[s]) && !/^[a-z]$/.test(w[s])) continue;
     let plain = 0;
+    // an initial said before a surname ("my lawyer t brandt at ..."): the word before it is no part of the address
+    let initial = false;
     while (s - 1 >= 0 && i - s < SPOKEN_REACH) {
       const prev = w[s - 1];
       if (CONNECT.has(prev) && s - 2 >= 0 && !STOP.has(w[s - 2])) {
         s -= 2;
+        initial = false;
         continue;
       }
       if ((/^[a-z]$|^\d+$/.test(prev) || DIGIT_WORD.test(prev)) && prev !== 'a' && prev !== 'i') {
         s -= 1;
+        initial = /^[a-z]$/.test(prev) && s + 1 < i;
         continue;
       }
-      if (!STOP.has(prev) && plain < (c < 0.9 ? 1 : 2) && !CONNECT.has(prev) && loose) {
+      if (!STOP.has(prev) && !initial && plain < (c < 0.9 ? 1 : 2) && !CONNECT.has(prev) && loose) {
         plain++;
         s -= 1;
         continue;

@@ -1,10 +1,11 @@
 // Card expiration dates: a cue ("expiration", "expires", "exp", "valid thru") and a month/year after it.
 import { fromWords, type Doc, type Recognizer } from './doc.js';
 import { dateAfter } from './dateTokens.js';
+import { answerOnly, digitRuns, digitsOfWords } from './digitRuns.js';
 import type { Detection } from '../types.js';
 
 /** "expiry's" and its ASR form "expirys" ("expiry is") too; "thru", "through", "until", "till" after valid/good. */
-const CUE = /^(expiration|expiry|expiry's|expirys|expires|expire|expiring|exp|thru|through|until|till|til)$/;
+const CUE = /^(expiration|expiry|expiry's|expirys|expires|expire|expiring|exp|thru|through|until|till|til|to|out)$/;
 /** A card's date as digits: "05/28", "5/2028", "05-28"; spoken or written run "0528", "528" (month 1-12, year 20-45). */
 const CARD_DATE_WRITTEN = /^(0?[1-9]|1[0-2])[/.-](2\d|3\d|4[0-5]|20[2-4]\d)$/;
 const CARD_DATE_RUN = /^(0?[1-9]|1[0-2])(2\d|3\d|4[0-5])$/;
@@ -27,7 +28,7 @@ function repeatAfter(doc: Doc, from: number): { wordStart: number; wordEnd: numb
   return undefined;
 }
 
-const CARD = /^(card|card's|cards|visa|mastercard|amex|discover|debit|credit|cvv|cvc)$/;
+const CARD = /^((card|visa|mastercard|amex|discover|debit|credit)('s|s)?|cvv|cvc)$/;
 /** How far back a card is looked for before "good until". */
 const CARD_WORDS = 25;
 function cardBefore(doc: Doc, i: number): boolean {
@@ -35,15 +36,63 @@ function cardBefore(doc: Doc, i: number): boolean {
   return false;
 }
 
+const DOCUMENT = /^(passport|passport's|passports|license|licence|license's|licence's|id|permit|membership|subscription|warranty|lease|policy|registration|contract)$/;
+function documentBefore(doc: Doc, i: number): boolean {
+  for (let k = Math.max(0, i - CARD_WORDS); k < i; k++) if (DOCUMENT.test(doc.words[k].norm)) return true;
+  return false;
+}
+/** A date phrase that is a year alone ("2031", "twenty thirty one"). */
+function yearOnly(doc: Doc, d: { wordStart: number; wordEnd: number }): boolean {
+  const first = doc.tokens[doc.tokenOfWord[d.wordStart]];
+  return first.isNumber && first.wordStart === d.wordStart && first.wordEnd === d.wordEnd && /^(19|20)\d\d$/.test(first.text);
+}
+
+/**
+ * A card's date and its code said alone, in answer to the agent ("10/27. 330.", "ten twenty seven three three oh"):
+ * the turn holds nothing else but fillers. Written: a month/year then 3-4 digits; said: one run, a month and year
+ * (MMYY or MYY) then 3-4 digits.
+ */
+function dateAndCode(doc: Doc, out: Detection[]): void {
+  const runs = digitRuns(doc);
+  const codeSized = (n: number) => n === 3 || n === 4;
+  // a turn of a few words only: nothing to look at in a longer one
+  if (doc.words.length > 16) return;
+  for (let k = 0; k < doc.words.length; k++) {
+    const t = doc.tokens[doc.tokenOfWord[k]];
+    if (t.wordStart !== k || t.isNumber || !CARD_DATE_WRITTEN.test(doc.words[k].norm)) continue;
+    const code = runs.find((r) => r.wordStart >= t.wordEnd && r.wordStart - t.wordEnd <= 2 && codeSized(r.digits.length));
+    if (!code || !answerOnly(doc, [[k, t.wordEnd], [code.wordStart, code.wordEnd]])) continue;
+    out.push(fromWords(doc, 'ExpirationDate', k, t.wordEnd, 0.7, 'expiration-date'), fromWords(doc, 'CVV', code.wordStart, code.wordEnd, 0.7, 'expiration-date'));
+  }
+  for (const r of runs) {
+    if (r.digits.length < 6 || r.digits.length > 8 || !answerOnly(doc, [[r.wordStart, r.wordEnd]])) continue;
+    // where the date ends: a three-digit code taken before a four-digit one ("six twenty nine | eight five two")
+    let at = -1;
+    for (let w = r.wordStart + 1; w < r.wordEnd; w++) {
+      const code = digitsOfWords(doc, w, r.wordEnd).length;
+      if (!CARD_DATE_RUN.test(digitsOfWords(doc, r.wordStart, w)) || !codeSized(code)) continue;
+      if (at < 0 || code === 3) at = w;
+    }
+    if (at > 0) out.push(fromWords(doc, 'ExpirationDate', r.wordStart, at, 0.7, 'expiration-date'), fromWords(doc, 'CVV', at, r.wordEnd, 0.7, 'expiration-date'));
+  }
+}
+
 export const expirationDateRecognizer: Recognizer = (doc) => {
   const out: Detection[] = [];
+  dateAndCode(doc, out);
   doc.words.forEach((w, i) => {
     if (!CUE.test(w.norm)) return;
-    if (/^(thru|through|until|till|til)$/.test(w.norm) && !/^(valid|good)$/.test(doc.words[i - 1]?.norm ?? '')) return;
+    if (/^(thru|through|until|till|til|to)$/.test(w.norm) && !/^(valid|good)$/.test(doc.words[i - 1]?.norm ?? '')) return;
+    // "valid to 09/28" names a card's date only when a card was said ("the offer is good to the end of May" is none)
+    if (w.norm === 'to' && !cardBefore(doc, i)) return;
+    // "the Visa ... runs out 07/27": a card's date when a card was said before it (a warranty "ran out 03/26" is none)
+    if (w.norm === 'out' && (!/^(runs|run|ran|running)$/.test(doc.words[i - 1]?.norm ?? '') || !cardBefore(doc, i))) return;
     // "good until March 31" is an offer's end: a card's "good through" has the card said before it in the turn
     if (/^(until|till|til)$/.test(w.norm) && !cardBefore(doc, i)) return;
     const d = dateAfter(doc, i);
     if (!d) return;
+    // "passport number is ..., expires 2031": a document's year, no card's date (a card's has its month)
+    if (yearOnly(doc, d) && !cardBefore(doc, i) && documentBefore(doc, i)) return;
     out.push(fromWords(doc, 'ExpirationDate', d.wordStart, d.wordEnd, 0.85, 'expiration-date'));
     // said again a few words on, checked on the card ("March 2027, I think, let me flip it over, yeah, March '27")
     const again = repeatAfter(doc, d.wordEnd);

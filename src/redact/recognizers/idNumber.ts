@@ -10,7 +10,7 @@ export function idPiece(token: { text: string; isNumber: boolean } | undefined):
   return !!token && (token.isNumber || /^[a-z]$/.test(s) || (/\d/.test(s) && /^[a-z0-9-]+$/.test(s)));
 }
 
-export function idAfter(doc: Doc, after: number): { wordStart: number; wordEnd: number; chars: number } | undefined {
+export function idAfter(doc: Doc, after: number): { wordStart: number; wordEnd: number; chars: number; digits: number } | undefined {
   const t = doc.tokens;
   let i = doc.tokenOfWord[after] + 1;
   let skipped = 0;
@@ -32,5 +32,5 @@ export function idAfter(doc: Doc, after: number): { wordStart: number; wordEnd: 
     k++;
   }
   if (k === i || chars < 5 || chars > 20 || digits < 3) return undefined;
-  return { wordStart: t[i].wordStart, wordEnd: t[k - 1].wordEnd, chars };
+  return { wordStart: t[i].wordStart, wordEnd: t[k - 1].wordEnd, chars, digits };
 }

@@ -4,6 +4,8 @@ import { idAfter } from './idNumber.js';
 import type { Detection } from '../types.js';
 
 const PASSPORT = /^passport(?:'?s)?$/;
+/** How many words after the cue a passport-shaped id is still taken. */
+const REACH = 8;
 
 export const passportRecognizer: Recognizer = (doc) => {
   const out: Detection[] = [];
@@ -12,6 +14,17 @@ export const passportRecognizer: Recognizer = (doc) => {
     if (!PASSPORT.test(w.norm)) return;
     const d = idAfter(doc, i);
     if (d) out.push(fromWords(doc, 'USPassportNumber', d.wordStart, d.wordEnd, d.chars === 9 ? 0.9 : 0.8, 'passport'));
+    else {
+      // more words between ("the passport on the booking as C07734182"): a passport's shape only, 8-10 characters,
+      // mostly digits, within REACH words
+      for (let k = i + 1; k < Math.min(doc.words.length - 1, i + REACH); k++) {
+        const far = idAfter(doc, k);
+        if (far && far.wordStart === k + 1 && far.chars >= 8 && far.chars <= 10 && far.digits >= 6) {
+          out.push(fromWords(doc, 'USPassportNumber', far.wordStart, far.wordEnd, 0.75, 'passport'));
+          break;
+        }
+      }
+    }
   });
   return out;
 };

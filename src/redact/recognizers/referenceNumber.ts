@@ -7,12 +7,12 @@ import { cuesBefore } from './digitRuns.js';
 import type { Doc } from './doc.js';
 
 /** Numbers that are not phones: "order number", "ticket number" (an account, card, SSN... number has its own cue). */
-export const NOT_PHONE = /^(order|ticket|invoice|reference|ref|confirmation|tracking|case|claim|policy|member|membership|serial|model|part|item|room|flight|seat|gate|queue|caller|booking|reservation|receipt|transaction|customer|employee|badge|id|pin|po)$/;
+export const NOT_PHONE = /^(order|ticket|invoice|reference|ref|confirmation|tracking|case|claim|policy|member|membership|serial|model|part|item|room|flight|seat|gate|queue|caller|booking|reservation|receipt|transaction|customer|employee|badge|id|pin|po|sn|imei|vin)$/;
 /**
  * Numbers that name a thing, never a person: no SSN or card reading of their digits. Narrower than NOT_PHONE: an
  * "id number", a "member number", a "policy number" or a "pin" may well be an SSN said as one.
  */
-export const NOT_PII = /^(order|ticket|invoice|reference|ref|confirmation|tracking|case|claim|serial|model|part|item|flight|booking|reservation|receipt|transaction|po|shipment|parcel|package|rma)$/;
+export const NOT_PII = /^(order|ticket|invoice|reference|ref|confirmation|tracking|case|claim|serial|model|part|item|flight|booking|reservation|receipt|transaction|po|shipment|parcel|package|rma|sn|imei)$/;
 /** What may come between the cue's noun and the number: "ticket number is", "order no.", "tracking #". */
 const NOUN = /^(number|numbers|number's|no|num|nr|id|code|#)$/;
 const SPOKEN = /^(zero|oh|o|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|double|triple|dash)$/;
@@ -23,6 +23,11 @@ const endsClause = (doc: Doc, i: number) => !doc.spoken && /[.!?;:,]["')\]]*$/.t
 
 /** Written words with nothing between them: "AA1" is read as "AA" and "1". */
 const glued = (doc: Doc, i: number) => !doc.spoken && i + 1 < doc.words.length && doc.words[i].end === doc.words[i + 1].start;
+
+/** Names a thing's number by itself, no "number" after it: "the serial on the sticker", "SN 4471-...". */
+const SELF_NAMING = /^(serial|tracking|sn|imei|vin)$/;
+/** A written code piece of letters and digits ("1Z", "77E"). */
+const mixed = (doc: Doc, i: number) => !doc.spoken && /[a-z]/.test(doc.words[i].norm) && /\d/.test(doc.words[i].norm);
 
 /** A piece of a reference code: digits, a single letter, letters and digits mixed ("1Z", "AA1"), a spoken digit. */
 function codePiece(doc: Doc, i: number): boolean {
@@ -36,12 +41,20 @@ function codePiece(doc: Doc, i: number): boolean {
  */
 export function afterReferenceCue(doc: Doc, start: number, pii = false): boolean {
   let k = start - 1;
-  // the code's earlier pieces ("1Z 999 AA1" before "01 2345 6784"), within one clause
-  while (k >= 0 && codePiece(doc, k) && !endsClause(doc, k)) k--;
+  // the code's earlier pieces ("1Z 999 AA1" before "01 2345 6784"), within one clause; "starts with 1Z, then 4F8 ...":
+  // a comma after a piece of letters and digits, or before "then", goes on with the code
+  for (;;) {
+    while (k >= 0 && codePiece(doc, k) && (!endsClause(doc, k) || (k + 1 < start && (mixed(doc, k) || doc.words[k + 1].norm === 'then')))) k--;
+    if (k >= 1 && doc.words[k].norm === 'then' && codePiece(doc, k - 1)) k--;
+    else break;
+  }
   for (let gap = 0; k >= 0 && gap <= GAP && !endsClause(doc, k); gap++, k--) {
     // the noun said ("ticket number", "order #"): "the claim is under review, it's 020..." may well be a phone
-    // "#" is a word of its own with nothing left once trimmed, or glued on ("order #882")
-    const noun = k + 1 < start ? NOUN.test(doc.words[k + 1].norm) || doc.words[k + 1].raw.startsWith('#') : doc.text.slice(doc.words[k].end, doc.words[k + 1].start).includes('#');
+    // "#" is a word of its own with nothing left once trimmed, or glued on ("order #882"); a serial, a tracking
+    // code need none ("the serial on the sticker is SN 4471-...")
+    const noun =
+      SELF_NAMING.test(doc.words[k].norm) ||
+      (k + 1 < start ? NOUN.test(doc.words[k + 1].norm) || doc.words[k + 1].raw.startsWith('#') : doc.text.slice(doc.words[k].end, doc.words[k + 1].start).includes('#'));
     if ((pii ? NOT_PII : NOT_PHONE).test(doc.words[k].norm) && noun) {
       const between = cuesBefore(doc, start, k + 1, start - k);
       return pii ? [...between].every((c) => c === 'ending') : !between.has('phone');

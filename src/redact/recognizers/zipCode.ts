@@ -2,7 +2,7 @@
 // a state ("CA 90210", "california nine oh two one oh"). UK ("SW1A 1AA", "M1 1AE") and Canada ("K1A 0B1"): written
 // in capitals anywhere, in any case after a cue, and spoken symbol by symbol after a cue ("postcode s w one a one a
 // a", "k one a zero b one"); reported as ZipCode.
-import { cuesBefore, digitRuns, isRepeat, repeatSplit } from './digitRuns.js';
+import { answerOnly, cuesBefore, digitRuns, isRepeat, repeatSplit } from './digitRuns.js';
 import { fromChars, fromWords, wordsOverlapping, type Doc, type Recognizer } from './doc.js';
 import { STATE_ABBR, STATE_NAMES } from './places.js';
 import { charsOf, ohAsZero, symbolRuns, symbolsByWord, type Symbol } from './symbols.js';
@@ -85,6 +85,13 @@ export function postcodeAt(doc: Doc, i: number): number | undefined {
   return end > 0 ? at!.run.symbols[end - 1].wordEnd : undefined;
 }
 
+/** "I'm in 97214", "we live in ...", "moved to ...": a place said as five digits. */
+const IN_PLACE: ReadonlySet<string> = new Set(["i'm", 'im', "we're", 'were', 'live', 'living', 'lives', 'located', 'based', 'here', 'out', 'over', 'stay', 'staying', 'area', 'address', 'reside', 'moved', 'moving', 'move', 'relocated']);
+function placeBefore(doc: Doc, wordStart: number): boolean {
+  const prev = doc.words[wordStart - 1]?.norm;
+  const before = doc.words[wordStart - 2]?.norm ?? '';
+  return ((prev === 'in' || prev === 'to') && IN_PLACE.has(before)) || (prev === 'in' && doc.words[wordStart - 3]?.norm === 'live');
+}
 export const zipCodeRecognizer: Recognizer = (doc) => {
   const out: Detection[] = [];
   for (const r of digitRuns(doc)) {
@@ -101,9 +108,11 @@ export const zipCodeRecognizer: Recognizer = (doc) => {
     const stateBefore = prev && (STATE_NAMES.has(prev.norm) || STATE_ABBR.has(prev.raw.replace(/[^A-Za-z]/g, '')) && /^[A-Z]{2},?$/.test(prev.raw));
     if (r.cues.has('zip')) out.push(fromWords(doc, 'ZipCode', r.wordStart, r.wordEnd, 0.9, 'zip-code'));
     else if (stateBefore && (n === 5 || /^\d{5}-\d{4}$/.test(r.formatted))) out.push(fromWords(doc, 'ZipCode', r.wordStart, r.wordEnd, 0.75, 'zip-code'));
+    else if (n === 5 && r.cues.size === 0 && (placeBefore(doc, r.wordStart) || answerOnly(doc, [[r.wordStart, r.wordEnd]])))
+      out.push(fromWords(doc, 'ZipCode', r.wordStart, r.wordEnd, 0.6, 'zip-code'));
   }
-  // written ZIP+4 anywhere
-  for (const m of doc.text.matchAll(/(?<![\w-])\d{5}-\d{4}(?![\w-])/g)) out.push(fromChars(doc, 'ZipCode', m.index!, m.index! + m[0].length, 0.6, 'zip-code'));
+  // written ZIP+4 anywhere (its 5-4 grouping is no SSN's 3-2-4: it names the run unless an SSN's cue does)
+  for (const m of doc.text.matchAll(/(?<![\w-])\d{5}-\d{4}(?![\w-])/g)) out.push(fromChars(doc, 'ZipCode', m.index!, m.index! + m[0].length, 0.7, 'zip-code'));
   writtenPostcodes(doc, out);
   spokenPostcodes(doc, out);
   return out;
