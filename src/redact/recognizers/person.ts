@@ -427,12 +427,13 @@ const afterDirection = (doc: Doc, i: number) => COMPASS.has(doc.words[i - 1]?.no
  * "for", "as in", "like" before it, and the word starts with that letter. A spelling aid, not someone named.
  */
 export function spellingWord(doc: Doc, i: number): boolean {
-  const w = doc.words.map((x) => x.norm);
-  const x = w[i] ?? '';
+  // (called per name word: looks at the three words before i only, never the whole text)
+  const w = (k: number) => doc.words[k]?.norm ?? '';
+  const x = w(i);
   let k = i - 1;
-  if (w[k] === 'in' && w[k - 1] === 'as') k--;
-  else if (!/^(for|like|as)$/.test(w[k] ?? '')) return false;
-  const letter = w[k - 1] ?? '';
+  if (w(k) === 'in' && w(k - 1) === 'as') k--;
+  else if (!/^(for|like|as)$/.test(w(k))) return false;
+  const letter = w(k - 1);
   return /^\p{L}$/u.test(letter) && x.startsWith(letter) && x.length > 1;
 }
 

@@ -1,0 +1,56 @@
+// Where detection's time goes, before (another git ref) and after (this tree), in one process: CPU milliseconds per
+// pass of the generated dev split for each recognizer run alone and for detectAll (every default recognizer and the
+// steps that join them; overlaps not resolved), ASR or written form, tagger on. Trees alternate, 3 measured passes
+// each after one warm-up; a machine whose speed moves shows in the spread between repeated runs, so run it twice.
+//
+//   BEFORE_REF=7fa9da7 npx tsx bench/detect-stages.ts [asr|written]
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { generate } from '../scripts/pii-corpus/generate.js';
+import { beforeRef, treeAt } from '../eval/beforeTree.js';
+
+type DetectModule = typeof import('../src/redact/detect.js');
+type DocModule = typeof import('../src/redact/recognizers/doc.js');
+
+const form = process.argv[2] === 'written' ? 'written' : 'asr';
+const corpus = generate('dev');
+const cpuMs = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};
+
+async function load(root: string): Promise<{ det: DetectModule; doc: DocModule }> {
+  const at = (p: string) => pathToFileURL(path.join(root, 'src', 'redact', p)).href;
+  return { det: (await import(at('detect.ts'))) as DetectModule, doc: (await import(at(path.join('recognizers', 'doc.ts')))) as DocModule };
+}
+
+/** CPU ms per pass: each recognizer alone, and detectAll. */
+function stages({ det, doc }: { det: DetectModule; doc: DocModule }, passes: number, into: Map<string, number>): void {
+  const docs = corpus.map((u) => (form === 'asr' ? doc.docFromWords(u.asr.words, { tagger: true }) : doc.docFromText(u.written.text, { tagger: true })));
+  for (let p = 0; p < passes; p++) {
+    for (const d of docs) {
+      for (const r of det.RECOGNIZERS) {
+        const t0 = cpuMs();
+        r.run(d);
+        into.set(r.name, (into.get(r.name) ?? 0) + cpuMs() - t0);
+      }
+      const t0 = cpuMs();
+      det.detectAll(d);
+      into.set('= detectAll', (into.get('= detectAll') ?? 0) + cpuMs() - t0);
+    }
+  }
+}
+
+const ref = beforeRef();
+const trees = [
+  { name: ref, mod: await load(treeAt(ref)) },
+  { name: 'this tree', mod: await load(path.resolve(import.meta.dirname, '..')) },
+];
+for (const t of trees) stages(t.mod, 1, new Map()); // warm-up
+const times = trees.map(() => new Map<string, number>());
+const PASSES = 3;
+for (let p = 0; p < PASSES; p++) trees.forEach((t, i) => stages(t.mod, 1, times[i]));
+const names = [...times[1].keys()].sort((a, b) => (times[1].get(b) ?? 0) - (times[1].get(a) ?? 0));
+console.log(`CPU ms per pass of the generated dev split (${corpus.length} turns, ${form}), ${PASSES} passes each, alternating`);
+console.log(`${'stage'.padEnd(22)} ${ref.padStart(12)} ${'this tree'.padStart(12)}`);
+for (const n of names) console.log(`${n.padEnd(22)} ${((times[0].get(n) ?? NaN) / PASSES).toFixed(1).padStart(12)} ${((times[1].get(n) ?? 0) / PASSES).toFixed(1).padStart(12)}`);
