@@ -224,7 +224,7 @@ export function detectAll(doc: Doc, options: DetectOptions = doc.options): Detec
     }
     for (const d of found) if (wanted.has(d.kind) && (d.floor || d.confidence >= min)) all.push(d);
   }
-  return namesBeside(doc, yieldToRules(doc, personInAddress(doc, all, wanted)));
+  return namesBeside(doc, yieldToRules(doc, personInAddress(doc, all, wanted), wanted));
 }
 
 function run(doc: Doc, options: DetectOptions): Detection[] {

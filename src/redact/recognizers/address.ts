@@ -68,7 +68,15 @@ export function extendAddress(doc: Doc, k: number): number {
  */
 export const BUSINESS = new Set(`store stores shop shops pharmacy branch branches office location locations restaurant cafe bank mall
 clinic hospital dealership dealer library gym station outlet supermarket market garage salon bakery bar pub hotel
-church school one`.split(/\s+/));
+church school`.split(/\s+/));
+
+/** Verbs that send something to a place: "ship it to the office on Maple Avenue" is an address after all. */
+const SENDING = /^(ship|shipping|shipped|send|sending|sent|deliver|delivering|delivered|delivery|mail|mailing|mailed|post|forward|bring|drop)$/;
+/** A sending verb in the six words before word i (not across a clause's end). */
+export function sentThere(doc: Doc, i: number): boolean {
+  for (let k = i - 1; k >= Math.max(0, i - 6) && !endsClause(doc, k); k--) if (SENDING.test(doc.words[k].norm)) return true;
+  return false;
+}
 
 /** The last word of every cue of "cue + number" below ("live at", "address is", "moved to", "address"). */
 const CUE_ENDS = new Set(['at', 'is', 'to', 'on', 'address', 'addresses']);
@@ -125,7 +133,7 @@ export const addressRecognizer: Recognizer = (doc) => {
     if (j === k - 1 || j < 0 || isNum(doc, j)) continue;
     if (!doc.spoken && !isCap(doc, k)) continue;
     const cue = `${w[j - 1]?.norm ?? ''} ${w[j].norm}`;
-    if (!/(live|lives|lived|living|located|moved|moving|move|reside|resides|stay|staying) (on|to|at)$/.test(cue) && !(/^(on|at)$/.test(w[j].norm) && !doc.spoken && !BUSINESS.has(w[j - 1]?.norm ?? ''))) continue;
+    if (!/(live|lives|lived|living|located|moved|moving|move|reside|resides|stay|staying) (on|to|at)$/.test(cue) && !(/^(on|at)$/.test(w[j].norm) && !doc.spoken && (!BUSINESS.has(w[j - 1]?.norm ?? '') || sentThere(doc, j)))) continue;
     out.push(fromWords(doc, 'Address', j + 1, extendAddress(doc, k + 1), doc.spoken ? 0.6 : 0.65, 'address-street'));
   }
   // the last line of an address block: a country and its postcode ("Denmark 15838", "rwanda oh two four three eight")

@@ -13,8 +13,11 @@ import { ordinaryWord } from '../tagger/model.js';
 import { wordClassNotName } from '../tagger/wordClass.js';
 import type { Detection } from '../types.js';
 
-/** Products named with a title: "a Dr Pepper", "doctor scholls insoles", "Mr. Clean". */
-export const TITLED_BRAND = /^(dr|doctor) (pepper|peppers|scholl|scholls|scholl's|martens|marten|oetker|bronner|bronners|bronner's)$|^(mr|mister) (clean|coffee|muscle|potato|sketch|bean)$|^(mrs|missus) (butterworth|butterworths|butterworth's|dash|smith's|fields)$/;
+/**
+ * Products named with a title: "a Dr Pepper", "Mr. Clean" — only words no one is called ("Mrs. Fields", "Mr. Bean",
+ * "Dr. Martens" may be people).
+ */
+export const TITLED_BRAND = /^(dr|doctor) (pepper|peppers)$|^(mr|mister) (clean|coffee|muscle|potato|sketch)$/;
 /** Who is "called" or "named" something: "someone called Shireen", "a guy named Rolf". */
 const SOMEONE = new Set(['someone', 'somebody', 'guy', 'gentleman', 'man', 'lady', 'woman', 'girl', 'fellow', 'fella', 'person', 'agent', 'rep', 'representative', 'manager', 'supervisor', 'technician', 'tech', 'driver', 'nurse', 'doctor', 'lawyer', 'one']);
 /** Verbs right after a name that a modal or a noun would not take there: "my husband will is on the account". */
@@ -434,6 +437,8 @@ export function spellingWord(doc: Doc, i: number): boolean {
   if (w(k) === 'in' && w(k - 1) === 'as') k--;
   else if (!/^(for|like|as)$/.test(w(k))) return false;
   const letter = w(k - 1);
+  // "i like ivan", "a for amy"? the pronoun and the article are letters only in "i as in india"
+  if ((letter === 'i' || letter === 'a') && w(k) !== 'as') return false;
   return /^\p{L}$/u.test(letter) && x.startsWith(letter) && x.length > 1;
 }
 
@@ -533,8 +538,18 @@ export function namesBeside(doc: Doc, detections: readonly Detection[]): Detecti
   const w = doc.words;
   const out: Detection[] = [];
   const persons = detections.filter((d) => d.kind === 'Person' && d.wordStart !== undefined);
-  const covered = (i: number) => detections.some((d) => d.wordStart !== undefined && d.wordStart <= i && i < d.wordEnd!);
-  const otherKind = (i: number) => detections.some((d) => d.kind !== 'Person' && d.wordStart !== undefined && d.wordStart <= i && i < d.wordEnd!);
+  // what covers each word, marked once (1: any detection, 2: one of another kind): a lookup per word after, not a
+  // scan of every detection (a long call holds thousands)
+  const marks = new Uint8Array(w.length);
+  for (const d of detections) {
+    if (d.wordStart === undefined) continue;
+    for (let i = d.wordStart; i < d.wordEnd! && i < w.length; i++) marks[i] |= d.kind === 'Person' ? 1 : 3;
+  }
+  const covered = (i: number) => (marks[i] ?? 0) !== 0;
+  const otherKind = (i: number) => ((marks[i] ?? 0) & 2) !== 0;
+  // spelled names by where they start
+  const spelledAt = new Map<number, Detection>();
+  for (const p of persons) if (p.wordEnd! - p.wordStart! >= 3 && w.slice(p.wordStart, p.wordEnd).every((x) => /^\p{L}$/u.test(x.norm))) spelledAt.set(p.wordStart!, p);
   const listName = (i: number) => {
     const x = w[i]?.norm ?? '';
     if (!nameWord(doc, i) || covered(i) || PLACE_WORDS.has(x) || NOT_ADDRESSED.has(x)) return false;
@@ -544,7 +559,11 @@ export function namesBeside(doc: Doc, detections: readonly Detection[]): Detecti
     if (d.kind === 'Person' && d.wordEnd === d.wordStart! + 1 && d.recognizer !== 'spelled' && spellingWord(doc, d.wordStart!)) continue;
     if (d.kind === 'Address' && d.recognizer === 'tagger' && d.wordStart !== undefined) {
       // (the run may hold the spelling too)
-      const spelled = persons.find((p) => p.wordStart! > d.wordStart! && p.wordStart! <= d.wordEnd! && p.wordEnd! >= d.wordEnd! && p.wordEnd! - p.wordStart! >= 3 && w.slice(p.wordStart, p.wordEnd).every((x) => /^\p{L}$/u.test(x.norm)));
+      let spelled: Detection | undefined;
+      for (let at = d.wordStart + 1; at <= d.wordEnd! && !spelled; at++) {
+        const p = spelledAt.get(at);
+        if (p && p.wordEnd! >= d.wordEnd!) spelled = p;
+      }
       const words = w.slice(d.wordStart, spelled?.wordStart ?? d.wordEnd);
       if (spelled && !words.some((x) => /\d/.test(x.norm) || gazetteerTags(x.norm).some((g) => ADDRESS_TAGS.includes(g)))) {
         let s = d.wordStart;

@@ -31,11 +31,12 @@ const nationalValid = (digits: string) => digits[0] === '0' && (digits.length ==
 const OWNER = /^(my|your|his|her|our|their|home|work|local|house|best|contact|direct|new|other|number|numbers|number's)$/;
 
 /**
- * A 7-8 digit local number with no area code, said after "my number (is)", "home number", "my number's" and no
- * other number's cue ("my local number is five five five zero one four two"): a phone; "order number 7731..." is not.
+ * A 7-8 digit local number with no area code, said after "my number (is)", "home number", "my number's" ("my local
+ * number is five five five zero one four two"): a phone; "order number 7731..." is not.
  */
-function localNumberCue(doc: Parameters<Recognizer>[0], start: number, cues: ReadonlySet<string>): boolean {
-  if (cues.size > 0) return false;
+function localNumberCue(doc: Parameters<Recognizer>[0], start: number): boolean {
+  // (what was said before "my number is" does not unmake it: "i work in transit, my number is 555 1184"; another
+  // number's own noun right before it does: "my order number is ...")
   const w = (i: number) => doc.words[i]?.norm ?? '';
   let k = start - 1;
   if (w(k) === 'is' || w(k) === 'its' || w(k) === "it's") k--;
@@ -111,7 +112,7 @@ export const phoneRecognizer: Recognizer = (doc) => {
       out.push(fromWords(doc, 'PhoneNumber', run.wordStart, run.wordEnd, cue ? 0.9 : 0.7, 'phone'));
     } else if (cue && n >= 7 && n <= 15) {
       out.push(fromWords(doc, 'PhoneNumber', run.wordStart, run.wordEnd, 0.8, 'phone'));
-    } else if (n >= 7 && n <= 12 && localNumberCue(doc, run.wordStart, run.cues)) {
+    } else if (n >= 7 && n <= 12 && localNumberCue(doc, run.wordStart)) {
       // "my number's 646 550 908": a number called the caller's own is a phone, whatever its length (an SSN reading
       // of 9 digits stays, below it)
       out.push(fromWords(doc, 'PhoneNumber', run.wordStart, run.wordEnd, 0.75, 'phone'));

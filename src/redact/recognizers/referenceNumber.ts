@@ -1,7 +1,7 @@
 // A number that names an order, a ticket, a parcel or a case, not a person: "your ticket number is 4471-208", "the
 // tracking number they gave me is 1Z 999 AA1 01 2345 6784". Digits after such a cue are no phone number, however
 // many there are; a phone's own cue between them ("... you can reach me at") or a clause's end keeps them one.
-// Nor, after the narrower NOT_PII cues (an order, a parcel, a case: never a person's), a possible SSN or card: any
+// Nor, after the narrower NOT_PII cues (an order, a parcel, a serial: never a person's), a possible SSN or card: any
 // personal number's cue between them ("order number, and my social is ...") keeps the digits personal.
 import { cuesBefore } from './digitRuns.js';
 import type { Doc } from './doc.js';
@@ -10,12 +10,17 @@ import type { Doc } from './doc.js';
 export const NOT_PHONE = /^(order|ticket|invoice|reference|ref|confirmation|tracking|case|claim|policy|member|membership|serial|model|part|item|room|flight|seat|gate|queue|caller|booking|reservation|receipt|transaction|customer|employee|badge|id|pin|po|sn|imei|vin)$/;
 /**
  * Numbers that name a thing, never a person: no SSN or card reading of their digits. Narrower than NOT_PHONE: an
- * "id number", a "member number", a "policy number" or a "pin" may well be an SSN said as one.
+ * "id number", a "member number", a "policy number" or a "pin" may well be an SSN said as one, and so may a
+ * "claim" or "case" number (a Medicare claim number is an SSN and a letter).
  */
-export const NOT_PII = /^(order|ticket|invoice|reference|ref|confirmation|tracking|case|claim|serial|model|part|item|flight|booking|reservation|receipt|transaction|po|shipment|parcel|package|rma|sn|imei)$/;
+export const NOT_PII = /^(order|ticket|invoice|reference|ref|confirmation|tracking|serial|model|part|item|flight|booking|reservation|receipt|transaction|po|shipment|parcel|package|rma|sn|imei)$/;
 /** What may come between the cue's noun and the number: "ticket number is", "order no.", "tracking #". */
 const NOUN = /^(number|numbers|number's|no|num|nr|id|code|#)$/;
 const SPOKEN = /^(zero|oh|o|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|double|triple|dash)$/;
+/** An SSN as it is written: "078-05-1120". */
+const SSN_SHAPE = /^\d{3}-\d{2}-\d{4}\b/;
+/** A code's pieces looked back over, at most (a 1Z tracking code said digit by digit is under 30 words). */
+const CODE_REACH = 40;
 /** Words said between the cue and the number, at most: "they gave me is". */
 const GAP = 5;
 
@@ -40,14 +45,20 @@ function codePiece(doc: Doc, i: number): boolean {
  * `pii`: a cue of NOT_PII, and no personal number's cue of any kind between.
  */
 export function afterReferenceCue(doc: Doc, start: number, pii = false): boolean {
+  // written as an SSN is written (3-2-4), it is read as one whatever was said before it
+  if (pii && !doc.spoken && SSN_SHAPE.test(doc.words[start]?.raw ?? '')) return false;
   let k = start - 1;
   // the code's earlier pieces ("1Z 999 AA1" before "01 2345 6784"), within one clause; "starts with 1Z, then 4F8 ...":
-  // a comma after a piece of letters and digits, or before "then", goes on with the code
+  // a comma after a piece of letters and digits, or before "then", goes on with the code. At most CODE_REACH words
+  // back: this runs for every long digit run, and an unbounded walk over a text of digits and letters is quadratic.
+  const floor = Math.max(0, start - CODE_REACH);
   for (;;) {
-    while (k >= 0 && codePiece(doc, k) && (!endsClause(doc, k) || (k + 1 < start && (mixed(doc, k) || doc.words[k + 1].norm === 'then')))) k--;
-    if (k >= 1 && doc.words[k].norm === 'then' && codePiece(doc, k - 1)) k--;
+    while (k >= floor && codePiece(doc, k) && (!endsClause(doc, k) || (k + 1 < start && (mixed(doc, k) || doc.words[k + 1].norm === 'then')))) k--;
+    if (k >= floor + 1 && doc.words[k].norm === 'then' && codePiece(doc, k - 1)) k--;
     else break;
   }
+  // still inside a code at the reach: no cue read (the digits keep every reading)
+  if (k < floor && floor > 0) return false;
   for (let gap = 0; k >= 0 && gap <= GAP && !endsClause(doc, k); gap++, k--) {
     // the noun said ("ticket number", "order #"): "the claim is under review, it's 020..." may well be a phone
     // "#" is a word of its own with nothing left once trimmed, or glued on ("order #882"); a serial, a tracking

@@ -3,6 +3,9 @@
 // postcode); with no cue it is a name, less sure. Letters mixed with digits with no cue are a code (a booking
 // reference, a train id): other recognizers take the codes that matter (postcodes, licences, IBANs).
 import { ACRONYMS } from './acronyms.js';
+
+/** Words a spelling follows: "it's r a m", "spelled s i m", "my name is l a n". */
+const SPELLING_CUE = /^(its|it's|that's|thats|spelled|spelt|spell|spelling|name|surname|is)$/;
 import { fromChars, fromWords, type Recognizer } from './doc.js';
 import type { EntityKind } from '../entityKinds.js';
 import { symbolRuns, type Symbol } from './symbols.js';
@@ -43,8 +46,11 @@ export const spelledRecognizer: Recognizer = (doc) => {
     if (letters.length < 2 || (letters.length < 3 && sure === 0)) continue;
     if (nato === letters.length && nato < 3 && !kind) continue;
     if (letters.length === 3 && s.map((x) => x.chars).join('') === 'abc') continue;
-    // an abbreviation said letter by letter ("d o b", "h d m i cables", "the v p n"), not a spelling
-    if (letters.length === s.length && letters.every((x) => x.how === 'single') && ACRONYMS.has(letters.map((x) => x.chars).join(''))) continue;
+    // an abbreviation said letter by letter ("d o b", "h d m i cables", "the v p n"), not a spelling — unless it
+    // spells the word just said or follows a spelling's cue ("ram r a m", "it's r a m": Ram, Lan, Sim are names)
+    const spelt = letters.map((x) => x.chars).join('');
+    const before = doc.words[s[0]?.wordStart - 1]?.norm ?? '';
+    if (letters.length === s.length && letters.every((x) => x.how === 'single') && ACRONYMS.has(spelt) && !kind && before !== spelt && !SPELLING_CUE.test(before)) continue;
     if (digits > 0 && !kind) continue;
     // digits ahead of the first letter belong to something else ("seven" in "unit seven s m i t h")
     while (s.length > 0 && s[0].kind === 'digit') s = s.slice(1);

@@ -11,7 +11,7 @@ import type { Detection } from '../types.js';
 import { startsWithCue } from './digitRuns.js';
 import { fromWords, type Doc, type Recognizer } from './doc.js';
 import { ACRONYMS, spellsAcronym } from './acronyms.js';
-import { BUSINESS } from './address.js';
+import { BUSINESS, sentThere } from './address.js';
 import { englishWord } from './englishWords.js';
 import { AMBIGUOUS, fold, PLACE_PREFIX, PLACE_SUFFIX } from './nameData.js';
 import { nameUsedAsWord, streetSpan, TITLED_BRAND } from './person.js';
@@ -154,7 +154,7 @@ function readsAs(doc: Doc, kind: EntityKind, s: number, e: number, nounsVouch = 
   if (kind === 'Person' && e - s === 1 && PHONE_STATE.has(norms[0]) && doc.words[s - 1]?.norm === 'on') return false;
   if (kind === 'Person') return nameLike(norms, nounsVouch) && !lettersInCode(doc, s, e) && !(norms.length === 1 && NOT_PERSON.test(norms[0]));
   // a shop located by its street, no number ("the branch on Cedar Avenue"): not where someone lives
-  if (doc.words[s - 1]?.norm === 'on' && BUSINESS.has(doc.words[s - 2]?.norm ?? '') && !norms.some(numeric) && !numeric(doc.words[e]?.norm)) return false;
+  if (doc.words[s - 1]?.norm === 'on' && BUSINESS.has(doc.words[s - 2]?.norm ?? '') && !norms.some(numeric) && !numeric(doc.words[e]?.norm) && !sentThere(doc, s - 2)) return false;
   return norms.some(wordy) && addressLike(norms) && !placeOnly(doc, s, e) && !amount(doc, s, e) && !norms.every((w) => w.length === 1 || !/\p{L}/u.test(w)) && !talkNotAddress(doc, s, e);
 }
 
@@ -176,6 +176,8 @@ gate flight platform port dial dialed dialled press pressed pressing hit enter e
 const CODE_LABELS = new Set('invoice order ticket reference ref confirmation tracking case serial model part sku id code number account reservation reservations booking bookings membership member claim policy voucher promo coupon'.split(' '));
 /** What a network generation said after its number names ("three g speeds", "five g coverage"): no flat "3G". */
 const NETWORK = new Set('speed speeds network networks data coverage signal service phone phones connection internet plan band'.split(' '));
+/** Words that place what follows: an address is likely after them ("i'm at", "send it to", "address is"). */
+const PLACED = new Set(['at', 'to', 'address', 'live', 'lives', 'living', 'on']);
 /** Lists that tell a street, a unit or a place (a word of them keeps a run). */
 const STREETISH = ['st', 'stx', 'fst', 'unit', 'dir'];
 const PLACEISH = ['pl', 'state', 'ctry'];
@@ -225,7 +227,8 @@ function talkNotAddress(doc: Doc, s: number, e: number): boolean {
   const english = (x: string) => ordinaryWord(x) || englishWord(x);
   // with a number: only when every word is an English adjective, adverb or verb ("sunny seventy five"); a street's
   // name of another language can read as one to compromise ("grindsted")
-  if (hasNumber) return words.every((x) => english(x) && wordClassNotName(x) && !place(x));
+  // Not where the run is where someone is or sends something: "i'm at two ten main", "send it to nine twenty high"
+  if (hasNumber) return !PLACED.has(w(s - 1)) && !PLACED.has(w(s - 2)) && words.every((x) => english(x) && wordClassNotName(x) && !place(x));
   // ("The Sidings", "the Limes": a house's name)
   return norms[0] !== 'the' && words.every((x) => letter(x) || english(x) || place(x));
 }
@@ -242,9 +245,9 @@ const numeric = (w: string | undefined) => w !== undefined && (/\d/.test(w) || S
  * beside it (a house number before it, a postcode after it: "Springfield, Illinois 62704"), not another kind's
  * number ("license D412-7781-9053, Illinois", "texas d l 2804...") and not none ("thats dublin").
  */
-function placeAlone(doc: Doc, s: number, e: number, rules: readonly Detection[]): boolean {
+function placeAlone(doc: Doc, s: number, e: number, ruleNumberAt: (i: number) => boolean): boolean {
   if (!placeWords(doc, s, e)) return false;
-  const ownNumber = (i: number) => numeric(doc.words[i]?.norm) && !rules.some((r) => r.start < doc.words[i].end && doc.words[i].start < r.end);
+  const ownNumber = (i: number) => numeric(doc.words[i]?.norm) && !ruleNumberAt(i);
   return !ownNumber(s - 1) && !ownNumber(e);
 }
 
@@ -370,15 +373,16 @@ const ADDRESS_WORD_LISTS = ['st', 'pl', 'state', 'ctry', 'unit', 'dir', 'num'];
  * name; no address word, no English word a name list does not hold; written, capitalised) they are the Person,
  * and the run from the number on stays the Address. Only labels change: every word stays masked.
  */
-function nameBeforeStreet(doc: Doc, d: Detection, all: readonly Detection[]): [Detection, Detection] | undefined {
-  const street = all.find((r) => !r.additive && r.kind === 'Address' && r.recognizer === 'address' && r.wordStart !== undefined && r.wordStart > d.wordStart! && r.wordStart < d.wordEnd!);
+function nameBeforeStreet(doc: Doc, d: Detection, index: DetectionIndex): [Detection, Detection] | undefined {
+  let street: Detection | undefined;
+  for (let i = d.wordStart! + 1; i < d.wordEnd! && !street; i++) street = index.streetAt.get(i);
   if (!street) return undefined;
   const at = street.wordStart!;
   if (!numeric(doc.words[at].norm)) return undefined;
   const [s, e] = trimmed(doc, d.wordStart!, at);
   // two or three words, or one after a name ("ysolde | achterberg three one eight..."): one word alone before a
   // number may be the street's own name ("Sølvgade 17A") or a house's
-  const before = all.find((p) => p.kind === 'Person' && p.wordEnd === s && p.wordStart !== undefined);
+  const before = index.personEndingAt.get(s);
   if (e - s < (before ? 1 : 2) || e - s > 3) return undefined;
   for (let i = s; i < e; i++) {
     const w = doc.words[i];
@@ -403,19 +407,70 @@ function nameBeforeStreet(doc: Doc, d: Detection, all: readonly Detection[]): [D
  * reads as the run's kind on its own and is evidence of it: two words with letters, or one on the kind's lists
  * ("desk:" is not). What the rules cover is untouched: the tagger only adds.
  */
-export function yieldToRules(doc: Doc, detections: readonly Detection[]): Detection[] {
+/**
+ * The detections a tagged run is checked against, found by word rather than by a scan of every detection (a long
+ * call holds thousands of both): the rules' detections touching each word, the words a number rule covers, the
+ * rules' streets by their first word, names by the word after them.
+ */
+interface DetectionIndex {
+  rulesTouching(s: number, e: number): Detection[];
+  ruleNumberAt(i: number): boolean;
+  streetAt: Map<number, Detection>;
+  personEndingAt: Map<number, Detection>;
+}
+
+function indexDetections(doc: Doc, detections: readonly Detection[], rules: readonly Detection[]): DetectionIndex {
+  const n = doc.words.length;
+  const byWord: Detection[][] = [];
+  const unplaced: Detection[] = [];
+  const numberAt = new Uint8Array(n);
+  for (const r of rules) {
+    if (r.wordStart === undefined || r.wordEnd === undefined) {
+      unplaced.push(r);
+      continue;
+    }
+    const number = !SHARED.Address!.includes(r.kind);
+    for (let i = r.wordStart; i < r.wordEnd && i < n; i++) {
+      (byWord[i] ??= []).push(r);
+      if (number) numberAt[i] = 1;
+    }
+  }
+  const streetAt = new Map<number, Detection>();
+  const personEndingAt = new Map<number, Detection>();
+  for (const d of detections) {
+    if (d.wordStart === undefined) continue;
+    if (!d.additive && d.kind === 'Address' && d.recognizer === 'address' && !streetAt.has(d.wordStart)) streetAt.set(d.wordStart, d);
+    if (d.kind === 'Person' && d.wordEnd !== undefined && !personEndingAt.has(d.wordEnd)) personEndingAt.set(d.wordEnd, d);
+  }
+  return {
+    rulesTouching(s, e) {
+      const found = new Set<Detection>(unplaced);
+      for (let i = Math.max(0, s); i < e && i < n; i++) for (const r of byWord[i] ?? []) found.add(r);
+      return [...found];
+    },
+    // a word a number rule covers; a rule placed by characters only (no words) is looked at as before
+    ruleNumberAt: (i) => i >= 0 && i < n && (numberAt[i] === 1 || unplaced.some((r) => !SHARED.Address!.includes(r.kind) && r.start < doc.words[i].end && doc.words[i].start < r.end)),
+    streetAt,
+    personEndingAt,
+  };
+}
+
+export function yieldToRules(doc: Doc, detections: readonly Detection[], wanted?: ReadonlySet<EntityKind>): Detection[] {
   const tagged = detections.filter((d) => d.additive && d.wordStart !== undefined && d.wordEnd !== undefined);
   if (tagged.length === 0) return [...detections];
   const rules = detections.filter((d) => !d.additive);
-  const out = detections.filter((d) => !tagged.includes(d));
-  const numbers = rules.filter((r) => !SHARED.Address!.includes(r.kind));
+  const taggedSet = new Set(tagged);
+  const out = detections.filter((d) => !taggedSet.has(d));
+  const index = indexDetections(doc, detections, rules);
+  // a run split in two only where both kinds are asked for: a name left out of an Address-only redaction is a leak
+  const splitting = !wanted || (wanted.has('Person') && wanted.has('Address'));
   for (const run of tagged) {
     // "chidi nwankwo five oh two pecan street": the name before a street's house number is a name
-    const split = run.kind === 'Address' ? nameBeforeStreet(doc, run, detections) : undefined;
+    const split = run.kind === 'Address' && splitting ? nameBeforeStreet(doc, run, index) : undefined;
     if (split) out.push(split[0]);
     const d = split?.[1] ?? run;
-    const other = rules.filter((r) => !SHARED[d.kind]?.includes(r.kind) && r.start < d.end && d.start < r.end);
-    if (d.kind === 'Address' && other.length === 0 && placeAlone(doc, d.wordStart!, d.wordEnd!, numbers)) continue;
+    const other = index.rulesTouching(d.wordStart!, d.wordEnd!).filter((r) => !SHARED[d.kind]?.includes(r.kind) && r.start < d.end && d.start < r.end);
+    if (d.kind === 'Address' && other.length === 0 && placeAlone(doc, d.wordStart!, d.wordEnd!, index.ruleNumberAt)) continue;
     if (other.length === 0) {
       out.push(d);
       continue;
@@ -428,7 +483,7 @@ export function yieldToRules(doc: Doc, detections: readonly Detection[]): Detect
       // The number's cue just before it goes with the number ("John Smith, ssn | 123-45-6789").
       const cut = w < d.wordEnd! ? cueBefore(doc, from, w) : w;
       const [s, e] = trimmed(doc, from, cut);
-      if (!readsAs(doc, d.kind, s, e) || (d.kind === 'Address' && placeAlone(doc, s, e, numbers))) continue;
+      if (!readsAs(doc, d.kind, s, e) || (d.kind === 'Address' && placeAlone(doc, s, e, index.ruleNumberAt))) continue;
       const norms = doc.words.slice(s, e).map((x) => x.norm);
       const evidence = norms.filter((x) => /\p{L}/u.test(x)).length >= 2 || norms.some((x) => gazetteerTags(x).some((g) => OWN_WORDS[d.kind]?.includes(g)));
       if (evidence) out.push({ ...fromWords(doc, d.kind, s, e, d.confidence, d.recognizer), additive: true });
