@@ -4,8 +4,8 @@
 // reference, a train id): other recognizers take the codes that matter (postcodes, licences, IBANs).
 import { ACRONYMS } from './acronyms.js';
 
-/** Words a spelling follows: "it's r a m", "spelled s i m", "my name is l a n". */
-const SPELLING_CUE = /^(its|it's|that's|thats|spelled|spelt|spell|spelling|name|surname|is)$/;
+/** Words a spelling follows: "it's r a m", "spelled s i m", "my surname l a n" ("the cable is u s b c" is none). */
+const SPELLING_CUE = /^(its|it's|that's|thats|spelled|spelt|spell|spelling|name|surname)$/;
 import { fromChars, fromWords, type Recognizer } from './doc.js';
 import type { EntityKind } from '../entityKinds.js';
 import { symbolRuns, type Symbol } from './symbols.js';
