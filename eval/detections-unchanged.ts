@@ -1,6 +1,6 @@
 // Proof that a change left detection as it was: detectText and detectWords (tagger on, and off) over the
 // generated corpus (train, dev, test) and the hand-written turns (dev, dev2, heldout2), in the tree at BEFORE_REF
-// (a copy under the temp folder, as eval/pii-turns.ts makes) and in this tree, each in a process of its own on
+// (a copy under the temp folder: eval/beforeTree.ts) and in this tree, each in a process of its own on
 // the same inputs (this tree's generator and turn files); every detection (kind, start, end, recognizer, and its
 // text, confidence, word indices, floor) must be the same. Exits 1 and lists the first differences otherwise.
 //
@@ -10,23 +10,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { beforeRef, treeAt } from './beforeTree.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
-
-/** A copy of the tree at `ref` (src, scripts, eval), node_modules linked; made once per commit (as eval/pii-turns.ts). */
-function treeAt(ref: string): string {
-  const sha = execFileSync('git', ['rev-parse', ref], { cwd: ROOT, encoding: 'utf8' }).trim();
-  const dir = path.join(os.tmpdir(), `scrubline-before-${sha.slice(0, 12)}`);
-  if (!fs.existsSync(path.join(dir, 'done'))) {
-    fs.rmSync(dir, { recursive: true, force: true });
-    fs.mkdirSync(dir, { recursive: true });
-    const tar = execFileSync('git', ['archive', sha, 'src', 'scripts', 'eval', 'test/helpers', 'test/redact/heldout.data.ts', 'package.json'], { cwd: ROOT, maxBuffer: 1 << 30 });
-    execFileSync('tar', ['-x', '-C', dir], { input: tar });
-    fs.symlinkSync(fs.realpathSync(path.join(ROOT, 'node_modules')), path.join(dir, 'node_modules'));
-    fs.writeFileSync(path.join(dir, 'done'), sha);
-  }
-  return dir;
-}
 
 if (process.argv[2] === '--child') {
   // One tree's detections, one line per input: "<set> <index> <form> <tagger>\t<detections as JSON>".
@@ -51,7 +37,7 @@ if (process.argv[2] === '--child') {
   }
   fs.writeFileSync(outFile, lines.join('\n'));
 } else {
-  const ref = process.env.BEFORE_REF ?? execFileSync('git', ['merge-base', 'HEAD', 'main'], { cwd: ROOT, encoding: 'utf8' }).trim().slice(0, 12);
+  const ref = beforeRef();
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'detections-unchanged-'));
   const out = { before: path.join(tmp, 'before'), after: path.join(tmp, 'after') };
   const trees = { before: treeAt(ref), after: ROOT };

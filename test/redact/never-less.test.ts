@@ -3,13 +3,8 @@
 // Names and numbers here are made up.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { detectText, detectWords } from '../../src/redact/detect.js';
-import type { EntityKind } from '../../src/redact/entityKinds.js';
+import { type Found, said, shown, written } from '../helpers/detections.js';
 
-type Found = { kind: string; text: string }[];
-const shown = (ds: Found) => JSON.stringify(ds.map((d) => `${d.kind}: ${d.text}`));
-const said = (s: string, kinds?: EntityKind[]) => detectWords(s.split(' '), { tagger: true, kinds });
-const written = (s: string, kinds?: EntityKind[]) => detectText(s, { tagger: true, kinds });
 
 /** Some detection (of `kind`, when named) covers `value`. */
 function masked(found: Found, value: string, kind?: string): void {

@@ -4,43 +4,7 @@
 // left alone. All numbers here are made up.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { detectText, detectWords } from '../../src/redact/detect.js';
-import type { EntityKind } from '../../src/redact/entityKinds.js';
-
-const ON = { tagger: true } as const;
-type Found = { kind: string; text: string }[];
-const shown = (ds: Found) => JSON.stringify(ds.map((d) => `${d.kind}: ${d.text}`));
-const said = (s: string) => detectWords(s.split(' '), ON);
-const written = (s: string) => detectText(s, ON);
-
-/** Exactly `value` is found, as `kind` (overlaps resolved: the label the caller sees). */
-function expectKind(cases: [string, EntityKind, string][], detect: (s: string) => Found): void {
-  for (const [text, kind, value] of cases) {
-    const found = detect(text);
-    assert.ok(found.some((d) => d.kind === kind && d.text === value), `${text}: expected ${kind} "${value}", got ${shown(found)}`);
-  }
-}
-/** Nothing of `kinds` is found (other kinds may be). */
-function expectNone(cases: [string, string[]][], detect: (s: string) => Found): void {
-  for (const [text, kinds] of cases) {
-    const found = detect(text).filter((d) => kinds.includes(d.kind));
-    assert.deepEqual(found.map((d) => `${d.kind}: ${d.text}`), [], `${text}: no ${kinds.join('/')}`);
-  }
-}
-/** No detection covers any of `values` (a number beside the PII stays readable). */
-function expectUnmasked(cases: [string, string[]][], detect: (s: string) => (Found[number] & { start: number; end: number })[]): void {
-  for (const [text, values] of cases) {
-    const found = detect(text);
-    for (const v of values) {
-      const at = text.indexOf(v);
-      assert.ok(at >= 0, `${v} not in ${text}`);
-      const over = found.filter((d) => d.start < at + v.length && at < d.end);
-      assert.deepEqual(over.map((d) => `${d.kind}: ${d.text}`), [], `${text}: "${v}" masked`);
-    }
-  }
-}
-
-const ALL_NUMBERS: string[] = ['USSocialSecurityNumber', 'CreditCardNumber', 'PhoneNumber', 'ABARoutingNumber', 'USBankAccountNumber', 'CVV', 'ExpirationDate', 'ZipCode'];
+import { ALL_NUMBERS, expectKind, expectNone, expectUnmasked, said, written } from '../helpers/detections.js';
 
 test('a card code after the ways callers name it: "the three digits (on the back)", cvc, cid, "c v v", "c i d"', () => {
   expectKind(

@@ -4,13 +4,8 @@
 // beside them still masked. Every sentence here is made up.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { detectText, detectWords } from '../../src/redact/detect.js';
+import { said, written, shown, type Found } from '../helpers/detections.js';
 
-const ON = { tagger: true } as const;
-type Found = { kind: string; text: string }[];
-const shown = (ds: Found) => JSON.stringify(ds.map((d) => `${d.kind}: ${d.text}`));
-const said = (s: string) => detectWords(s.split(' '), ON);
-const written = (s: string) => detectText(s, ON);
 
 /** No detection of `kinds` touches `word` (other kinds, and other words, may be found). */
 function notMasked(detect: (s: string) => Found, text: string, word: string, kinds = ['Person', 'Address']): void {

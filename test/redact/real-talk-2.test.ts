@@ -1,30 +1,7 @@
 // Issue #32, round 2: shapes another author's turns showed leaking or over-masked, each written and said (ASR
 // form: lower case, no punctuation, numbers as words). Names, addresses and numbers here are made up.
-import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { detectText, detectWords } from '../../src/redact/detect.js';
-import type { EntityKind } from '../../src/redact/entityKinds.js';
-
-const ON = { tagger: true } as const;
-type Found = { kind: string; text: string }[];
-const shown = (ds: Found) => JSON.stringify(ds.map((d) => `${d.kind}: ${d.text}`));
-const said = (s: string) => detectWords(s.split(' '), ON);
-const written = (s: string) => detectText(s, ON);
-
-/** Exactly `value` is found, as `kind` (the label matters: a passport read as an SSN is misreported). */
-function expectKind(cases: [string, EntityKind, string][], detect: (s: string) => Found): void {
-  for (const [text, kind, value] of cases) {
-    const found = detect(text);
-    assert.ok(found.some((d) => d.kind === kind && d.text === value), `${text}: expected ${kind} "${value}", got ${shown(found)}`);
-  }
-}
-/** Nothing of `kinds` is found (other kinds may be). */
-function expectNone(cases: [string, string[]][], detect: (s: string) => Found): void {
-  for (const [text, kinds] of cases) {
-    const found = detect(text).filter((d) => kinds.includes(d.kind));
-    assert.deepEqual(found.map((d) => `${d.kind}: ${d.text}`), [], `${text}: no ${kinds.join('/')}`);
-  }
-}
+import { said, written, expectKind, expectNone } from '../helpers/detections.js';
 
 test("a passport number after \"passport's\" is a passport, not an SSN (written and said)", () => {
   expectKind([["My passport's 318402967, the old one.", 'USPassportNumber', '318402967']], written);

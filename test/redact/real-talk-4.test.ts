@@ -2,13 +2,8 @@
 // them that are not, each written and said (ASR form: lower case, no punctuation). Names here are made up.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { detectText, detectWords } from '../../src/redact/detect.js';
+import { said, written, shown, type Found } from '../helpers/detections.js';
 
-const ON = { tagger: true } as const;
-type Found = { kind: string; text: string }[];
-const shown = (ds: Found) => JSON.stringify(ds.map((d) => `${d.kind}: ${d.text}`));
-const said = (s: string) => detectWords(s.split(' '), ON);
-const written = (s: string) => detectText(s, ON);
 
 /** Every `value` is covered by a detection of `kind`. */
 function expectKind(kind: string, text: string, values: string[], detect: (s: string) => Found): void {
