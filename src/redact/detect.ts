@@ -11,6 +11,7 @@ import { intersectionRecognizer } from './recognizers/intersection.js';
 import { boxAddressRecognizer } from './recognizers/boxAddress.js';
 import { bankAccountRecognizer } from './recognizers/bankAccount.js';
 import { creditCardRecognizer } from './recognizers/creditCard.js';
+import { cardTailRecognizer } from './recognizers/cardTail.js';
 import { cvvRecognizer } from './recognizers/cvv.js';
 import { dateOfBirthRecognizer } from './recognizers/dateOfBirth.js';
 import { digitNetRecognizer } from './recognizers/digitNet.js';
@@ -43,6 +44,7 @@ export const RECOGNIZERS: { name: string; kinds: EntityKind[]; run: Recognizer }
   { name: 'phone', kinds: ['PhoneNumber'], run: phoneRecognizer },
   { name: 'cvv', kinds: ['CVV'], run: cvvRecognizer },
   { name: 'expiration-date', kinds: ['ExpirationDate', 'CVV'], run: expirationDateRecognizer },
+  { name: 'card-tail', kinds: ['ExpirationDate', 'CVV'], run: cardTailRecognizer },
   { name: 'bank-account', kinds: ['USBankAccountNumber'], run: bankAccountRecognizer },
   { name: 'aba-routing', kinds: ['ABARoutingNumber'], run: abaRoutingRecognizer },
   { name: 'iban', kinds: ['IBAN'], run: ibanRecognizer },

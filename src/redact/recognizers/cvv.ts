@@ -1,8 +1,11 @@
 // Card verification codes: 3-4 digits after a cue ("security code", "cvv", "c i d", "the three digits on the back"),
-// or the code said twice to check it ("509, 5-0-9": one run of 6 or 8 digits), each saying its own CVV.
+// or the code said twice to check it ("509, 5-0-9": one run of 6 or 8 digits), each saying its own CVV; or after
+// "the code is" with a card said before it. The back of something that is no card ("the code on the back of the
+// gift receipt") names no card's code.
 import { fromWords, type Recognizer } from './doc.js';
 import { answerOnly, digitRuns, isRepeat, repeatSplit, type DigitRun } from './digitRuns.js';
 import type { Doc } from './doc.js';
+import { cardBefore } from './expirationDate.js';
 import type { Detection } from '../types.js';
 
 const SIZES = [3, 4];
@@ -23,11 +26,46 @@ function codeReadBack(doc: Doc, r: DigitRun): boolean {
   return doc.words.some((w) => PAYING.has(w.norm));
 }
 
+/** Things with a back and a code on it that are no card. */
+const NOT_CARD = /^(receipt|receipts|ticket|tickets|box|package|packaging|remote|router|modem|device|unit|machine|tag|label|coupon|voucher|form|letter|bill|statement|invoice|sticker|bottle|tv|fridge|appliance|book|envelope|certificate|slip|menu|flyer|console|controller|printer|laptop|charger|battery|lid|manual|door|gate)$/;
+/** Words looked back over for "the back of the ..." (a cue's window). */
+const BACK_WORDS = 12;
+
+/** "... on the back of the gift receipt is 847": the back the code is on is a thing's, named before the run. */
+function backOfThing(doc: Doc, r: DigitRun): boolean {
+  const w = (k: number) => doc.words[k]?.norm ?? '';
+  for (let k = Math.max(0, r.wordStart - BACK_WORDS); k < r.wordStart - 1; k++) {
+    if (w(k) !== 'back' || w(k + 1) !== 'of') continue;
+    // the owner's words: "the gift receipt", "my router's box"; a card word among them keeps it a card's code
+    let thing = false;
+    for (let j = k + 2; j < Math.min(r.wordStart, k + 6); j++) {
+      if (/^(card|cards|card's|visa|mastercard|amex|discover|debit|credit)$/.test(w(j))) return false;
+      if (NOT_CARD.test(w(j).replace(/'s$/, ''))) thing = true;
+    }
+    if (thing) return true;
+  }
+  return false;
+}
+
+/** Who may say "code" before a card's code: "the code is", "card code", not a "zip code" or a "gate code". */
+const CODE_OWNER = /^(the|its|it's|that|card|card's|cards|her|his|my|your)$/;
+
+/** "It's my sister's card, ..., the code is 915": "the code (is)" right before 3-4 digits, a card said before. */
+function codeAfterCard(doc: Doc, r: DigitRun): boolean {
+  if (!SIZES.includes(r.digits.length) || UNIT.test(doc.words[r.wordEnd]?.norm ?? '')) return false;
+  const w = (k: number) => doc.words[k]?.norm ?? '';
+  let k = r.wordStart - 1;
+  if (/^(is|was|it's|its)$/.test(w(k))) k--;
+  if (!/^(code|code's|codes)$/.test(w(k)) || !CODE_OWNER.test(w(k - 1))) return false;
+  return cardBefore(doc, k);
+}
+
 export const cvvRecognizer: Recognizer = (doc) => {
   const out: Detection[] = [];
   for (const r of digitRuns(doc)) {
     if (codeReadBack(doc, r)) out.push(fromWords(doc, 'CVV', r.wordStart, r.wordEnd, 0.6, 'cvv'));
-    if (!r.cues.has('cvv')) continue;
+    if (!r.cues.has('cvv') && codeAfterCard(doc, r)) out.push(fromWords(doc, 'CVV', r.wordStart, r.wordEnd, 0.8, 'cvv'));
+    if (!r.cues.has('cvv') || backOfThing(doc, r)) continue;
     if (SIZES.includes(r.digits.length)) {
       out.push(fromWords(doc, 'CVV', r.wordStart, r.wordEnd, 0.9, 'cvv'));
     } else if (isRepeat(r, SIZES)) {

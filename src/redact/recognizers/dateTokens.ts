@@ -18,6 +18,15 @@ function dateish(text: string, isNumber: boolean): boolean {
 }
 
 /**
+ * Token k is a percentage ("20%", "20 percent"), no part of a date before it ("expires 12/31, 20% off"). One word
+ * only: numtrans joins a spoken percentage to the date before it ("twelve thirty one twenty"), kept whole then.
+ */
+function percentage(doc: Doc, k: number): boolean {
+  const t = doc.tokens[k];
+  return t.isNumber && t.wordEnd - t.wordStart === 1 && (/%$/.test(doc.words[t.wordEnd - 1].raw) || /^(percent|%)$/.test(doc.words[t.wordEnd]?.norm ?? doc.words[t.wordEnd]?.raw ?? ''));
+}
+
+/**
  * Words [wordStart, wordEnd) of the date phrase starting within a few words after word index `after`. `reach`
  * tokens of anything (not only fillers) may come first when the caller says so ("date of birth please, sure,
  * it's march fourth"); `stop` ends the search at a word that opens something else (another cue).
@@ -44,6 +53,7 @@ export function dateAfter(doc: Doc, after: number, reach = 0, stop?: (word: stri
   let k = i;
   while (k < t.length && k - first < 8) {
     const w = t[k].text.toLowerCase().replace(/[,.]$/, '');
+    if (percentage(doc, k)) break;
     if (dateish(w, t[k].isNumber)) last = k;
     // "the fifth month of 2028": a month said by its number
     else if (!(w === 'of' || w === 'the' || w === 'uh' || w === 'um' || w === 'slash' || w === 'dash' || (w === 'month' && k > first))) break;

@@ -1,8 +1,9 @@
 // The safety net under the SSN and card recognizers: every run of 9 or more digits, whatever characters surround
 // it or separate its groups ("card:4111…", "4111_1111_…", "４１１１…", "4111 1111 1111 1111/27", two cards back to
-// back), is a possible SSN, and of 13 or more a possible card. Read on the normalized stream (written digits) and
-// on the doc's digit runs (spoken digits joined by numtrans). Low confidence, so a recognizer's label wins where
-// it found the same digits; but these detections are floors: no confidence threshold drops them.
+// back), is a possible SSN, and of 13 or more a possible card. A currency sign starts another number ("$385,000,
+// $5,000" is two amounts, not one run). Read on the normalized stream (written digits) and on the doc's digit runs
+// (spoken digits joined by numtrans). Low confidence, so a recognizer's label wins where it found the same digits;
+// but these detections are floors: no confidence threshold drops them.
 import type { Detection } from '../types.js';
 import { isDigitCode, isLetterAt } from '../normalize.js';
 import { digitRuns, luhn } from './digitRuns.js';
@@ -15,6 +16,9 @@ export const SSN_DIGITS = 9;
 export const CARD_DIGITS = 13;
 /** At most this many non-alphanumeric characters between two digit groups of one run. */
 export const MAX_GAP = 5;
+
+/** Currency signs: what an amount starts with. */
+const CURRENCY = /\p{Sc}/u;
 
 const SSN_CONFIDENCE = 0.3;
 const CARD_CONFIDENCE = 0.35;
@@ -55,7 +59,8 @@ export const digitNetRecognizer: Recognizer = (doc) => {
       }
       to = i;
       let k = i;
-      while (k < n && k - i <= MAX_GAP && !isDigitCode(s.charCodeAt(k)) && !isLetterAt(s, k)) k++;
+      // a currency sign starts another amount ("$385,000, $5,000"): no group of this run after it
+      while (k < n && k - i <= MAX_GAP && !isDigitCode(s.charCodeAt(k)) && !isLetterAt(s, k) && !CURRENCY.test(s[k])) k++;
       if (k < n && k > i && k - i <= MAX_GAP && isDigitCode(s.charCodeAt(k))) {
         i = k;
         continue;

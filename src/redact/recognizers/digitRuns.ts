@@ -2,6 +2,7 @@
 // fillers ("uh", "um") and spoken separators ("dash"), with the conversational cues that precede them.
 import { numtrans } from '../../transcript/numtrans.js';
 import type { Doc } from './doc.js';
+import { amountStarts, isAmount } from './spokenAmounts.js';
 
 export interface DigitRun {
   digits: string;
@@ -72,12 +73,13 @@ export function cuesBefore(doc: Doc, wordIndex: number, floor = 0, window = CUE_
 
 /** Said between a number and a cue after it: "no wait", "sorry", ",". */
 const AFTER_FILLERS = /^(no|wait|sorry|actually|oh|uh|um|yeah|and|so)$/;
-const AFTER_THAT = /^(that's|thats|that|this|which|is|it's|its)$/;
+const AFTER_THAT = /^(that's|thats|that|this|which|is|it's|its|as)$/;
 const AFTER_OWNER = /^(my|the|our|your|his|her|their)$/;
 
 /**
- * The cue named right after a number ("D123-4567, no wait, that's my license", "5551184 is my cell"): "that's
- * my ...", "is the ...", "which is my ...", a few fillers first; up to `limit` (the next run). Words only.
+ * The cue named right after a number ("D123-4567, no wait, that's my license", "5551184 is my cell", "Payroll has
+ * 312395759 as the routing"): "that's my ...", "is the ...", "which is my ...", "as the ...", a few fillers first;
+ * up to `limit` (the next run). Words only.
  */
 export function cuesAfter(doc: Doc, wordEnd: number, limit = doc.words.length): Set<Cue> {
   const w = (k: number) => (k < limit ? (doc.words[k]?.norm ?? '') : '');
@@ -109,9 +111,27 @@ export function digitRuns(doc: Doc): DigitRun[] {
   const afterFiller = (j: number): number | undefined => {
     let k = j;
     while (k < t.length && !t[k].isNumber && FILLERS.has(t[k].text.toLowerCase()) && k - j < 2) k++;
-    return k > j && digitsOf(t[k]) !== undefined ? k : undefined;
+    return k > j && digitsOf(t[k]) !== undefined && !amounts(k) ? k : undefined;
+  };
+  const push = (digits: string, wordStart: number, wordEnd: number) => {
+    const formatted = doc.text.slice(doc.words[wordStart].start, doc.words[wordEnd - 1].end);
+    runs.push({ digits, wordStart, wordEnd, formatted, cues: cuesBefore(doc, wordStart, previousEnd) });
+    previousEnd = wordEnd;
+  };
+  // amounts said one after another (spokenAmounts.ts): each its own run, joined to nothing
+  const amountCuts = new Map<number, number[]>();
+  const amounts = (k: number): boolean => {
+    if (!t[k].isNumber || t[k].wordEnd - t[k].wordStart < 2) return false;
+    if (!amountCuts.has(k)) amountCuts.set(k, amountStarts(doc, t[k]));
+    return amountCuts.get(k)!.length > 0;
   };
   while (i < t.length) {
+    if (amounts(i)) {
+      const bounds = [t[i].wordStart, ...amountCuts.get(i)!, t[i].wordEnd];
+      for (let b = 0; b + 1 < bounds.length; b++) push(digitsOfWords(doc, bounds[b], bounds[b + 1]), bounds[b], bounds[b + 1]);
+      i++;
+      continue;
+    }
     // a run starts at a number token, or at a lone digit word followed by a filler and more digits
     if (!t[i].isNumber && !(digitsOf(t[i], false) !== undefined && afterFiller(i + 1) !== undefined)) {
       i++;
@@ -121,7 +141,8 @@ export function digitRuns(doc: Doc): DigitRun[] {
     let j = i + 1;
     let last = i;
     for (;;) {
-      if (j < t.length && t[j].isNumber) {
+      // two amounts one after another ("forty thousand, fifteen thousand") are two numbers
+      if (j < t.length && t[j].isNumber && !amounts(j) && !(isAmount(doc, t[last]) && isAmount(doc, t[j]))) {
         digits += t[j].text;
         last = j;
         j++;
@@ -136,11 +157,7 @@ export function digitRuns(doc: Doc): DigitRun[] {
       }
       break;
     }
-    const wordStart = t[i].wordStart;
-    const wordEnd = t[last].wordEnd;
-    const formatted = doc.text.slice(doc.words[wordStart].start, doc.words[wordEnd - 1].end);
-    runs.push({ digits, wordStart, wordEnd, formatted, cues: cuesBefore(doc, wordStart, previousEnd) });
-    previousEnd = wordEnd;
+    push(digits, t[i].wordStart, t[last].wordEnd);
     i = last + 1;
   }
   // a cue said right after a run names it too (up to the next run)

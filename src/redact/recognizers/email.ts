@@ -61,6 +61,8 @@ const STOP = new Set([
   'reach', 'contact', 'i', 'we', 'be', 'would', 'will', 'so', 'yes', 'yeah', 'ok', 'okay', 'sure', 'from', 'with', 'by',
   "i'm", 'im', "we're", "they're", "you're", 'here', 'there', 'rate', 'sign', 'symbol', 'go', 'visit', 'website', 'site', 'web', 'page', 'online', 'www',
 ]);
+/** Stop words that go on a label already begun: "fast mail", "proton mail" said as two words. */
+const LABEL_MORE: ReadonlySet<string> = new Set(['mail']);
 const piece = (w: string | undefined) => w !== undefined && /^[a-z0-9][a-z0-9'-]*$/.test(w) && !DOTS.has(w) && !JOIN.has(w) && !STOP.has(w);
 /** Words one label may be said in ("smith family dot com"). */
 const LABEL_WORDS = 3;
@@ -90,7 +92,7 @@ export function spokenDomainEnd(w: readonly string[], j: number, reach = SPOKEN_
       else if (letter(w[k]) && letter(w[k - 1]) && k - j < reach) {
         k++;
         words--;
-      } else if (piece(w[k]) && !TLD.has(w[k]) && words < LABEL_WORDS) k++;
+      } else if ((piece(w[k]) || LABEL_MORE.has(w[k] ?? '')) && !TLD.has(w[k]) && words < LABEL_WORDS) k++;
       else if (w[k] === 'and' && piece(w[k + 1]) && !TLD.has(w[k + 1]) && words < LABEL_WORDS && DOTS.has(w[k + 2] ?? '')) k += 2;
       else break;
     }

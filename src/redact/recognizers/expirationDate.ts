@@ -4,11 +4,11 @@ import { dateAfter } from './dateTokens.js';
 import { answerOnly, digitRuns, digitsOfWords } from './digitRuns.js';
 import type { Detection } from '../types.js';
 
-/** "expiry's" and its ASR form "expirys" ("expiry is") too; "thru", "through", "until", "till" after valid/good. */
-const CUE = /^(expiration|expiry|expiry's|expirys|expires|expire|expiring|exp|thru|through|until|till|til|to|out)$/;
+/** "expiry's", "expiration's" and their ASR forms "expirys", "expirations" ("expiry is") too; "thru", "through", "until", "till" after valid/good. */
+const CUE = /^(expiration|expiration's|expirations|expiry|expiry's|expirys|expires|expire|expiring|exp|thru|through|until|till|til|to|out)$/;
 /** A card's date as digits: "05/28", "5/2028", "05-28"; spoken or written run "0528", "528" (month 1-12, year 20-45). */
-const CARD_DATE_WRITTEN = /^(0?[1-9]|1[0-2])[/.-](2\d|3\d|4[0-5]|20[2-4]\d)$/;
-const CARD_DATE_RUN = /^(0?[1-9]|1[0-2])(2\d|3\d|4[0-5])$/;
+export const CARD_DATE_WRITTEN = /^(0?[1-9]|1[0-2])[/.-](2\d|3\d|4[0-5]|20[2-4]\d)$/;
+export const CARD_DATE_RUN = /^(0?[1-9]|1[0-2])(2\d|3\d|4[0-5])$/;
 
 const MONTH = /^(january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)$/;
 /** How far after a cued date its repetition is still taken. */
@@ -31,7 +31,7 @@ function repeatAfter(doc: Doc, from: number): { wordStart: number; wordEnd: numb
 const CARD = /^((card|visa|mastercard|amex|discover|debit|credit)('s|s)?|cvv|cvc)$/;
 /** How far back a card is looked for before "good until". */
 const CARD_WORDS = 25;
-function cardBefore(doc: Doc, i: number): boolean {
+export function cardBefore(doc: Doc, i: number): boolean {
   for (let k = Math.max(0, i - CARD_WORDS); k < i; k++) if (CARD.test(doc.words[k].norm)) return true;
   return false;
 }
@@ -41,6 +41,16 @@ function documentBefore(doc: Doc, i: number): boolean {
   for (let k = Math.max(0, i - CARD_WORDS); k < i; k++) if (DOCUMENT.test(doc.words[k].norm)) return true;
   return false;
 }
+/** What has an end date and is no card: an offer, a quote, a coupon ("the payoff quote good through 11/30"). */
+const OFFER = /^(quote|quotes|quote's|offer|offers|coupon|coupons|coupon's|promo|promotion|deal|price|sale|discount|voucher|rebate|estimate|bid|special|trial|payoff|lock)$/;
+/** How far back an offer is looked for before its end date's cue. */
+const OFFER_WORDS = 8;
+/** An offer named in the few words before the cue at word i, and no card in the turn before it. */
+function offerBefore(doc: Doc, i: number): boolean {
+  for (let k = Math.max(0, i - OFFER_WORDS); k < i; k++) if (OFFER.test(doc.words[k].norm)) return !cardBefore(doc, i);
+  return false;
+}
+
 /** A date phrase that is a year alone ("2031", "twenty thirty one"). */
 function yearOnly(doc: Doc, d: { wordStart: number; wordEnd: number }): boolean {
   const first = doc.tokens[doc.tokenOfWord[d.wordStart]];
@@ -89,6 +99,8 @@ export const expirationDateRecognizer: Recognizer = (doc) => {
     if (w.norm === 'out' && (!/^(runs|run|ran|running)$/.test(doc.words[i - 1]?.norm ?? '') || !cardBefore(doc, i))) return;
     // "good until March 31" is an offer's end: a card's "good through" has the card said before it in the turn
     if (/^(until|till|til)$/.test(w.norm) && !cardBefore(doc, i)) return;
+    // "the coupon says expires 12/31": an offer's end, not a card's (a card said before keeps it one)
+    if (offerBefore(doc, i)) return;
     const d = dateAfter(doc, i);
     if (!d) return;
     // "passport number is ..., expires 2031": a document's year, no card's date (a card's has its month)

@@ -1,14 +1,35 @@
-// IP addresses: written IPv4/IPv6, and spoken IPv4 ("one nine two dot one six eight dot one dot one").
-import { fromChars, fromWords, type Recognizer } from './doc.js';
+// IP addresses: written IPv4/IPv6, and spoken IPv4 ("one nine two dot one six eight dot one dot one", "... point
+// ..."). A version number of the same shape ("version 10.4.2.118", "firmware four point one point two point
+// nine") is a thing's, not an address.
+import { fromChars, fromWords, type Doc, type Recognizer } from './doc.js';
 import type { Detection } from '../types.js';
 import { digitsOf } from './digitRuns.js';
 
 const V4 = /(?<![\d.])(?:(?:25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(?:25[0-5]|2[0-4]\d|1?\d?\d)(?![\d.]*\d)/g;
 const V6 = /(?<![\w:])(?:[0-9a-f]{0,4}:){2,7}[0-9a-f]{0,4}(?![\w:])/gi;
+/** Said between the octets: "dot", or "point" as a decimal point is read. */
+const DOT = /^(dot|point)$/;
+/** What names a version, not an address. */
+const VERSION = /^(version|ver|v|build|firmware|release|patch)$/;
+/** What may come between that name and the number: "version is", "version number", "build no.". */
+const VERSION_GAP = /^(is|was|number|no|now|it's|its|#)$/;
+
+/** A version's name just before word i ("version 10.4.2.118", "firmware version is ..."). */
+function versionBefore(doc: Doc, i: number): boolean {
+  for (let k = i - 1; k >= Math.max(0, i - 3); k--) {
+    const w = doc.words[k].norm;
+    if (VERSION.test(w)) return true;
+    if (!VERSION_GAP.test(w)) return false;
+  }
+  return false;
+}
 
 export const ipAddressRecognizer: Recognizer = (doc) => {
   const out: Detection[] = [];
-  for (const m of doc.text.matchAll(V4)) out.push(fromChars(doc, 'IPAddress', m.index!, m.index! + m[0].length, 0.9, 'ip-address'));
+  for (const m of doc.text.matchAll(V4)) {
+    const d = fromChars(doc, 'IPAddress', m.index!, m.index! + m[0].length, 0.9, 'ip-address');
+    if (d.wordStart === undefined || !versionBefore(doc, d.wordStart)) out.push(d);
+  }
   for (const m of doc.text.matchAll(V6)) {
     if (((m[0].match(/:/g) ?? []).length >= 3 || m[0].includes('::')) && /[0-9a-f]{2}/i.test(m[0]) && !/^\d{1,2}(:\d{2}){1,2}$/.test(m[0])) out.push(fromChars(doc, 'IPAddress', m.index!, m.index! + m[0].length, 0.8, 'ip-address'));
   }
@@ -18,9 +39,10 @@ export const ipAddressRecognizer: Recognizer = (doc) => {
     const d = digitsOf(t[i], false);
     return d !== undefined && d.length <= 3 && Number(d) <= 255;
   };
+  const dot = (i: number) => DOT.test(t[i].text);
   for (let i = 0; i + 6 < t.length; i++) {
-    if (octet(i) && t[i + 1].text === 'dot' && octet(i + 2) && t[i + 3].text === 'dot' && octet(i + 4) && t[i + 5].text === 'dot' && octet(i + 6)) {
-      out.push(fromWords(doc, 'IPAddress', t[i].wordStart, t[i + 6].wordEnd, 0.9, 'ip-address'));
+    if (octet(i) && dot(i + 1) && octet(i + 2) && dot(i + 3) && octet(i + 4) && dot(i + 5) && octet(i + 6)) {
+      if (!versionBefore(doc, t[i].wordStart)) out.push(fromWords(doc, 'IPAddress', t[i].wordStart, t[i + 6].wordEnd, 0.9, 'ip-address'));
       i += 6;
     }
   }

@@ -7,13 +7,13 @@ import { cuesBefore } from './digitRuns.js';
 import type { Doc } from './doc.js';
 
 /** Numbers that are not phones: "order number", "ticket number" (an account, card, SSN... number has its own cue). */
-export const NOT_PHONE = /^(order|ticket|invoice|reference|ref|confirmation|tracking|case|claim|policy|member|membership|serial|model|part|item|room|flight|seat|gate|queue|caller|booking|reservation|receipt|transaction|customer|employee|badge|id|pin|po|sn|imei|vin)$/;
+export const NOT_PHONE = /^(order|ticket|invoice|reference|ref|confirmation|tracking|case|claim|policy|member|membership|serial|model|part|item|room|flight|seat|gate|queue|caller|booking|reservation|receipt|transaction|customer|employee|badge|id|pin|po|sn|imei|vin|citation|violation)$/;
 /**
  * Numbers that name a thing, never a person: no SSN or card reading of their digits. Narrower than NOT_PHONE: an
  * "id number", a "member number", a "policy number" or a "pin" may well be an SSN said as one, and so may a
  * "claim" or "case" number (a Medicare claim number is an SSN and a letter).
  */
-export const NOT_PII = /^(order|ticket|invoice|reference|ref|confirmation|tracking|serial|model|part|item|flight|booking|reservation|receipt|transaction|po|shipment|parcel|package|rma|sn|imei)$/;
+export const NOT_PII = /^(order|ticket|invoice|reference|ref|confirmation|tracking|serial|model|part|item|flight|booking|reservation|receipt|transaction|po|shipment|parcel|package|rma|sn|imei|citation|violation)$/;
 /** What may come between the cue's noun and the number: "ticket number is", "order no.", "tracking #". */
 const NOUN = /^(number|numbers|number's|no|num|nr|id|code|#)$/;
 const SPOKEN = /^(zero|oh|o|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|double|triple|dash)$/;
@@ -24,11 +24,15 @@ const CODE_REACH = 40;
 /** Words said between the cue and the number, at most: "they gave me is". */
 const GAP = 5;
 
-const endsClause = (doc: Doc, i: number) => !doc.spoken && /[.!?;:,]["')\]]*$/.test(doc.words[i]?.raw ?? '');
+/** A number's abbreviated noun ("part no. 2217-0093", "Ref. 4471") ends no clause with its dot. */
+const ABBREVIATION = /^(no|nr|num|ref|inv|ord)\.$/i;
+const endsClause = (doc: Doc, i: number) => !doc.spoken && /[.!?;:,]["')\]]*$/.test(doc.words[i]?.raw ?? '') && !ABBREVIATION.test(doc.words[i]?.raw ?? '');
 
 /** Written words with nothing between them: "AA1" is read as "AA" and "1". */
 const glued = (doc: Doc, i: number) => !doc.spoken && i + 1 < doc.words.length && doc.words[i].end === doc.words[i + 1].start;
 
+/** A document that names the number right after it with no noun: "Invoice 310448725", "order 88213 ...". */
+const DOCUMENT = /^(invoice|order|ticket|receipt|confirmation|booking|reservation|shipment|parcel|package|rma|po|citation|transaction)$/;
 /** Names a thing's number by itself, no "number" after it: "the serial on the sticker", "SN 4471-...". */
 const SELF_NAMING = /^(serial|tracking|sn|imei|vin)$/;
 /** A written code piece of letters and digits ("1Z", "77E"). */
@@ -63,9 +67,11 @@ export function afterReferenceCue(doc: Doc, start: number, pii = false): boolean
     // the noun said ("ticket number", "order #"): "the claim is under review, it's 020..." may well be a phone
     // "#" is a word of its own with nothing left once trimmed, or glued on ("order #882"); a serial, a tracking
     // code need none ("the serial on the sticker is SN 4471-...")
+    // a document's name right before the number needs none either ("Invoice 310448725"); a bare "ref" or "pin" does
+    // ("ref 7777 7777 7777 7777" may be a card given as one)
     const noun =
       SELF_NAMING.test(doc.words[k].norm) ||
-      (k + 1 < start ? NOUN.test(doc.words[k + 1].norm) || doc.words[k + 1].raw.startsWith('#') : doc.text.slice(doc.words[k].end, doc.words[k + 1].start).includes('#'));
+      (k + 1 < start ? NOUN.test(doc.words[k + 1].norm) || doc.words[k + 1].raw.startsWith('#') : doc.text.slice(doc.words[k].end, doc.words[k + 1].start).includes('#') || DOCUMENT.test(doc.words[k].norm));
     if ((pii ? NOT_PII : NOT_PHONE).test(doc.words[k].norm) && noun) {
       const between = cuesBefore(doc, start, k + 1, start - k);
       return pii ? [...between].every((c) => c === 'ending') : !between.has('phone');

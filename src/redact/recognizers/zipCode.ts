@@ -1,10 +1,11 @@
-// ZIP and postal codes. US: a 5-digit run (or 9 for ZIP+4) after a cue ("zip", "zip code", "postal code"), or after
-// a state ("CA 90210", "california nine oh two one oh"). UK ("SW1A 1AA", "M1 1AE") and Canada ("K1A 0B1"): written
+// ZIP and postal codes. US: a 5-digit run (or 9 for ZIP+4) after a cue ("zip", "zip code", "postal code"), after
+// a state ("CA 90210", "california nine oh two one oh"), or before a city or a state ("It's 02906, Providence");
+// 6 digits after a cue or India's "PIN code" ("PIN code 560034, Bangalore"). UK ("SW1A 1AA", "M1 1AE") and Canada ("K1A 0B1"): written
 // in capitals anywhere, in any case after a cue, and spoken symbol by symbol after a cue ("postcode s w one a one a
 // a", "k one a zero b one"); reported as ZipCode.
 import { answerOnly, cuesBefore, digitRuns, isRepeat, repeatSplit } from './digitRuns.js';
 import { fromChars, fromWords, wordsOverlapping, type Doc, type Recognizer } from './doc.js';
-import { STATE_ABBR, STATE_NAMES } from './places.js';
+import { STATE_ABBR, STATE_NAMES, US_CITIES } from './places.js';
 import { charsOf, ohAsZero, symbolRuns, symbolsByWord, type Symbol } from './symbols.js';
 import type { Detection } from '../types.js';
 
@@ -92,6 +93,17 @@ function placeBefore(doc: Doc, wordStart: number): boolean {
   const before = doc.words[wordStart - 2]?.norm ?? '';
   return ((prev === 'in' || prev === 'to') && IN_PLACE.has(before)) || (prev === 'in' && doc.words[wordStart - 3]?.norm === 'live');
 }
+/** A city or a state named right after a run ending before word e: "02906, Providence", "... 05401 vermont". */
+const placeAfter = (doc: Doc, e: number) => US_CITIES.has(doc.words[e]?.norm ?? '') || STATE_NAMES.has(doc.words[e]?.norm ?? '');
+
+/** India's postcode is called a PIN code ("PIN code 560034", "pincode is ..."): before a 6-digit run at word i. */
+function pinCodeBefore(doc: Doc, i: number): boolean {
+  const w = (k: number) => doc.words[k]?.norm ?? '';
+  let k = i - 1;
+  if (/^(is|its|it's|was)$/.test(w(k))) k--;
+  return w(k) === 'pincode' || ((w(k) === 'code' || w(k) === "code's") && w(k - 1) === 'pin');
+}
+
 export const zipCodeRecognizer: Recognizer = (doc) => {
   const out: Detection[] = [];
   for (const r of digitRuns(doc)) {
@@ -103,12 +115,14 @@ export const zipCodeRecognizer: Recognizer = (doc) => {
       else out.push(fromWords(doc, 'ZipCode', r.wordStart, at, 0.9, 'zip-code'), fromWords(doc, 'ZipCode', at, r.wordEnd, 0.9, 'zip-code'));
       continue;
     }
+    // six digits: India's, China's, Singapore's, Russia's postcodes, after a postal cue or "PIN code"
+    if (n === 6 && (r.cues.has('zip') || pinCodeBefore(doc, r.wordStart))) out.push(fromWords(doc, 'ZipCode', r.wordStart, r.wordEnd, 0.85, 'zip-code'));
     if (n !== 5 && n !== 9) continue;
     const prev = doc.words[r.wordStart - 1];
     const stateBefore = prev && (STATE_NAMES.has(prev.norm) || STATE_ABBR.has(prev.raw.replace(/[^A-Za-z]/g, '')) && /^[A-Z]{2},?$/.test(prev.raw));
     if (r.cues.has('zip')) out.push(fromWords(doc, 'ZipCode', r.wordStart, r.wordEnd, 0.9, 'zip-code'));
     else if (stateBefore && (n === 5 || /^\d{5}-\d{4}$/.test(r.formatted))) out.push(fromWords(doc, 'ZipCode', r.wordStart, r.wordEnd, 0.75, 'zip-code'));
-    else if (n === 5 && r.cues.size === 0 && (placeBefore(doc, r.wordStart) || answerOnly(doc, [[r.wordStart, r.wordEnd]])))
+    else if (n === 5 && r.cues.size === 0 && (placeBefore(doc, r.wordStart) || placeAfter(doc, r.wordEnd) || answerOnly(doc, [[r.wordStart, r.wordEnd]])))
       out.push(fromWords(doc, 'ZipCode', r.wordStart, r.wordEnd, 0.6, 'zip-code'));
   }
   // written ZIP+4 anywhere (its 5-4 grouping is no SSN's 3-2-4: it names the run unless an SSN's cue does)
