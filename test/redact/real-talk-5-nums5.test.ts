@@ -41,6 +41,9 @@ test('"the code is" after a card is its code; the code on the back of a receipt 
     written,
   );
   expectKind([['the code on the back of the card is eight four seven', 'CVV', 'eight four seven']], said);
+  // a card's code named after a thing's back is the card's
+  expectKind([['The code on the back of the box is 4471, and my card code is 551.', 'CVV', '551']], written);
+  expectKind([['the code on the back of the box is four four seven one and my card code is five five one', 'CVV', 'five five one']], said);
   // a gate's code after a card is over-masked at worst, a "zip code" is none
   expectNone([['I paid with my card, and the zip code is 60601.', ['CVV']]], written);
 });
@@ -86,6 +89,9 @@ test('an expiry said "expiration\'s"; a quote\'s or a coupon\'s end is no card\'
     ],
     said,
   );
+  // an offer said in another sentence leaves the expiry a card's
+  expectKind([['Sorry about the promo. Expiration is 05/28.', 'ExpirationDate', '05/28']], written);
+  expectKind([['sorry about the promo the expiration is oh five twenty eight', 'ExpirationDate', 'oh five twenty eight']], said);
   // a percentage is no part of the date before it
   expectKind([['It expires 12/31, 20% off.', 'ExpirationDate', '12/31']], written);
   // a card's "good through" is its date, a card said before it

@@ -3,7 +3,7 @@
 // "the code is" with a card said before it. The back of something that is no card ("the code on the back of the
 // gift receipt") names no card's code.
 import { fromWords, type Recognizer } from './doc.js';
-import { answerOnly, digitRuns, isRepeat, repeatSplit, type DigitRun } from './digitRuns.js';
+import { answerOnly, cuesBefore, digitRuns, isRepeat, repeatSplit, type DigitRun } from './digitRuns.js';
 import type { Doc } from './doc.js';
 import { cardBefore } from './expirationDate.js';
 import type { Detection } from '../types.js';
@@ -31,18 +31,22 @@ const NOT_CARD = /^(receipt|receipts|ticket|tickets|box|package|packaging|remote
 /** Words looked back over for "the back of the ..." (a cue's window). */
 const BACK_WORDS = 12;
 
-/** "... on the back of the gift receipt is 847": the back the code is on is a thing's, named before the run. */
-function backOfThing(doc: Doc, r: DigitRun): boolean {
+/**
+ * "... on the back of the gift receipt is 847": the back the code is on is a thing's, named before the run (after
+ * `floor`, the previous run's end), and no card code's cue is said between that thing and the run ("the back of
+ * the box is 4471 and the card code is 551" keeps 551).
+ */
+function backOfThing(doc: Doc, r: DigitRun, floor: number): boolean {
   const w = (k: number) => doc.words[k]?.norm ?? '';
-  for (let k = Math.max(0, r.wordStart - BACK_WORDS); k < r.wordStart - 1; k++) {
+  for (let k = Math.max(floor, r.wordStart - BACK_WORDS); k < r.wordStart - 1; k++) {
     if (w(k) !== 'back' || w(k + 1) !== 'of') continue;
     // the owner's words: "the gift receipt", "my router's box"; a card word among them keeps it a card's code
-    let thing = false;
+    let thing = -1;
     for (let j = k + 2; j < Math.min(r.wordStart, k + 6); j++) {
       if (/^(card|cards|card's|visa|mastercard|amex|discover|debit|credit)$/.test(w(j))) return false;
-      if (NOT_CARD.test(w(j).replace(/'s$/, ''))) thing = true;
+      if (NOT_CARD.test(w(j).replace(/'s$/, ''))) thing = j;
     }
-    if (thing) return true;
+    if (thing >= 0) return !cuesBefore(doc, r.wordStart, thing + 1, r.wordStart - thing - 1).has('cvv');
   }
   return false;
 }
@@ -62,10 +66,11 @@ function codeAfterCard(doc: Doc, r: DigitRun): boolean {
 
 export const cvvRecognizer: Recognizer = (doc) => {
   const out: Detection[] = [];
-  for (const r of digitRuns(doc)) {
+  const runs = digitRuns(doc);
+  runs.forEach((r, i) => {
     if (codeReadBack(doc, r)) out.push(fromWords(doc, 'CVV', r.wordStart, r.wordEnd, 0.6, 'cvv'));
     if (!r.cues.has('cvv') && codeAfterCard(doc, r)) out.push(fromWords(doc, 'CVV', r.wordStart, r.wordEnd, 0.8, 'cvv'));
-    if (!r.cues.has('cvv') || backOfThing(doc, r)) continue;
+    if (!r.cues.has('cvv') || backOfThing(doc, r, runs[i - 1]?.wordEnd ?? 0)) return;
     if (SIZES.includes(r.digits.length)) {
       out.push(fromWords(doc, 'CVV', r.wordStart, r.wordEnd, 0.9, 'cvv'));
     } else if (isRepeat(r, SIZES)) {
@@ -73,6 +78,6 @@ export const cvvRecognizer: Recognizer = (doc) => {
       if (at === undefined) out.push(fromWords(doc, 'CVV', r.wordStart, r.wordEnd, 0.9, 'cvv'));
       else out.push(fromWords(doc, 'CVV', r.wordStart, at, 0.9, 'cvv'), fromWords(doc, 'CVV', at, r.wordEnd, 0.9, 'cvv'));
     }
-  }
+  });
   return out;
 };

@@ -1,5 +1,5 @@
 // Card expiration dates: a cue ("expiration", "expires", "exp", "valid thru") and a month/year after it.
-import { fromWords, type Doc, type Recognizer } from './doc.js';
+import { endsClause, fromWords, type Doc, type Recognizer } from './doc.js';
 import { dateAfter } from './dateTokens.js';
 import { answerOnly, digitRuns, digitsOfWords } from './digitRuns.js';
 import type { Detection } from '../types.js';
@@ -43,12 +43,15 @@ function documentBefore(doc: Doc, i: number): boolean {
 }
 /** What has an end date and is no card: an offer, a quote, a coupon ("the payoff quote good through 11/30"). */
 const OFFER = /^(quote|quotes|quote's|offer|offers|coupon|coupons|coupon's|promo|promotion|deal|price|sale|discount|voucher|rebate|estimate|bid|special|trial|payoff|lock)$/;
-/** How far back an offer is looked for before its end date's cue. */
-const OFFER_WORDS = 8;
-/** An offer named in the few words before the cue at word i, and no card in the turn before it. */
+/** What may come between an offer and its end's cue: "the coupon says expires", "the quote is good through". */
+const OFFER_VERB = /^(says|said|say|is|was|it's|its|good|valid|still|only|that|which|will|would|should|be|runs|run)$/;
+/** Words between them, at most. */
+const OFFER_WORDS = 3;
+/** An offer named as the subject of the cue at word i, and no card in the turn before it. */
 function offerBefore(doc: Doc, i: number): boolean {
-  for (let k = Math.max(0, i - OFFER_WORDS); k < i; k++) if (OFFER.test(doc.words[k].norm)) return !cardBefore(doc, i);
-  return false;
+  let k = i - 1;
+  while (k >= 0 && i - 1 - k < OFFER_WORDS && OFFER_VERB.test(doc.words[k].norm) && !endsClause(doc, k)) k--;
+  return k >= 0 && !endsClause(doc, k) && OFFER.test(doc.words[k].norm) && !cardBefore(doc, i);
 }
 
 /** A date phrase that is a year alone ("2031", "twenty thirty one"). */
