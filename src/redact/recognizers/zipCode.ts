@@ -1,8 +1,8 @@
 // ZIP and postal codes. US: a 5-digit run (or 9 for ZIP+4) after a cue ("zip", "zip code", "postal code"), after
 // a state ("CA 90210", "california nine oh two one oh"), or before a city or a state ("It's 02906, Providence");
-// 6 digits after a cue or India's "PIN code" ("PIN code 560034, Bangalore"). UK ("SW1A 1AA", "M1 1AE") and Canada ("K1A 0B1"): written
-// in capitals anywhere, in any case after a cue, and spoken symbol by symbol after a cue ("postcode s w one a one a
-// a", "k one a zero b one"); reported as ZipCode.
+// 6 digits after a cue or India's "PIN code" ("PIN code 560034, Bangalore"). UK ("SW1A 1AA", "M1 1AE") and Canada
+// ("K1A 0B1"): written in capitals anywhere, in any case after a cue, and spoken symbol by symbol after a cue
+// ("postcode s w one a one a a", "k one a zero b one"); reported as ZipCode.
 import { answerOnly, cuesBefore, digitRuns, isRepeat, repeatSplit } from './digitRuns.js';
 import { fromChars, fromWords, wordsOverlapping, type Doc, type Recognizer } from './doc.js';
 import { STATE_ABBR, STATE_NAMES, US_CITIES } from './places.js';
