@@ -55,6 +55,10 @@ test('a count and what it counts ("5 nights", "8 sessions", "90 tablets", "2 dif
   masked(written, "Send it to 40 Birch Lane, it's her birthday, 40 years in May.", 'Address', '40 Birch Lane');
   masked(said, 'i live at nine thousand two hundred forty oak street for five nights a week', 'Address', 'nine thousand two hundred forty oak street');
   masked(said, 'we stay at seven twenty cabin road for five nights', 'Address', 'seven twenty cabin road');
+  // a measure that also names a place is no count of it
+  masked(written, 'Please ship it to 450 Green Acres, Springfield.', 'Address', '450 Green Acres');
+  masked(said, 'please ship it to four fifty green acres springfield', 'Address', 'four fifty green acres');
+  masked(said, 'send it to twelve hundred eight mile road detroit', 'Address', 'twelve hundred eight mile road');
 });
 
 test('an age after who has it ("shes seventy nine")', () => {
@@ -115,6 +119,8 @@ test('a shop\'s street after its store number ("the one on Maple Avenue")', () =
   noAddress(said, 'the receipt code is five one two and the store number is thirty three ten the one on maple avenue');
   masked(written, 'My sister lives on Maple Avenue, near the store.', 'Address', 'Maple Avenue');
   masked(written, 'The store number is 3310, so send it to the one on Maple Avenue.', 'Address', 'Maple Avenue');
+  // "the one" that is someone's home, named after the shop
+  masked(written, "I went to the bank, then my sister's, the one on Maple Avenue.", 'Address', 'Maple Avenue');
 });
 
 test('an amount before a street word ("$75 each way")', () => {
@@ -190,5 +196,6 @@ test('the Address filter still reads the same shapes with a real address as an a
     ['i live on route twelve near mile marker thirty', 'route twelve', true],
     ['Ship it to 13 Kingsway, Leeds.', '13 Kingsway, Leeds', false],
     ['the house number is 42, Sølvgade, 3 floors up', 'Sølvgade', false],
+    ['please ship it to four fifty green acres springfield', 'four fifty green acres springfield', true],
   ], false);
 });

@@ -79,15 +79,21 @@ export function sentThere(doc: Doc, i: number): boolean {
   return false;
 }
 
+/** Words that stop the look back for a shop: someone's home ("my mom's, the one on ...", "the house, the one on ..."). */
+const HOME_WORDS = /^(home|house|place|apartment|flat|condo|parents|mom|dad|mother|father|sister|brother|aunt|uncle|grandma|grandmother|friend|live|lives|lived|living)$|'s$/;
 /**
  * "on" at word j locates a shop, not a home: "the store on Main Street", or "the one on Grant Avenue" with a shop
- * named in the twelve words before it, within one sentence ("the store number is 2290, the one on Grant Avenue").
+ * named in the twelve words before it, within one sentence and with no home named between ("the store number is
+ * 2290, the one on Grant Avenue"; not "I went to the bank, then my sister's, the one on Grant Avenue").
  */
 export function shopOn(doc: Doc, j: number): boolean {
   const before = doc.words[j - 1]?.norm ?? '';
   if (BUSINESS.has(before)) return true;
   if (before !== 'one' && before !== 'ones') return false;
-  for (let k = j - 2; k >= Math.max(0, j - 14) && !(!doc.spoken && /[.!?]["')\]]*$/.test(doc.words[k].raw)); k--) if (BUSINESS.has(doc.words[k].norm)) return true;
+  for (let k = j - 2; k >= Math.max(0, j - 14) && !(!doc.spoken && /[.!?]["')\]]*$/.test(doc.words[k].raw)); k--) {
+    if (HOME_WORDS.test(doc.words[k].norm)) return false;
+    if (BUSINESS.has(doc.words[k].norm)) return true;
+  }
   return false;
 }
 

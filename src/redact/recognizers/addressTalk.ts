@@ -131,6 +131,8 @@ const COUNTED = new Set(`night nights session sessions visit visits appointment 
 pill pills capsule capsules dose doses refill refills milligram milligrams mg mcg microgram micrograms milliliter milliliters
 millilitre millilitres bedroom bath baths bathroom bathrooms bed beds stories storeys rooms tickets passengers adults kids
 children guests payments installments instalments stores locations`.split(/\s+/));
+/** Measures that also name a place or a road: "Green Acres", "Eight Mile Road", "the Yards". */
+const PLACE_MEASURE = /^(acres?|yards?|mile|feet|foot)$/;
 /** Words between a number and what it counts: "3 different stores", "two more nights". */
 const COUNT_ADJ = /^(different|separate|more|other|extra|additional|whole|full|consecutive|straight|total)$/;
 /** Labels of a number after them (besides NUMBER_LABELS and CODE_LABELS): "deck 9, cabin 9214", "space 4127", "Rx 6604412". */
@@ -187,7 +189,7 @@ function labelAt(doc: Doc, k: number): boolean {
 }
 
 /** States, provinces and box or road abbreviations, which come before a number in an address ("IL 62704", "PSC 1234", "US 1"). */
-const ADDRESS_ABBR = /^(po|pob|psc|cmr|rr|hc|apo|fpo|dpo|us|sr|cr|fm|hwy|rte|ste|apt|bldg|fl|rm|unit|box)$/i;
+const ADDRESS_ABBR = /^(po|pob|pmb|gpo|bfpo|psc|cmr|rr|hc|apo|fpo|dpo|us|sr|cr|fm|hwy|rte|ste|apt|bldg|fl|rm|unit|box|lot|ph)$/i;
 /**
  * Word k is an abbreviation written in capitals in text that is not all capitals ("MERV 11", "KLM 602"): a rating, a
  * product or a carrier, not a street's name; a state's, a province's or an address part's abbreviation is none.
@@ -240,8 +242,10 @@ function accountedFor(doc: Doc, a: number, b: number): boolean {
   const counts = (w: string) => MEASURE.has(w) || NOT_HOUSE.has(w) || COUNTED.has(w);
   const next = at(doc, b);
   if (counts(next) || COUNT_ADJ.test(next)) return true;
-  // one word between: "business miles", "extra nights" (not a street's or a place's word)
-  if (counts(at(doc, b + 1)) && /^\p{L}+$/u.test(next) && (englishWord(next) || ordinaryWord(next)) && !streetOrPlace(next)) return true;
+  // one word between: "business miles", "extra nights" (an English word in lower case, no street's or place's; and
+  // no measure that names places: "12 Green Acres", "eight mile")
+  const between = doc.words[b];
+  if (counts(at(doc, b + 1)) && !PLACE_MEASURE.test(at(doc, b + 1)) && /^\p{Ll}+$/u.test(between?.raw ?? '') && (englishWord(next) || ordinaryWord(next)) && !streetOrPlace(next)) return true;
   if (labelAt(doc, a - 1) || (LABEL_LINK.test(at(doc, a - 1)) && labelAt(doc, a - 2))) return true;
   if (AGE_CUES.test(at(doc, a - 1)) || (at(doc, a - 1) === 'is' && /^(he|she)$/.test(at(doc, a - 2)))) return true;
   return TIME_PREP.test(at(doc, a - 1)) && clockTime(doc, a, b) && gerund(next);
