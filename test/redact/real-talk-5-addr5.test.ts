@@ -74,6 +74,15 @@ test('a time of day ("6 p.m. Central", "at 3:45 p.m.", "at six forty connecting"
   masked(said, 'i live at six forty maple street', 'Address', 'six forty maple street');
 });
 
+test('a seat and its row ("seat 14C, row 14") is no street called Row', () => {
+  noAddress(written, 'We were in seat 21C, row 21, on the 6:15 flight.');
+  noAddress(said, 'we were in seat twenty one c row twenty one on the six fifteen flight');
+  masked(written, 'Send it to 21 Savile Row, London.', 'Address', '21 Savile Row');
+  masked(said, 'send it to twenty one savile row london', 'Address', 'twenty one savile row');
+  masked(written, 'Our office is Level 3, 100 George Street, Sydney.', 'Address', '100 George Street');
+  masked(written, 'I live at 14, Oak Street.', 'Address', 'Oak Street');
+});
+
 test('a flight ("United 882") near talk of flying', () => {
   noAddress(written, "We're on United 882 out of Denver at 6:40, connecting in Chicago.");
   noAddress(said, 'were on united eight eighty two out of denver at six forty connecting in chicago');

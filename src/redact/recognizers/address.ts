@@ -10,6 +10,7 @@ import type { Detection } from '../types.js';
 import { digitsOf } from './digitRuns.js';
 import { postcodeAt } from './zipCode.js';
 import { storageUnitAt } from './addressContext.js';
+import { labelledNumber } from './addressTalk.js';
 
 const STREET_STOP = new Set([...STOP].filter((w) => !['street', 'avenue', 'road', 'lane', 'drive', 'court', 'boulevard', 'first', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'].includes(w)));
 const isNum = (doc: Doc, i: number) => {
@@ -118,10 +119,13 @@ export const addressRecognizer: Recognizer = (doc) => {
       for (let j = k - 1; j >= Math.max(0, k - 5); j--) {
         if (!isNum(doc, j)) {
           if (!plain(doc, j) && !/^\d+(st|nd|rd|th)$/.test(w[j].norm)) break;
+          // a street's name runs into its type with no clause's end between: "seat 14C, row 14" is none
+          if (endsClause(doc, j)) break;
           continue;
         }
         if (j === k - 1 && !/^\d+(st|nd|rd|th)$/.test(doc.tokens[doc.tokenOfWord[j]].text)) break; // "5 street"
         if (money(doc, j)) break; // "the fare was $89 each way"
+        if (labelledNumber(doc, doc.tokens[doc.tokenOfWord[j]].wordStart)) break; // "seat fourteen c row ..."
         const start = doc.tokens[doc.tokenOfWord[j]].wordStart;
         const cue = /\b(live|lives|living|address|located|moved|moving|ship|deliver|at)\b/.test(w.slice(Math.max(0, start - 4), start).map((x) => x.norm).join(' '));
         out.push(fromWords(doc, 'Address', start, extendAddress(doc, k + 1), cue ? 0.9 : 0.8, 'address'));

@@ -62,7 +62,9 @@ const PLACEISH = ['pl', 'state', 'ctry'];
  * thousand square feet"), an hour and its time zone ("nine eastern"), a version ("three point two point one"), a
  * labelled number ("error nineteen", "channel nine"), letters and digits of a code ("i n v two oh nine"), or words
  * every one of which is ordinary English with no street, unit or direction word among them and no number beside a
- * place ("sunny seventy five", "long story", "Miami data", "brother-in-law").
+ * place ("sunny seventy five", "long story", "Miami data", "brother-in-law"); a numbered road where something
+ * happened (roadSpot), a code after its label (labelledCode), every number accounted for as something else
+ * (numbersAccounted: "7 nights, deck 9, cabin 9214").
  */
 export function talkNotAddress(doc: Doc, s: number, e: number): boolean {
   const w = (i: number) => doc.words[i]?.norm ?? '';
@@ -74,7 +76,9 @@ export function talkNotAddress(doc: Doc, s: number, e: number): boolean {
   // (a storage unit's "unit" is no flat's: "the storage unit is 3056, unit number C-118")
   // (nor is a street type said right after a subject a street's: "i drove", "we walk")
   const verb = (i: number) => tags(i).includes('stx') && /^(i|we|you|he|she|they)$/.test(w(i - 1));
-  for (let i = s; i < e; i++) if (tags(i).some((g) => STREETISH.includes(g)) && !decimal(i) && !storageUnitAt(doc, i) && !verb(i)) streetWords++;
+  // (nor a label's word before its number, lower case: "seat 14C, row 14", "gate 12")
+  const label = (i: number) => (NUMBER_LABELS.has(w(i)) || MORE_LABELS.has(w(i))) && num(i + 1) && (doc.spoken || /^\p{Ll}/u.test(doc.words[i].raw));
+  for (let i = s; i < e; i++) if (tags(i).some((g) => STREETISH.includes(g)) && !decimal(i) && !storageUnitAt(doc, i) && !verb(i) && !label(i)) streetWords++;
   // a numbered road where something happened: "a line down on Route 9 near mile marker 44"
   if (roadOnly(doc, s, e) && roadSpot(doc, s, e)) return true;
   // (a code's letters are no directions: "model l r f v s ...", "error e one ninety five")
@@ -144,7 +148,7 @@ const AGE_CUES = /^(hes|shes|he's|she's|im|i'm|aged|age|turned|turning|turns)$/;
 /** Words before "number" that make it a house's or a flat's: "the house number is 42" is an address's. */
 const ADDRESS_NUMBER_OWNER = /^(house|flat|apartment|apt|unit|street|building|bldg|door|suite|room|lot|plot|address|box)$/;
 /** Words between a label and its number: "the store number is 2290", "confirmation ending 7731". */
-const LABEL_LINK = /^(is|was|number|no|#|ending|of|'s)$/;
+const LABEL_LINK = /^(is|was|number|no|#|ending|of|'s|the)$/;
 /** Airlines whose name is said before a flight's number ("Delta 1147"), read so only near talk of flying. */
 const AIRLINES = new Set(`delta united american southwest jetblue alaska spirit frontier hawaiian allegiant westjet aeromexico avianca
 lufthansa klm emirates qantas ryanair easyjet iberia qatar etihad virgin lingus airways airlines porter`.split(/\s+/));
@@ -194,7 +198,7 @@ const ADDRESS_ABBR = /^(po|pob|pmb|gpo|bfpo|psc|cmr|rr|hc|apo|fpo|dpo|us|sr|cr|f
  * Word k is an abbreviation written in capitals in text that is not all capitals ("MERV 11", "KLM 602"): a rating, a
  * product or a carrier, not a street's name; a state's, a province's or an address part's abbreviation is none.
  */
-export function capsAcronym(doc: Doc, k: number): boolean {
+function capsAcronym(doc: Doc, k: number): boolean {
   const w = doc.words[k];
   if (doc.spoken || !w) return false;
   const letters = w.raw.replace(/[^\p{L}]/gu, '');
@@ -316,6 +320,15 @@ function labelledCode(doc: Doc, s: number, e: number): boolean {
   if (before.some(streetOrPlace)) return false;
   const english = (w: string) => /^\p{L}+$/u.test(w) && (englishWord(w) || ordinaryWord(w));
   return !before.some(wordy) || (!before.some(numeric) && before.every(english));
+}
+
+/**
+ * The number at word j is a seat's, a gate's, a version's... by the label right before it ("seat 14C, row 14",
+ * "gate twelve"), not a house number ("level" is left out: "Level 3, 100 George Street" is an office's address).
+ */
+export function labelledNumber(doc: Doc, j: number): boolean {
+  const w = at(doc, j - 1);
+  return w !== 'level' && NUMBER_LABELS.has(w);
 }
 
 /** Words that name the postcode after them: "postcode 3056", "zip code", "postal code". */
