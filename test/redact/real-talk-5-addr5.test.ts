@@ -206,5 +206,7 @@ test('the Address filter still reads the same shapes with a real address as an a
     ['Ship it to 13 Kingsway, Leeds.', '13 Kingsway, Leeds', false],
     ['the house number is 42, Sølvgade, 3 floors up', 'Sølvgade', false],
     ['please ship it to four fifty green acres springfield', 'four fifty green acres springfield', true],
+    // a label's number where something is sent is kept: it may be part of the address
+    ['deliver it to cabin twelve at eighty lakeshore drive', 'cabin twelve', true],
   ], false);
 });

@@ -5,7 +5,7 @@
 import { gazetteerTags } from '../tagger/gazetteer.js';
 import { ordinaryWord } from '../tagger/model.js';
 import { wordClassNotName } from '../tagger/wordClass.js';
-import { storageUnitAt, roadSpot } from './addressContext.js';
+import { residenceBefore, roadSpot, storageUnitAt } from './addressContext.js';
 import type { Doc } from './doc.js';
 import { englishWord } from './englishWords.js';
 import { fold } from './nameData.js';
@@ -82,7 +82,8 @@ export function talkNotAddress(doc: Doc, s: number, e: number): boolean {
   // a numbered road where something happened: "a line down on Route 9 near mile marker 44"
   if (roadOnly(doc, s, e) && roadSpot(doc, s, e)) return true;
   // (a code's letters are no directions: "model l r f v s ...", "error e one ninety five")
-  if (labelledCode(doc, s, e) || (streetWords === 0 && numbersAccounted(doc, s, e))) return true;
+  // (not where someone lives or something is sent: "deliver it to cabin twelve at eighty lakeshore drive")
+  if (!residenceBefore(doc, s, 6) && (labelledCode(doc, s, e) || (streetWords === 0 && numbersAccounted(doc, s, e)))) return true;
   for (let i = Math.max(0, s - 1); i < e; i++) {
     if (!num(i)) continue;
     const next = w(i + 1);
