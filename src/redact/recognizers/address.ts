@@ -9,6 +9,8 @@ import { ordinaryWord } from '../tagger/model.js';
 import type { Detection } from '../types.js';
 import { digitsOf } from './digitRuns.js';
 import { postcodeAt } from './zipCode.js';
+import { storageUnitAt } from './addressContext.js';
+import { labelledNumber } from './addressTalk.js';
 
 const STREET_STOP = new Set([...STOP].filter((w) => !['street', 'avenue', 'road', 'lane', 'drive', 'court', 'boulevard', 'first', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'].includes(w)));
 const isNum = (doc: Doc, i: number) => {
@@ -78,6 +80,32 @@ export function sentThere(doc: Doc, i: number): boolean {
   return false;
 }
 
+/** Words that stop the look back for a shop: someone's home ("my mom's, the one on ...", "the house, the one on ..."). */
+const HOME_WORDS = /^(home|house|place|apartment|flat|condo|parents|mom|dad|mother|father|sister|brother|aunt|uncle|grandma|grandmother|friend|live|lives|lived|living)$|'s$/;
+/**
+ * "on" at word j locates a shop, not a home: "the store on Main Street", or "the one on Grant Avenue" with a shop
+ * named in the twelve words before it, within one sentence and with no home named between ("the store number is
+ * 2290, the one on Grant Avenue"; not "I went to the bank, then my sister's, the one on Grant Avenue").
+ */
+export function shopOn(doc: Doc, j: number): boolean {
+  const before = doc.words[j - 1]?.norm ?? '';
+  if (BUSINESS.has(before)) return true;
+  if (before !== 'one' && before !== 'ones') return false;
+  for (let k = j - 2; k >= Math.max(0, j - 14) && !(!doc.spoken && /[.!?]["')\]]*$/.test(doc.words[k].raw)); k--) {
+    if (HOME_WORDS.test(doc.words[k].norm)) return false;
+    if (BUSINESS.has(doc.words[k].norm)) return true;
+  }
+  return false;
+}
+
+/** Money words after an amount: "eighty nine dollars". */
+const MONEY = /^(dollars?|bucks|cents?|euros?|pounds?|quid)$/;
+/** The number at word j is an amount, not a house number: "$89", "eighty nine dollars". */
+function money(doc: Doc, j: number): boolean {
+  const t = doc.tokens[doc.tokenOfWord[j]];
+  return /^[$€£]/.test(doc.words[t?.wordStart ?? j].raw) || MONEY.test(doc.words[t?.wordEnd ?? j + 1]?.norm ?? '');
+}
+
 /** The last word of every cue of "cue + number" below ("live at", "address is", "moved to", "address"). */
 const CUE_ENDS = new Set(['at', 'is', 'to', 'on', 'address', 'addresses']);
 
@@ -91,9 +119,13 @@ export const addressRecognizer: Recognizer = (doc) => {
       for (let j = k - 1; j >= Math.max(0, k - 5); j--) {
         if (!isNum(doc, j)) {
           if (!plain(doc, j) && !/^\d+(st|nd|rd|th)$/.test(w[j].norm)) break;
+          // a street's name runs into its type with no clause's end between: "seat 14C, row 14" is none
+          if (endsClause(doc, j)) break;
           continue;
         }
         if (j === k - 1 && !/^\d+(st|nd|rd|th)$/.test(doc.tokens[doc.tokenOfWord[j]].text)) break; // "5 street"
+        if (money(doc, j)) break; // "the fare was $89 each way"
+        if (labelledNumber(doc, doc.tokens[doc.tokenOfWord[j]].wordStart)) break; // "seat fourteen c row ..."
         const start = doc.tokens[doc.tokenOfWord[j]].wordStart;
         const cue = /\b(live|lives|living|address|located|moved|moving|ship|deliver|at)\b/.test(w.slice(Math.max(0, start - 4), start).map((x) => x.norm).join(' '));
         out.push(fromWords(doc, 'Address', start, extendAddress(doc, k + 1), cue ? 0.9 : 0.8, 'address'));
@@ -133,7 +165,7 @@ export const addressRecognizer: Recognizer = (doc) => {
     if (j === k - 1 || j < 0 || isNum(doc, j)) continue;
     if (!doc.spoken && !isCap(doc, k)) continue;
     const cue = `${w[j - 1]?.norm ?? ''} ${w[j].norm}`;
-    if (!/(live|lives|lived|living|located|moved|moving|move|reside|resides|stay|staying) (on|to|at)$/.test(cue) && !(/^(on|at)$/.test(w[j].norm) && !doc.spoken && (!BUSINESS.has(w[j - 1]?.norm ?? '') || sentThere(doc, j)))) continue;
+    if (!/(live|lives|lived|living|located|moved|moving|move|reside|resides|stay|staying) (on|to|at)$/.test(cue) && !(/^(on|at)$/.test(w[j].norm) && !doc.spoken && (!shopOn(doc, j) || sentThere(doc, j)))) continue;
     out.push(fromWords(doc, 'Address', j + 1, extendAddress(doc, k + 1), doc.spoken ? 0.6 : 0.65, 'address-street'));
   }
   // the last line of an address block: a country and its postcode ("Denmark 15838", "rwanda oh two four three eight")
@@ -145,7 +177,8 @@ export const addressRecognizer: Recognizer = (doc) => {
   }
   // a unit on its own: "Apt. 614", "suite seven seven one"
   for (let i = 0; i + 1 < w.length; i++) {
-    if (/^(apt|apartment|suite|ste|unit)$/.test(w[i].norm) && isNum(doc, i + 1)) out.push(fromWords(doc, 'Address', i, doc.tokens[doc.tokenOfWord[i + 1]].wordEnd, 0.7, 'address-unit'));
+    // (not a storage unit's: "the storage unit 118")
+    if (/^(apt|apartment|suite|ste|unit)$/.test(w[i].norm) && isNum(doc, i + 1) && !storageUnitAt(doc, i)) out.push(fromWords(doc, 'Address', i, doc.tokens[doc.tokenOfWord[i + 1]].wordEnd, 0.7, 'address-unit'));
   }
   // cue + number ...: "i live at 12 ...", "my address is 4 ..."
   for (let i = 0; i < w.length; i++) {

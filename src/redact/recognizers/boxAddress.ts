@@ -3,6 +3,7 @@
 // written or said ("p s c one two three four box five six seven eight a p o a e"). The run of such parts is one
 // address, extended past it like a street (city, state, postcode: address.ts).
 import { extendAddress } from './address.js';
+import { formBox, roadSpot } from './addressContext.js';
 import { digitRuns } from './digitRuns.js';
 import { fromWords, type Doc, type Recognizer } from './doc.js';
 import type { Detection } from '../types.js';
@@ -60,6 +61,8 @@ export const boxAddressRecognizer: Recognizer = (doc) => {
     // a lone "unit 4" or "box 3" is the unit rule's, or a count ("box 3 of 5"); two parts or a military office are an address
     if (parts < 2 && !military && !/^(box|route|rr)$/.test(doc.words[start].norm)) continue;
     if (parts < 2 && !military && doc.words[start - 1]?.norm === 'the') continue;
+    // a lone box on a form ("the W-2, box 1 says"), a lone route where something happened ("Route 9 near mile marker 44")
+    if (parts < 2 && !military && (doc.words[start].norm === 'box' ? formBox(doc, start, k) : roadSpot(doc, start, k))) continue;
     out.push(fromWords(doc, 'Address', start, extendAddress(doc, k), parts >= 2 || military ? 0.85 : 0.7, 'address-box'));
     i = k - 1;
   }

@@ -11,7 +11,8 @@ import type { Detection } from '../types.js';
 import { startsWithCue } from './digitRuns.js';
 import { fromWords, type Doc, type Recognizer } from './doc.js';
 import { ACRONYMS, spellsAcronym } from './acronyms.js';
-import { BUSINESS, sentThere } from './address.js';
+import { sentThere, shopOn } from './address.js';
+import { amount, NOT_HOUSE, numeric, SPOKEN_NUMBER, talkNotAddress, townAroundPostcode, wordy } from './addressTalk.js';
 import { englishWord } from './englishWords.js';
 import { AMBIGUOUS, fold, PLACE_PREFIX, PLACE_SUFFIX } from './nameData.js';
 import { nameUsedAsWord, streetSpan, TITLED_BRAND } from './person.js';
@@ -101,9 +102,6 @@ function lettersInCode(doc: Doc, s: number, e: number): boolean {
   return numeric(s - 1) || numeric(e);
 }
 
-/** A word of an address run that is more than a number, a month or a function word ("3rd" of a date is none). */
-const wordy = (w: string) => /\p{L}/u.test(w) && !/^\d+(st|nd|rd|th)$/.test(w) && !gazetteerTags(w).some((g) => g === 'num' || g === 'mon' || g === 'sw');
-
 /** Words [s, e) trimmed to start and end on a word with a letter or digit (not a lone "?" beside them). */
 function trimmed(doc: Doc, s: number, e: number): [number, number] {
   const content = (i: number) => doc.words[i].end > doc.words[i].start;
@@ -154,91 +152,16 @@ function readsAs(doc: Doc, kind: EntityKind, s: number, e: number, nounsVouch = 
   if (kind === 'Person' && e - s === 1 && PHONE_STATE.has(norms[0]) && doc.words[s - 1]?.norm === 'on') return false;
   if (kind === 'Person') return nameLike(norms, nounsVouch) && !lettersInCode(doc, s, e) && !(norms.length === 1 && NOT_PERSON.test(norms[0]));
   // a shop located by its street, no number ("the branch on Cedar Avenue"): not where someone lives
-  if (doc.words[s - 1]?.norm === 'on' && BUSINESS.has(doc.words[s - 2]?.norm ?? '') && !norms.some(numeric) && !numeric(doc.words[e]?.norm) && !sentThere(doc, s - 2)) return false;
+  if (doc.words[s - 1]?.norm === 'on' && shopOn(doc, s - 1) && !norms.some(numeric) && !numeric(doc.words[e]?.norm) && !sentThere(doc, s - 2)) return false;
   return norms.some(wordy) && addressLike(norms) && !placeOnly(doc, s, e) && !amount(doc, s, e) && !norms.every((w) => w.length === 1 || !/\p{L}/u.test(w)) && !talkNotAddress(doc, s, e);
 }
 
 /** Where a phone is when a caller is "on" it: "on speaker", "on mute", "on bluetooth". */
 const PHONE_STATE = new Set(['speaker', 'speakerphone', 'loudspeaker', 'mute', 'hold', 'bluetooth', 'headset', 'handsfree']);
 
-/** What a number measures when said right after it ("thousand square feet", "twelve foot", "fifty megabits"). */
-const MEASURE = new Set(`square sq cubic feet foot ft inches inch meters metres meter metre km kilometers kilometres cm mm yards
-yard acres acre hectares miles mile pounds lbs lb kilos kg grams tons ounces oz gallons liters litres ml watts watt kw kwh
-volts amps mbps gbps kbps megs gigs megabits gigabits megabytes gigabytes terabytes mb gb tb ghz mhz hz percent degrees
-fahrenheit celsius`.split(/\s+/));
-/** Time zones said after an hour ("nine eastern", "ten thirty pacific time"). */
-const ZONES = new Set('eastern central pacific mountain atlantic alaska hawaii est edt cst cdt mst mdt pst pdt gmt utc bst cet aest'.split(' '));
-/** Words that say the number after them is a version, a code or a count, not a house number ("error nineteen"). */
-const NUMBER_LABELS = new Set(`version ver model release build firmware update error code channel ext extension option step
-level page chapter season episode series gen generation rev revision tier grade size item question part figure row seat
-gate flight platform port dial dialed dialled press pressed pressing hit enter entered select push`.split(/\s+/));
-/** Words before letters and digits that make them a code ("invoice i n v two oh nine"). */
-const CODE_LABELS = new Set('invoice order ticket reference ref confirmation tracking case serial model part sku id code number account reservation reservations booking bookings membership member claim policy voucher promo coupon'.split(' '));
-/** What a network generation said after its number names ("three g speeds", "five g coverage"): no flat "3G". */
-const NETWORK = new Set('speed speeds network networks data coverage signal service phone phones connection internet plan band'.split(' '));
-/** Words that place what follows: an address is likely after them ("i'm at", "send it to", "address is"). */
-const PLACED = new Set(['at', 'to', 'address', 'live', 'lives', 'living', 'on']);
-/** Lists that tell a street, a unit or a place (a word of them keeps a run). */
-const STREETISH = ['st', 'stx', 'fst', 'unit', 'dir'];
-const PLACEISH = ['pl', 'state', 'ctry'];
-
-/**
- * Talk that the tagger took for an address, told by evidence against one: a number and what it measures ("one
- * thousand square feet"), an hour and its time zone ("nine eastern"), a version ("three point two point one"), a
- * labelled number ("error nineteen", "channel nine"), letters and digits of a code ("i n v two oh nine"), or words
- * every one of which is ordinary English with no street, unit or direction word among them and no number beside a
- * place ("sunny seventy five", "long story", "Miami data", "brother-in-law").
- */
-function talkNotAddress(doc: Doc, s: number, e: number): boolean {
-  const w = (i: number) => doc.words[i]?.norm ?? '';
-  const num = (i: number) => i >= 0 && i < doc.words.length && numeric(w(i));
-  const tags = (i: number) => gazetteerTags(w(i));
-  // ("point" between numbers is a decimal point, no street type: "three point two")
-  const decimal = (i: number) => w(i) === 'point' && num(i - 1) && num(i + 1);
-  let streetWords = 0;
-  for (let i = s; i < e; i++) if (tags(i).some((g) => STREETISH.includes(g)) && !decimal(i)) streetWords++;
-  for (let i = Math.max(0, s - 1); i < e; i++) {
-    if (!num(i)) continue;
-    const next = w(i + 1);
-    if (MEASURE.has(next) || ((next === 'square' || next === 'cubic' || next === 'sq') && MEASURE.has(w(i + 2)))) return true;
-    if (next === 'g' && NETWORK.has(w(i + 2))) return true;
-    if (ZONES.has(next) && i + 1 < e && !tags(i + 2).some((g) => g === 'st' || g === 'stx')) return true;
-    // "three point two": a decimal; "point" is no street type between numbers
-    if (decimal(i + 1) && streetWords === 0) return true;
-  }
-  // "error nineteen", "version 3": the label before the run's first number, the run's first word or the one before it
-  let f = s - 1;
-  while (f < e && !num(f)) f++;
-  if (f < e && f <= s + 1 && NUMBER_LABELS.has(w(f - 1)) && streetWords === 0) return true;
-  const norms = doc.words.slice(s, e).map((x) => x.norm);
-  const letter = (x: string) => /^\p{L}$/u.test(x);
-  // letters and digits only, after a letter or a code's label: a code
-  if (norms.some(letter) && norms.every((x) => letter(x) || numeric(x)) && (letter(w(s - 1)) || CODE_LABELS.has(w(s - 1)))) return true;
-  // the same with the label inside the run ("reservations k seven three three nine")
-  let l = 0;
-  while (l < norms.length && CODE_LABELS.has(norms[l])) l++;
-  const code = norms.slice(l);
-  if (l > 0 && code.some(letter) && code.some(numeric) && code.every((x) => letter(x) || numeric(x)) && streetWords === 0) return true;
-  if (streetWords > 0) return false;
-  const place = (x: string) => gazetteerTags(x).some((g) => PLACEISH.includes(g)) || gazetteerTags(fold(x)).some((g) => PLACEISH.includes(g));
-  const hasNumber = norms.some(numeric) || num(s - 1) || num(e);
-  const words = norms.flatMap((x) => x.split(/[-']/)).filter((x) => /\p{L}/u.test(x) && !numeric(x));
-  if (words.length === 0) return false;
-  const english = (x: string) => ordinaryWord(x) || englishWord(x);
-  // with a number: only when every word is an English adjective, adverb or verb ("sunny seventy five"); a street's
-  // name of another language can read as one to compromise ("grindsted")
-  // Not where the run is where someone is or sends something: "i'm at two ten main", "send it to nine twenty high"
-  if (hasNumber) return !PLACED.has(w(s - 1)) && !PLACED.has(w(s - 2)) && words.every((x) => english(x) && wordClassNotName(x) && !place(x));
-  // ("The Sidings", "the Limes": a house's name)
-  return norms[0] !== 'the' && words.every((x) => letter(x) || english(x) || place(x));
-}
-
 /** Every word a city's, state's or country's ("Illinois", "Virginia Beach"). */
 const placeWords = (doc: Doc, s: number, e: number) =>
   doc.words.slice(s, e).every((w) => PLACE_PREFIX.has(w.norm) || PLACE_SUFFIX.has(w.norm) || isPlace(w.norm));
-
-/** A number word or digits ("62704", "six"). */
-const numeric = (w: string | undefined) => w !== undefined && (/\d/.test(w) || SPOKEN_NUMBER.test(w));
 
 /**
  * A place named alone is no address: a tagged Address run of place words only is kept when a number of its own is
@@ -257,24 +180,6 @@ const TIME_WORD = /^(noon|midnight|midday|tonight|halloween|christmas|easter|tha
 /** Departments and channels a caller is sent to: "transfer me to Sales", "Support told me". */
 const NOT_PERSON = /^(sales|support|billing|accounts|collections|fraud|security|claims|shipping|returns|warehouse|legal|management|dispatch|reception|payroll|hr|it|marketing|finance|service|services|tech|helpdesk)$/;
 
-/** A number and what it counts or measures: "one thousand four hundred fifty dollars", "eighty three degrees". */
-function amount(doc: Doc, s: number, e: number): boolean {
-  for (let i = s; i < e; i++) {
-    const w = doc.words[i].norm;
-    const prev = doc.words[i - 1]?.norm ?? '';
-    if (NOT_HOUSE.has(w) && (/\d/.test(prev) || SPOKEN_NUMBER.test(prev))) return true;
-    if (/^[$€£]/.test(doc.words[i].raw)) return true;
-  }
-  return false;
-}
-
-
-
-const SPOKEN_NUMBER = /^(zero|oh|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand)[a-z]?$/;
-/** What follows a number that is a count, an amount or a time, not a house number ("Aziz 50 dollars", "error 7 times"). */
-const NOT_HOUSE = new Set(`dollars dollar cents bucks euros pounds percent times time minutes minute hours hour days day weeks week months month
-years year am pm o'clock oclock digits people items calls texts gb mb points degrees degree fahrenheit celsius inches inch
-feet foot miles mile liters litres gallons kilos kg grams ounces lbs boxes bottles pairs stars bedrooms floors seats each`.split(/\s+/));
 /** A house number (words [e, end)) at word e: "17A", "94a,", "625/2" written; "seventeena", "eighty three", "ninety oneb" said. */
 function houseNumber(doc: Doc, e: number): number | undefined {
   const w = doc.words;
@@ -471,6 +376,8 @@ export function yieldToRules(doc: Doc, detections: readonly Detection[], wanted?
     const d = split?.[1] ?? run;
     const other = index.rulesTouching(d.wordStart!, d.wordEnd!).filter((r) => !SHARED[d.kind]?.includes(r.kind) && r.start < d.end && d.start < r.end);
     if (d.kind === 'Address' && other.length === 0 && placeAlone(doc, d.wordStart!, d.wordEnd!, index.ruleNumberAt)) continue;
+    // "we're in Brunswick, postcode 3056, Victoria": the rules' ZipCode is the postcode; the town is no address
+    if (d.kind === 'Address' && townAroundPostcode(doc, d.wordStart!, d.wordEnd!, (i) => index.rulesTouching(i, i + 1).some((r) => r.kind === 'ZipCode' && r.start < doc.words[i].end && doc.words[i].start < r.end))) continue;
     if (other.length === 0) {
       out.push(d);
       continue;
