@@ -16,11 +16,14 @@ test('the one asked to call back ("Can Dawn call me back?"); "can someone call m
   expectKind([['can dawn call me back she had my file open', 'Person', 'dawn']], said);
   expectNone([['Can someone call me back? It is urgent.', ['Person']], ['Could you text me the code?', ['Person']]], written);
   expectNone([['can someone call me back its urgent', ['Person']], ['could you text me the code', ['Person']]], said);
+  expectKind([['Could you ask Dawn to call me back?', 'Person', 'Dawn']], written);
+  expectKind([['could you ask dawn to call me back', 'Person', 'dawn']], said);
 });
 
 test('the one who served, named after "the <role> was" ("the receptionist was Ivy")', () => {
   expectKind([['Last visit the receptionist was Ivy, she booked me in.', 'Person', 'Ivy']], written);
   expectKind([['last visit the receptionist was ivy she booked me in', 'Person', 'ivy']], said);
+  expectKind([['my nurse was ivy and she was lovely', 'Person', 'ivy']], said);
   expectNone([['The driver was late again, the second time this week.', ['Person']]], written);
   expectNone([['the driver was late again the second time this week', ['Person']]], said);
 });
@@ -60,7 +63,9 @@ test('a name before "the family name" or "is my last name"', () => {
 test('a month that is also a given name before a relation ("April is my sister")', () => {
   expectKind([["Yes, April is my sister, and she's on the lease too.", 'Person', 'April']], written);
   expectKind([['yes april is my sister and shes on the lease too', 'Person', 'april']], said);
-  expectNone([['Yes, April is my renewal month.', ['Person']]], written);
+  expectNone([['Yes, April is my renewal month.', ['Person']], ['What I want is my money back.', ['Person']]], written);
+  expectKind([['Will is my son, and he has the other card.', 'Person', 'Will']], written);
+  expectKind([['yes will is my son and he has the other card', 'Person', 'will']], said);
 });
 
 test('"ask for" a name that is also a word, with a surname no list knows ("ask for may xiong")', () => {
@@ -115,6 +120,10 @@ test('a brand before its model number, a breed, a contraction, a lot and an abbr
   expectNone([['its the netgear r seven thousand router and it keeps dropping', ['Person']]], said);
   expectNone([['the permit for lot c is sixty dollars a month', ['Person']], ['it wouldve shipped on monday', ['Person']], ['the picture looks washed out in h d r', ['Person']]], said);
   expectNone([["She'd like the refund on the card, please.", ['Person']]], written);
+  // a name beside each still is
+  expectCovered('its the netgear r seven thousand router and the account is under dagny ruud', 'dagny ruud', said);
+  expectCovered('the permit for lot c is in the name of marisol vega', 'marisol vega', said);
+  expectKind([["Shelby said she'd call me back.", 'Person', 'Shelby']], written);
   expectNone([['okay i have pickles domestic shorthair and he needs the booster', ['Person']]], said);
   expectNone([['Okay, I have Pickles, domestic shorthair, and he needs the booster.', ['Person']]], written);
   // the owner after the breed is still masked

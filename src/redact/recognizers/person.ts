@@ -386,6 +386,8 @@ function cues(doc: Doc): Detection[] {
     }
     // "Ask Nathanial to call me back", "ask priya to ring me": a listed given name (written, capitalised) before "to"
     if (w[i] === 'ask' && w[i + 2] === 'to' && !AMBIGUOUS.has(w[i + 1]) && (speechLike(doc) ? FIRST_NAMES.has(w[i + 1]) : isCap(doc, i + 1) && (known(w[i + 1]) || unknownWord(w[i + 1])))) push([i + 1, i + 2], 0.7);
+    // "ask penny to call me back": a name that is also a word, asked to get back to the caller
+    else if (w[i] === 'ask' && w[i + 2] === 'to' && /^(call|ring|phone|text|email|e-mail|contact|get)$/.test(w[i + 3] ?? '') && WORD_NAMES.has(w[i + 1] ?? '') && !STOP.has(w[i + 1]) && !endsClause(doc, i) && (speechLike(doc) || isCap(doc, i + 1))) push([i + 1, i + 2], 0.7);
     // "Sam Munk is the primary card holder", "the account owner is ..." (above) read the other way
     if (w[i] === 'is' && w[i + 1] === 'the' && w.slice(i + 2, i + 6).some((x) => HOLDER.test(x))) push(nameBefore(doc, i), 0.75);
     // "it's Ellen-Margrethe Esben Skov calling", "its riaan speaking"

@@ -27,7 +27,7 @@ psychiatrist psychologist plumber electrician broker advisor adviser consultant 
 boss neighbor neighbour roommate wife husband partner son daughter mother mom mum father dad brother sister friend
 cousin aunt uncle grandmother grandfather grandma grandpa fiance fiancee boyfriend girlfriend assistant agent
 representative rep technician driver dogwalker walker sitter midwife doula specialist surgeon hygienist receptionist
-tech cashier clerk teller inspector installer courier adjuster dispatcher`.split(/\s+/));
+tech cashier clerk teller inspector adjuster`.split(/\s+/));
 /** Relations named right after them: "our son Leo", "my wife Dana" ("my son will call" is masked too: the lesser harm). */
 const RELATION = /^(wife|husband|partner|son|daughter|mother|mom|mum|father|dad|brother|sister|friend|cousin|aunt|uncle|grandmother|grandfather|grandma|grandpa|fiance|fiancee|boyfriend|girlfriend|niece|nephew|stepson|stepdaughter|stepmom|stepdad|grandson|granddaughter|(brother|sister|mother|father|son|daughter)-in-law)$/;
 /** "The Delacroix family", "the Okafor household": a family named. */
@@ -61,8 +61,14 @@ const norm = (doc: Doc, i: number) => doc.words[i]?.norm ?? '';
 const letters = (w: string) => /^\p{L}[\p{L}'’-]*$/u.test(w);
 const isCap = (doc: Doc, i: number) => /^\p{Lu}/u.test(doc.words[i]?.raw.replace(/^[^\p{L}]+/u, '') ?? '');
 const listed = (w: string) => FIRST_NAMES.has(w) || WORD_NAMES.has(w) || LAST_NAMES.has(w) || FIRST_NAMES.has(fold(w)) || LAST_NAMES.has(fold(w));
-/** Speech, or text typed with no capital at all: case says nothing. */
-const caseless = (doc: Doc) => doc.spoken || !/\p{Lu}/u.test(doc.text);
+/** Speech, or text typed with no capital at all: case says nothing. (Once per doc: a scan of all of a text with no capital per frame made detection quadratic.) */
+const caselessDocs = new WeakMap<Doc, boolean>();
+const caseless = (doc: Doc) => {
+  if (doc.spoken) return true;
+  let lower = caselessDocs.get(doc);
+  if (lower === undefined) caselessDocs.set(doc, (lower = !/\p{Lu}/u.test(doc.text)));
+  return lower;
+};
 
 /**
  * Word i as a name in a frame: letters, no function word, no department or day; a listed name (the frame vouches
@@ -200,8 +206,11 @@ function doer(doc: Doc, i: number): [number, number] | undefined {
   return [i, i + 1];
 }
 
-/** A month that is also a given name, capitalised where written ("June is my aunt"): a relation says it is the name. */
-const monthNamed = (doc: Doc, i: number) => CALENDAR.test(norm(doc, i)) && WORD_NAMES.has(norm(doc, i)) && (caseless(doc) || isCap(doc, i)) && !endsClause(doc, i);
+/**
+ * A given name that is also a month or a function word, capitalised where written ("June is my aunt", "Will is my
+ * son"), at a clause's start: a relation after "is my" says it is the name.
+ */
+const wordNamed = (doc: Doc, i: number) => WORD_NAMES.has(norm(doc, i)) && (caseless(doc) || isCap(doc, i)) && !endsClause(doc, i) && (i === 0 || endsClause(doc, i - 1) || OPENER.test(norm(doc, i - 1)) || /^(yes|no)$/.test(norm(doc, i - 1)));
 
 /**
  * A relation then a comma, written ("I'm her son, Dean."): the name after it stands when the clause ends with it
@@ -268,11 +277,11 @@ export const personFrameRecognizer: Recognizer = (doc) => {
       let s = i;
       while (s > 0 && i - s < 3 && !endsClause(doc, s - 1) && (frameName(doc, s - 1, true) || (s < i && PARTICLE.test(norm(doc, s - 1))) || (s < i && /^\p{L}\.?$/u.test(doc.words[s - 1].raw)))) s--;
       if (s < i && frameName(doc, s, true)) push([s, i], 0.7);
-      else if (RELATION.test(norm(doc, i + 2)) && monthNamed(doc, i - 1)) push([i - 1, i], 0.7);
+      else if (RELATION.test(norm(doc, i + 2)) && wordNamed(doc, i - 1)) push([i - 1, i], 0.7);
     }
     // "my dentist is Lindqvist", "my physical therapist is Dr. Amara Nwosu"
     const owned = /^(my|our|his|her|their)$/.test(norm(doc, i - 1)) || /^(my|our|his|her|their)$/.test(norm(doc, i - 2));
-    if (ROLE.has(w) && owned && norm(doc, i + 1) === 'is' && !endsClause(doc, i)) push(nameFrom(doc, i + 2), 0.7);
+    if (ROLE.has(w) && owned && /^(is|was)$/.test(norm(doc, i + 1)) && !endsClause(doc, i)) push(nameFrom(doc, i + 2), 0.7);
     // "the hygienist was Rose", "the driver is Marco": the one who served, named
     else if (ROLE.has(w) && /^(the|your|that)$/.test(norm(doc, i - 1)) && /^(is|was)$/.test(norm(doc, i + 1)) && !endsClause(doc, i)) push(nameFrom(doc, i + 2), 0.7);
     // "I'm her son, Dean.": a relation and, after a comma, the name closed by the clause's end

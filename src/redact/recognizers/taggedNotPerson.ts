@@ -26,6 +26,8 @@ const isPlace = (w: string) => gazetteerTags(w).some((g) => g === 'pl' || g === 
  */
 function placeTravelled(doc: Doc, s: number): boolean {
   if (TOWN_PREFIX.test(norm(doc, s - 1)) && PLACING.test(norm(doc, s - 2))) return true;
+  // ("flying out of Atlanta")
+  if (isPlace(norm(doc, s)) && norm(doc, s - 1) === 'of' && norm(doc, s - 2) === 'out') return true;
   if (!isPlace(norm(doc, s)) || !/^(to|into|from|via)$/.test(norm(doc, s - 1))) return false;
   return TRAVEL.test(norm(doc, s - 2)) || (TRAVEL.test(norm(doc, s - 3)) && !endsClause(doc, s - 3));
 }

@@ -466,8 +466,10 @@ const EMAIL_GIVEN = /^(thats|that's|its|it's|is|email|e-mail|address)$/;
 function localPartBefore(doc: Doc, d: Detection, index: DetectionIndex): Detection | undefined {
   const s = d.wordStart!;
   const e = d.wordEnd!;
-  if (!caseless(doc) || e - s > 2 || !EMAIL_GIVEN.test(doc.words[s - 1]?.norm ?? '')) return undefined;
+  if (e - s > 2 || !EMAIL_GIVEN.test(doc.words[s - 1]?.norm ?? '')) return undefined;
   const email = index.rulesTouching(e, e + 1).find((r) => r.kind === 'Email' && r.wordStart === e);
+  // (case looked at last: it reads the whole text)
+  if (!email || !caseless(doc)) return undefined;
   const words = email ? doc.words.slice(email.wordStart, email.wordEnd).map((w) => w.norm) : [];
   const at = words.indexOf('at');
   // (a dot or an underscore said in the local part: pieces of one address, not a name before it)
