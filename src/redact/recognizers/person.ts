@@ -280,7 +280,7 @@ function cues(doc: Doc): Detection[] {
     // "oh con quo the family name", "Okonkwo is my last name": the name before what it is
     if (w[i] === 'name' && /^(last|family|sur)$/.test(w[i - 1] ?? '') && /^(the|my|our|his|her|their)$/.test(w[i - 2] ?? '')) {
       const end = w[i - 3] === 'is' || w[i - 3] === 'was' ? i - 3 : i - 2;
-      if (end > 0 && !(doc.spoken ? false : endsSentence(doc, end - 1))) push(nameBefore(doc, end), 0.7);
+      if (end > 0 && !endsSentence(doc, end - 1)) push(nameBefore(doc, end), 0.7);
     }
     // "this is X speaking", "this is X from ..."
     if (w[i] === 'this' && w[i + 1] === 'is') {
@@ -674,6 +674,8 @@ function nameLikeSpelling(doc: Doc, p: Detection, otherKind: (i: number) => bool
   const s = p.wordStart!;
   const w = (k: number) => doc.words[k]?.norm ?? '';
   if (p.wordEnd! - s < 3 || !/^(like|spelled|spelt)$/.test(w(s - 1)) || !/^(its|it's|thats|that's|is)$/.test(w(s - 3))) return undefined;
+  // (a spelling: single letters)
+  for (let k = s; k < p.wordEnd!; k++) if (!/^\p{L}$/u.test(w(k))) return undefined;
   const x = w(s - 2);
   if (!/^\p{L}{2,}$/u.test(x) || STOP.has(x) || NOT_ADDRESSED.has(x) || otherKind(s - 2) || endsClause(doc, s - 2) || endsClause(doc, s - 3)) return undefined;
   if (!speechLike(doc) && !isCap(doc, s - 2)) return undefined;

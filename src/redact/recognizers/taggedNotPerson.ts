@@ -47,8 +47,8 @@ function suburbByPostcode(doc: Doc, s: number, e: number): boolean {
   return false;
 }
 
-/** A model code's first word: a letter or a word with a digit ("s b eighty two hundred", "SB8200"). */
-const codeStart = (doc: Doc, i: number) => /^\p{L}$/u.test(norm(doc, i)) ? /^(\p{L}|\d+|zero|oh|one|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred)$/u.test(norm(doc, i + 1)) : /^\p{L}*\d[\p{L}\d-]*$/u.test(norm(doc, i));
+/** A model code's first word: a letter before a letter or a number, or letters and digits in one word ("s b eighty two hundred", "SB8200"). */
+const codeStart = (doc: Doc, i: number) => /^\p{L}$/u.test(norm(doc, i)) ? /^(\p{L}|\d+|zero|oh|one|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred)$/u.test(norm(doc, i + 1)) : /^(\p{L}+-?\d|\d+-?\p{L})[\p{L}\d-]*$/u.test(norm(doc, i));
 /** A brand between an article and its model code ("the arris s b eighty two hundred modem", "my Arris SB8200"). */
 const brandBeforeModel = (doc: Doc, s: number, e: number) => e - s === 1 && /^(the|a|an|my|our|your|this|that|their)$/.test(norm(doc, s - 1)) && !endsClause(doc, s) && codeStart(doc, e);
 
