@@ -16,6 +16,7 @@ usa uk eu nyc dc
 abc nbc cbs cnn hbo espn bbc nfl nba nhl mlb amc tnt pbs
 ceo cfo cto hr it qa pr ok am pm
 usbc usba cpa md rn np dds dmd phd mba esq lpn cna
+hdr oled qled vga dvi nas nvme sata wpa wps aux
 `
     .trim()
     .split(/\s+/),

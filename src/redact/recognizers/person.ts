@@ -139,8 +139,13 @@ function wordNameAt(doc: Doc, i: number): [number, number] | undefined {
   const next = doc.words[i + 1];
   // written, a capitalised listed surname joins though it is also a word ("Will Hunter"); said, not ("may chen" yes, "will baker" no)
   if (next && !endsClause(doc, i) && LAST_NAMES.has(next.norm) && !STOP.has(next.norm) && (speechLike(doc) ? !COMMON_WORDS.has(next.norm) : isCap(doc, i + 1))) return [i, i + 2];
+  // a surname no list and no dictionary knows joins too ("ask for may ling", "this is June Okafor")
+  if (next && !endsClause(doc, i) && unknownSurname(next.norm) && (speechLike(doc) || isCap(doc, i + 1))) return [i, i + 2];
   return [i, i + 1];
 }
+
+/** A word that can only be a surname here: letters, no function word, no ordinary or dictionary word ("ling", "okafor"). */
+const unknownSurname = (w: string) => /^\p{L}[\p{L}'-]*$/u.test(w) && unknownWord(w) && !ordinaryWord(w) && !englishWord(w) && !PLACE_WORDS.has(w);
 
 /** Nothing more of a sentence at word k, or a word that follows a name ("this is will speaking", "... from"). */
 const NAME_ENDS = new Set([...AFTER_THIS_IS, 'and', 'how', 'i', "i'm", 'im', 'thanks', 'thank', 'hi', 'hello', 'again', 'too', 'yes', 'yeah', 'ok', 'okay', 'please', 'speaking', 'here']);
@@ -191,6 +196,51 @@ function addressed(doc: Doc, i: number): [number, number] | undefined {
   return i + 2 >= w.length || AFTER_ADDRESSED.has(w[i + 2].norm) ? [i + 1, i + 2] : undefined;
 }
 
+/** What follows the one told ("tell gry i said thanks", "tell Summer at the front desk that ...", "tell Jo to call me"). */
+const TOLD_NEXT = /^(i|we|that|at|to)$/;
+/**
+ * The one told, after "tell" (w[i]) and before TOLD_NEXT: a name addressed, or a name that is also a word
+ * ("Tell Summer at the front desk that ..."; written, capitalised): "tell them", "tell time" are none.
+ */
+function toldName(doc: Doc, i: number): [number, number] | undefined {
+  const h = doc.words[i + 1]?.norm ?? '';
+  const word = WORD_NAMES.has(h) && !STOP.has(h) && !endsClause(doc, i) && (speechLike(doc) || isCap(doc, i + 1));
+  return (speechLike(doc) ? saidName(h) : writtenName(doc, i + 1)) || word ? [i + 1, i + 2] : undefined;
+}
+
+/** What opens a turn before "it's X" said as an answer: "its thomas and ...", "yeah it's Thomas, and ...". */
+const ANSWER_OPENER = /^(yes|yeah|yep|ok|okay|so|oh|um|uh|well|sure|right|and)$/;
+/**
+ * A listed given name that is no ordinary word or place, said as the answer "it's X" at the start of a turn and
+ * closed there or by "and" ("its thomas and the email on file is ..."): "it's chase and ..." may be the bank, and
+ * is masked (the lesser harm); "it's fine and", "it's april and" are none.
+ */
+function answeredName(doc: Doc, i: number): [number, number] | undefined {
+  const w = (k: number) => doc.words[k]?.norm ?? '';
+  const opens = i === 0 || endsSentence(doc, i - 1) || (ANSWER_OPENER.test(w(i - 1)) && (i === 1 || endsClause(doc, i - 2)));
+  const h = w(i + 1);
+  if (!opens || endsClause(doc, i) || !FIRST_NAMES.has(h) || COMMON_WORDS.has(h) || ordinaryWord(h) || PLACE_WORDS.has(h) || !nameWord(doc, i + 1)) return undefined;
+  const r = nameAt(doc, i + 1, 2)!;
+  return endsAt(doc, r[1]) ? r : undefined;
+}
+
+/** Who owns a "last name" said as a noun, not a label: "my last name so ...", "what's your last name so I can ...". */
+const NAME_OWNER = /^(my|your|his|her|their|our|the|a|an|that|this|same|whose|what's|whats|which|its|it's)$/;
+/**
+ * A one-word surname that is also a function word ("so", "do", "ho") after "last name" said as a label, right after
+ * the given name or its spelling ("put it under jay won j a e w o n last name so and text ..."): not after "my",
+ * "the", "your" (a noun there: "my last name so I can ..."), and closed by "and", a spelling or the end.
+ */
+function labelledSurname(doc: Doc, i: number): [number, number] | undefined {
+  const w = (k: number) => doc.words[k]?.norm ?? '';
+  const x = w(i + 1);
+  if (i < 2 || NAME_OWNER.test(w(i - 2)) || (!/^\p{L}$/u.test(w(i - 2)) && !nameWord(doc, i - 2)) || endsClause(doc, i - 2)) return undefined;
+  if (!/^\p{L}{2,3}$/u.test(x) || !STOP.has(x) || endsClause(doc, i)) return undefined;
+  if (!speechLike(doc) && !isCap(doc, i + 1)) return undefined;
+  const after = i + 2 >= doc.words.length || endsClause(doc, i + 1) || w(i + 2) === 'and' || (/^\p{L}$/u.test(w(i + 2)) && /^\p{L}$/u.test(w(i + 3)));
+  return after ? [i + 1, i + 2] : undefined;
+}
+
 /** The name (one to three words) ending at word `end` (exclusive) before "is the ... holder": "Cooper Keeling is the primary card holder". */
 function nameBefore(doc: Doc, end: number): [number, number] | undefined {
   let s = end;
@@ -224,6 +274,13 @@ function cues(doc: Doc): Detection[] {
       let at = i + 1;
       while (/^(is|it's|its|uh|um|of|the|account|holder)$/.test(w[at] ?? '')) at++;
       push(nameAt(doc, at), 0.85);
+    }
+    // "last name so and ...": a one-word surname that is also a function word, after "last name" said as a label
+    if (w[i] === 'name' && /^(last|family)$/.test(w[i - 1] ?? '')) push(labelledSurname(doc, i), 0.75);
+    // "oh con quo the family name", "Okonkwo is my last name": the name before what it is
+    if (w[i] === 'name' && /^(last|family|sur)$/.test(w[i - 1] ?? '') && /^(the|my|our|his|her|their)$/.test(w[i - 2] ?? '')) {
+      const end = w[i - 3] === 'is' || w[i - 3] === 'was' ? i - 3 : i - 2;
+      if (end > 0 && !endsSentence(doc, end - 1)) push(nameBefore(doc, end), 0.7);
     }
     // "this is X speaking", "this is X from ..."
     if (w[i] === 'this' && w[i + 1] === 'is') {
@@ -297,7 +354,8 @@ function cues(doc: Doc): Detection[] {
       }
     }
     // "Arne's address", "Sumaya's kid"
-    if (/'s$/.test(w[i]) && OWNED.has(w[i + 1] ?? '')) {
+    // (not across a comma: "I ordered from Wendy's, order #48213" is a shop's, the order no one's)
+    if (/'s$/.test(w[i]) && OWNED.has(w[i + 1] ?? '') && !endsClause(doc, i)) {
       const base = w[i].slice(0, -2);
       const startOk = doc.spoken ? (FIRST_NAMES.has(base) && !AMBIGUOUS.has(base)) || unknownWord(base) : isCap(doc, i) && (known(base) || unknownWord(base)) && !AMBIGUOUS.has(base);
       if (startOk && !PLACE_WORDS.has(base)) push([i, i + 1], 0.7);
@@ -318,15 +376,18 @@ function cues(doc: Doc): Detection[] {
     // "the name on the account is X", "account holder is X"
     if (w[i] === 'is' && (/^(holder|cardholder|owner)$/.test(w[i - 1] ?? '') || phraseBefore(w, i, 3) === 'on the account')) {
       const r = nameAt(doc, i + 1, 3);
-      if (r && (known(w[r[0]]) || (!doc.spoken && isCap(doc, r[0])))) push(r, 0.8);
+      // (a name that is also a word, after so strong a cue, is the name: "the account holder is faith baker")
+      if (r && (known(w[r[0]]) || WORD_NAMES.has(w[r[0]]) || (!doc.spoken && isCap(doc, r[0])))) push(r, 0.8);
     }
     // a name addressed: "Okay Amber, and ...", "sorry angus could you ...", "tell gry i said thanks"
     // (not an adjective: "in a great mood", "the right one", "so perfect")
-    if ((VOCATIVE.has(w[i]) && !MODIFIED.has(w[i - 1] ?? '')) || (w[i] === 'tell' && /^(i|we|that)$/.test(w[i + 2] ?? ''))) {
-      push(addressed(doc, i) ?? (w[i] === 'tell' && (doc.spoken ? saidName(w[i + 1]) : writtenName(doc, i + 1)) ? [i + 1, i + 2] : undefined), 0.7);
+    if ((VOCATIVE.has(w[i]) && !MODIFIED.has(w[i - 1] ?? '')) || (w[i] === 'tell' && TOLD_NEXT.test(w[i + 2] ?? ''))) {
+      push(addressed(doc, i) ?? (w[i] === 'tell' ? toldName(doc, i) : undefined), 0.7);
     }
     // "Ask Nathanial to call me back", "ask priya to ring me": a listed given name (written, capitalised) before "to"
     if (w[i] === 'ask' && w[i + 2] === 'to' && !AMBIGUOUS.has(w[i + 1]) && (speechLike(doc) ? FIRST_NAMES.has(w[i + 1]) : isCap(doc, i + 1) && (known(w[i + 1]) || unknownWord(w[i + 1])))) push([i + 1, i + 2], 0.7);
+    // "ask penny to call me back": a name that is also a word, asked to get back to the caller
+    else if (w[i] === 'ask' && w[i + 2] === 'to' && /^(call|ring|phone|text|email|e-mail|contact|get)$/.test(w[i + 3] ?? '') && WORD_NAMES.has(w[i + 1] ?? '') && !STOP.has(w[i + 1]) && !endsClause(doc, i) && (speechLike(doc) || isCap(doc, i + 1))) push([i + 1, i + 2], 0.7);
     // "Sam Munk is the primary card holder", "the account owner is ..." (above) read the other way
     if (w[i] === 'is' && w[i + 1] === 'the' && w.slice(i + 2, i + 6).some((x) => HOLDER.test(x))) push(nameBefore(doc, i), 0.75);
     // "it's Ellen-Margrethe Esben Skov calling", "its riaan speaking"
@@ -337,6 +398,7 @@ function cues(doc: Doc): Detection[] {
       const greeted = w.slice(Math.max(0, i - 3), i).some((x) => /^(hi|hello|hey|morning|afternoon|evening)$/.test(x));
       if (greeted && FIRST_NAMES.has(w[i + 1]) && nameWord(doc, i + 1) && /^(again|here|calling|speaking)$/.test(w[i + 2] ?? '')) push([i + 1, i + 2], 0.75);
       if (r && notWord(w[r[0]]) && (/^(speaking|calling)$/.test(w[r[1]] ?? '') || (w[r[1]] === 'here' && !ordinaryWord(w[r[0]]) && !AMBIGUOUS.has(w[r[0]])))) push(r, 0.8);
+      push(answeredName(doc, i), 0.7);
     }
     // honorifics
     // (spoken "doctor" only before a listed surname or a word that is no ordinary word: "the doctor said")
@@ -589,6 +651,7 @@ export function namesBeside(doc: Doc, detections: readonly Detection[]): Detecti
         }
       }
     }
+    pushIf(nameLikeSpelling(doc, p, otherKind), out);
     const e = p.wordEnd!;
     // "Arjun and Meera", "Arjun, and Meera" (not across a sentence's end)
     if (endsSentence(doc, e - 1)) continue;
@@ -601,6 +664,23 @@ export function namesBeside(doc: Doc, detections: readonly Detection[]): Detecti
   return out;
 }
 const ADDRESS_TAGS = ['st', 'stx', 'unit', 'dir', 'pl', 'state', 'ctry'];
+const pushIf = (d: Detection | undefined, out: Detection[]) => d && out.push(d);
+
+/**
+ * The name said before "like" and its spelling ("and thats win like n g u y e n"): said the way it sounds, any word
+ * that is no function word and no word said to agree ("thats right like ..."), after "it's" or "that's".
+ */
+function nameLikeSpelling(doc: Doc, p: Detection, otherKind: (i: number) => boolean): Detection | undefined {
+  const s = p.wordStart!;
+  const w = (k: number) => doc.words[k]?.norm ?? '';
+  if (p.wordEnd! - s < 3 || !/^(like|spelled|spelt)$/.test(w(s - 1)) || !/^(its|it's|thats|that's|is)$/.test(w(s - 3))) return undefined;
+  // (a spelling: single letters)
+  for (let k = s; k < p.wordEnd!; k++) if (!/^\p{L}$/u.test(w(k))) return undefined;
+  const x = w(s - 2);
+  if (!/^\p{L}{2,}$/u.test(x) || STOP.has(x) || NOT_ADDRESSED.has(x) || otherKind(s - 2) || endsClause(doc, s - 2) || endsClause(doc, s - 3)) return undefined;
+  if (!speechLike(doc) && !isCap(doc, s - 2)) return undefined;
+  return fromWords(doc, 'Person', s - 2, s - 1, 0.65, 'person-cue');
+}
 
 /** Levenshtein distance (short words only: a name and its spelling). */
 function editDistance(a: string, b: string): number {

@@ -26,7 +26,8 @@ counsellor caseworker mechanic cleaner housekeeper landlord landlady tenant gard
 psychiatrist psychologist plumber electrician broker advisor adviser consultant coach instructor manager supervisor
 boss neighbor neighbour roommate wife husband partner son daughter mother mom mum father dad brother sister friend
 cousin aunt uncle grandmother grandfather grandma grandpa fiance fiancee boyfriend girlfriend assistant agent
-representative rep technician driver dogwalker walker sitter midwife doula specialist surgeon`.split(/\s+/));
+representative rep technician driver dogwalker walker sitter midwife doula specialist surgeon hygienist receptionist
+tech cashier clerk teller inspector adjuster`.split(/\s+/));
 /** Relations named right after them: "our son Leo", "my wife Dana" ("my son will call" is masked too: the lesser harm). */
 const RELATION = /^(wife|husband|partner|son|daughter|mother|mom|mum|father|dad|brother|sister|friend|cousin|aunt|uncle|grandmother|grandfather|grandma|grandpa|fiance|fiancee|boyfriend|girlfriend|niece|nephew|stepson|stepdaughter|stepmom|stepdad|grandson|granddaughter|(brother|sister|mother|father|son|daughter)-in-law)$/;
 /** "The Delacroix family", "the Okafor household": a family named. */
@@ -60,8 +61,14 @@ const norm = (doc: Doc, i: number) => doc.words[i]?.norm ?? '';
 const letters = (w: string) => /^\p{L}[\p{L}'’-]*$/u.test(w);
 const isCap = (doc: Doc, i: number) => /^\p{Lu}/u.test(doc.words[i]?.raw.replace(/^[^\p{L}]+/u, '') ?? '');
 const listed = (w: string) => FIRST_NAMES.has(w) || WORD_NAMES.has(w) || LAST_NAMES.has(w) || FIRST_NAMES.has(fold(w)) || LAST_NAMES.has(fold(w));
-/** Speech, or text typed with no capital at all: case says nothing. */
-const caseless = (doc: Doc) => doc.spoken || !/\p{Lu}/u.test(doc.text);
+/** Speech, or text typed with no capital at all: case says nothing. (Once per doc: a scan of all of a text with no capital per frame made detection quadratic.) */
+const caselessDocs = new WeakMap<Doc, boolean>();
+const caseless = (doc: Doc) => {
+  if (doc.spoken) return true;
+  let lower = caselessDocs.get(doc);
+  if (lower === undefined) caselessDocs.set(doc, (lower = !/\p{Lu}/u.test(doc.text)));
+  return lower;
+};
 
 /**
  * Word i as a name in a frame: letters, no function word, no department or day; a listed name (the frame vouches
@@ -148,6 +155,73 @@ function relationName(doc: Doc, i: number): [number, number] | undefined {
   return [i, i + 1];
 }
 
+/** Modals a request to call back opens with: "Can Penny call me back?", "could marco ring me". */
+const ASKING = /^(can|could|would|will|did|has|have|can't|cant|couldn't|couldnt)$/;
+/** Ways to get back to a caller. */
+const CONTACT = /^(call|ring|phone|text|email|e-mail|message|contact|reach|get)$/;
+/**
+ * The one asked to call back: a modal, a name, a way to get back and "me", "us" or "back" ("Can Penny call me
+ * back?", "could dale text me"); "can you call me", "can someone call me" are none (function words, NOT_PERSON).
+ */
+function askedToCall(doc: Doc, i: number): [number, number] | undefined {
+  if (!ASKING.test(norm(doc, i)) || endsClause(doc, i) || !CONTACT.test(norm(doc, i + 2)) || !/^(me|us|back)$/.test(norm(doc, i + 3))) return undefined;
+  return frameName(doc, i + 1) && !endsClause(doc, i + 1) ? [i + 1, i + 2] : undefined;
+}
+
+/** Children and siblings named together: "my kids are Hope and Will". */
+const KIDS = /^(kids|children|daughters|sons|boys|girls|twins|grandkids|grandchildren|grandsons|granddaughters|brothers|sisters|parents|stepkids)$/;
+/** Verbs that follow "and will" or "and may" as a modal: "my kids are fine and will be there". */
+const MODAL_NEXT = /^(be|have|get|go|come|call|need|do|make|take|pay|stay|start|keep|see|try|not|also|still|probably|just)$/;
+/**
+ * The names after "my kids are", "our daughters are": one, or two joined by "and" ("Hope and Will"); the second
+ * may be a name that is also a function word ("will", "may"), though not before a verb it would be the modal of.
+ */
+function namedKids(doc: Doc, i: number): [number, number][] {
+  if (!KIDS.test(norm(doc, i)) || !/^(my|our|his|her|their)$/.test(norm(doc, i - 1)) || norm(doc, i + 1) !== 'are' || endsClause(doc, i)) return [];
+  const first = nameFrom(doc, i + 2);
+  if (!first) return [];
+  const out = [first];
+  const k = first[1];
+  // ("Hope and Will", "Hope, and Will")
+  if (norm(doc, k) === 'and' && !endsClause(doc, k)) {
+    const at = k + 1;
+    const x = norm(doc, at);
+    const second = nameFrom(doc, at) ?? (WORD_NAMES.has(x) && (caseless(doc) || isCap(doc, at)) && !MODAL_NEXT.test(norm(doc, at + 1)) ? ([at, at + 1] as [number, number]) : undefined);
+    if (second) out.push(second);
+  }
+  return out;
+}
+
+/** What someone did to a thing, after their name: "Chase marked it delivered", "Dana closed the ticket". */
+const DONE = /^(marked|left|dropped|delivered|cancelled|canceled|refunded|processed|closed|scanned|took|sent|shipped|entered|changed|updated|booked|flagged|opened|reset|moved|waived|credited|returned|picked)$/;
+/**
+ * A given name before what they did to a thing, at a clause's start or after "says" ("the driver, it says Chase
+ * marked it delivered"): a listed given name only (a brand is none: "fedex marked it delivered").
+ */
+function doer(doc: Doc, i: number): [number, number] | undefined {
+  const x = norm(doc, i);
+  if (!DONE.test(norm(doc, i + 1)) || !/^(it|them|the|my|our|this|that|me|us|a|an|off|up)$/.test(norm(doc, i + 2)) || endsClause(doc, i)) return undefined;
+  const opens = i === 0 || endsClause(doc, i - 1) || OPENER.test(norm(doc, i - 1)) || /^(says|said)$/.test(norm(doc, i - 1));
+  if (!opens || !(FIRST_NAMES.has(x) || WORD_NAMES.has(x)) || !frameName(doc, i)) return undefined;
+  return [i, i + 1];
+}
+
+/**
+ * A given name that is also a month or a function word, capitalised where written ("June is my aunt", "Will is my
+ * son"), at a clause's start: a relation after "is my" says it is the name.
+ */
+const wordNamed = (doc: Doc, i: number) => WORD_NAMES.has(norm(doc, i)) && (caseless(doc) || isCap(doc, i)) && !endsClause(doc, i) && (i === 0 || endsClause(doc, i - 1) || OPENER.test(norm(doc, i - 1)) || /^(yes|no)$/.test(norm(doc, i - 1)));
+
+/**
+ * A relation then a comma, written ("I'm her son, Dean."): the name after it stands when the clause ends with it
+ * (a list or a clause goes on otherwise: "my son, who ...").
+ */
+function apposed(doc: Doc, i: number): boolean {
+  if (caseless(doc) || !/,["')]*$/.test(doc.words[i]?.raw ?? '')) return false;
+  const r = nameFrom(doc, i + 1);
+  return r !== undefined && (r[1] >= doc.words.length || endsClause(doc, r[1] - 1));
+}
+
 /** Whether "under" at word i is held in someone's name: "(the account) is under", "put it under", "booked under". */
 function underName(doc: Doc, i: number): boolean {
   const a = norm(doc, i - 1);
@@ -168,7 +242,11 @@ export const personFrameRecognizer: Recognizer = (doc) => {
   for (let i = 0; i < n; i++) {
     const w = norm(doc, i);
     // most words open no frame: one set lookup each for this word and the next
-    if (!OPENS.has(w) && !REPORT_WORDS.has(norm(doc, i + 1)) && !ROLE.has(w) && w !== 'the' && w !== 'law') continue;
+    if (!OPENS.has(w) && !REPORT_WORDS.has(norm(doc, i + 1)) && !ROLE.has(w) && w !== 'the' && w !== 'law' && !ASKING.test(w) && !KIDS.test(w) && !DONE.test(norm(doc, i + 1))) continue;
+    // "Can Penny call me back?", "my kids are Hope and Will", "it says Chase marked it delivered"
+    push(askedToCall(doc, i), 0.7);
+    for (const r of namedKids(doc, i)) push(r, 0.7);
+    push(doer(doc, i), 0.7);
     // "the Delacroix family used to live here", "the Van der Berg household" (not "the Verizon family plan")
     if (w === 'the') {
       const r = nameFrom(doc, i + 1, true);
@@ -199,10 +277,15 @@ export const personFrameRecognizer: Recognizer = (doc) => {
       let s = i;
       while (s > 0 && i - s < 3 && !endsClause(doc, s - 1) && (frameName(doc, s - 1, true) || (s < i && PARTICLE.test(norm(doc, s - 1))) || (s < i && /^\p{L}\.?$/u.test(doc.words[s - 1].raw)))) s--;
       if (s < i && frameName(doc, s, true)) push([s, i], 0.7);
+      else if (RELATION.test(norm(doc, i + 2)) && wordNamed(doc, i - 1)) push([i - 1, i], 0.7);
     }
     // "my dentist is Lindqvist", "my physical therapist is Dr. Amara Nwosu"
     const owned = /^(my|our|his|her|their)$/.test(norm(doc, i - 1)) || /^(my|our|his|her|their)$/.test(norm(doc, i - 2));
-    if (ROLE.has(w) && owned && norm(doc, i + 1) === 'is' && !endsClause(doc, i)) push(nameFrom(doc, i + 2), 0.7);
+    if (ROLE.has(w) && owned && /^(is|was)$/.test(norm(doc, i + 1)) && !endsClause(doc, i)) push(nameFrom(doc, i + 2), 0.7);
+    // "the hygienist was Rose", "the driver is Marco": the one who served, named
+    else if (ROLE.has(w) && /^(the|your|that)$/.test(norm(doc, i - 1)) && /^(is|was)$/.test(norm(doc, i + 1)) && !endsClause(doc, i)) push(nameFrom(doc, i + 2), 0.7);
+    // "I'm her son, Dean.": a relation and, after a comma, the name closed by the clause's end
+    if (RELATION.test(w) && /^(my|our|his|her|their)$/.test(norm(doc, i - 1)) && apposed(doc, i)) push(nameFrom(doc, i + 1), 0.7);
     // "our son Leo", "my wife Dana Ortiz"
     if (RELATION.test(w) && /^(my|our|his|her|their)$/.test(norm(doc, i - 1)) && !endsClause(doc, i)) push(nameFrom(doc, i + 1) ?? relationName(doc, i + 1), 0.7);
     // "the account is under Bill", "put it under Bill", "booked under Ruiz"

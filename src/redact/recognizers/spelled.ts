@@ -21,6 +21,22 @@ const CUES: [RegExp, EntityKind][] = [
 /** "spelled" says a spelling follows, not of what: the kind comes from a cue before it, else a name. */
 const SPELL = /^(spell|spelled|spelt|spelling)$/;
 const CUE_WINDOW = 8;
+/**
+ * Mail services whose names callers spell in an e-mail address ("protonmail, P-R-O-T-O-N, dot com", "g m x"): a
+ * public service's name, no one's; spelled where no e-mail's or address's cue makes them part of one, no name.
+ */
+export const MAIL_SERVICE = /^(gmail|googlemail|yahoo|ymail|hotmail|outlook|live|msn|aol|icloud|proton|protonmail|pm|fastmail|zoho|gmx|yandex|mail|comcast|verizon|att|sbcglobal|bellsouth|cox|charter|earthlink|btinternet|sky|virgin|orange|tutanota|hey)$/;
+const mailService = (spelt: string, kind: EntityKind | undefined) => (kind === undefined || kind === 'Person') && MAIL_SERVICE.test(spelt.toLowerCase());
+/** Endings of a mail service's domain said after its spelling ("p r o t o n dot com"). */
+const TLD = /^(com|net|org|me|co|io|ch|de|fm|uk|ca|au)$/;
+/**
+ * A mail service spelled where an e-mail's cue asks for one, as the domain: "dot" and an ending right after it and
+ * no "at" (a local part spelled, "s k y dot walker at ...", stays the e-mail's).
+ */
+const serviceDomain = (doc: Parameters<Recognizer>[0], spelt: string, end: number) => {
+  const w = (k: number) => doc.words[k]?.norm ?? '';
+  return MAIL_SERVICE.test(spelt) && w(end) === 'dot' && TLD.test(w(end + 1)) && w(end + 2) !== 'at' && w(end + 2) !== 'dot';
+};
 const WRITTEN = /(?<![\p{L}\p{N}])\p{L}(?:[-.]\p{L}){2,}(?![\p{L}\p{N}])/gu;
 
 export const spelledRecognizer: Recognizer = (doc) => {
@@ -52,6 +68,7 @@ export const spelledRecognizer: Recognizer = (doc) => {
     const before = doc.words[s[0]?.wordStart - 1]?.norm ?? '';
     if (letters.length === s.length && letters.every((x) => x.how === 'single') && ACRONYMS.has(spelt) && !kind && before !== spelt && !SPELLING_CUE.test(before)) continue;
     if (digits > 0 && !kind) continue;
+    if (letters.length === s.length && (mailService(spelt, kind) || (kind === 'Email' && serviceDomain(doc, spelt, s[s.length - 1].wordEnd)))) continue;
     // digits ahead of the first letter belong to something else ("seven" in "unit seven s m i t h")
     while (s.length > 0 && s[0].kind === 'digit') s = s.slice(1);
     const c = kind ? 0.85 : sure > 0 ? 0.75 : 0.5;
@@ -68,6 +85,7 @@ export const spelledRecognizer: Recognizer = (doc) => {
       const kind = cueAt(at < 0 ? 0 : at);
       // dotted capitals with no cue are an abbreviation ("U.S.A.", "D.O.B.")
       if (!kind && (m[0].includes('.') || n < 4)) continue;
+      if (mailService(m[0].replace(/[-.]/g, ''), kind)) continue;
       out.push(fromChars(doc, kind ?? 'Person', start, end, kind ? 0.85 : 0.5, 'spelled'));
     }
   }

@@ -4,7 +4,7 @@
 import { gazetteerTags } from '../tagger/gazetteer.js';
 import { ordinaryWord, taggerModel } from '../tagger/model.js';
 import { FastTagger } from '../tagger/decode.js';
-import { EMITTED_KINDS } from '../tagger/tagger.js';
+import { caseless, EMITTED_KINDS } from '../tagger/tagger.js';
 import { wordClassNotName } from '../tagger/wordClass.js';
 import type { EntityKind } from '../entityKinds.js';
 import type { Detection } from '../types.js';
@@ -16,6 +16,7 @@ import { amount, NOT_HOUSE, numeric, SPOKEN_NUMBER, talkNotAddress, townAroundPo
 import { englishWord } from './englishWords.js';
 import { AMBIGUOUS, fold, PLACE_PREFIX, PLACE_SUFFIX } from './nameData.js';
 import { nameUsedAsWord, streetSpan, TITLED_BRAND } from './person.js';
+import { taggedNotPerson } from './taggedNotPerson.js';
 
 // SequenceTagger's tags, decoded faster (decode.ts)
 let tagger: FastTagger | undefined;
@@ -150,7 +151,7 @@ function readsAs(doc: Doc, kind: EntityKind, s: number, e: number, nounsVouch = 
   if (kind === 'Person' && s > 0 && TITLED_BRAND.test(`${doc.words[s - 1].norm.replace(/\.$/, '')} ${norms[0]}`)) return false;
   // a phone's state after "on" ("I'm on speaker", "on mute"), no name
   if (kind === 'Person' && e - s === 1 && PHONE_STATE.has(norms[0]) && doc.words[s - 1]?.norm === 'on') return false;
-  if (kind === 'Person') return nameLike(norms, nounsVouch) && !lettersInCode(doc, s, e) && !(norms.length === 1 && NOT_PERSON.test(norms[0]));
+  if (kind === 'Person') return nameLike(norms, nounsVouch) && !lettersInCode(doc, s, e) && !(norms.length === 1 && NOT_PERSON.test(norms[0])) && !taggedNotPerson(doc, s, e);
   // a shop located by its street, no number ("the branch on Cedar Avenue"): not where someone lives
   if (doc.words[s - 1]?.norm === 'on' && shopOn(doc, s - 1) && !norms.some(numeric) && !numeric(doc.words[e]?.norm) && !sentThere(doc, s - 2)) return false;
   return norms.some(wordy) && addressLike(norms) && !placeOnly(doc, s, e) && !amount(doc, s, e) && !norms.every((w) => w.length === 1 || !/\p{L}/u.test(w)) && !talkNotAddress(doc, s, e);
@@ -360,6 +361,27 @@ function indexDetections(doc: Doc, detections: readonly Detection[], rules: read
   };
 }
 
+/** Words an e-mail address is given after ("so thats ...", "the email is ..."). */
+const EMAIL_GIVEN = /^(thats|that's|its|it's|is|email|e-mail|address)$/;
+/**
+ * A tagged Person run of said words that runs straight into a rule's e-mail address whose local part it begins
+ * ("so thats oluwa | shay un dot adebayo at proton mail dot com": the e-mail's pieces, cut short where its rule
+ * stops counting plain words), after words an address is given after: the run as the e-mail's, masked still.
+ */
+function localPartBefore(doc: Doc, d: Detection, index: DetectionIndex): Detection | undefined {
+  const s = d.wordStart!;
+  const e = d.wordEnd!;
+  if (e - s > 2 || !EMAIL_GIVEN.test(doc.words[s - 1]?.norm ?? '')) return undefined;
+  const email = index.rulesTouching(e, e + 1).find((r) => r.kind === 'Email' && r.wordStart === e);
+  // (case looked at last: it reads the whole text)
+  if (!email || !caseless(doc)) return undefined;
+  const words = email ? doc.words.slice(email.wordStart, email.wordEnd).map((w) => w.norm) : [];
+  const at = words.indexOf('at');
+  // (a dot or an underscore said in the local part: pieces of one address, not a name before it)
+  if (at < 0 || !words.slice(0, at).some((w) => w === 'dot' || w === 'underscore')) return undefined;
+  return { ...fromWords(doc, 'Email', s, e, d.confidence, d.recognizer), additive: true };
+}
+
 export function yieldToRules(doc: Doc, detections: readonly Detection[], wanted?: ReadonlySet<EntityKind>): Detection[] {
   const tagged = detections.filter((d) => d.additive && d.wordStart !== undefined && d.wordEnd !== undefined);
   if (tagged.length === 0) return [...detections];
@@ -374,6 +396,12 @@ export function yieldToRules(doc: Doc, detections: readonly Detection[], wanted?
     const split = run.kind === 'Address' && splitting ? nameBeforeStreet(doc, run, index) : undefined;
     if (split) out.push(split[0]);
     const d = split?.[1] ?? run;
+    // "thats oluwa shay un dot adebayo at ...": a said word run into an e-mail's local part is the e-mail's
+    const mail = d.kind === 'Person' ? localPartBefore(doc, d, index) : undefined;
+    if (mail) {
+      out.push(mail);
+      continue;
+    }
     const other = index.rulesTouching(d.wordStart!, d.wordEnd!).filter((r) => !SHARED[d.kind]?.includes(r.kind) && r.start < d.end && d.start < r.end);
     if (d.kind === 'Address' && other.length === 0 && placeAlone(doc, d.wordStart!, d.wordEnd!, index.ruleNumberAt)) continue;
     // "we're in Brunswick, postcode 3056, Victoria": the rules' ZipCode is the postcode; the town is no address
