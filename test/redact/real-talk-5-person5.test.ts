@@ -135,3 +135,9 @@ test("said pieces run into an e-mail's local part are the e-mail's, still masked
   expectNone([['so thats tolu wah seun dot ade at proton mail dot com', ['Person']]], said);
   expectKind([['my name is tolu ade and the email is on file', 'Person', 'tolu ade']], said);
 });
+
+test("a code's letters joined to its digits are no name ('RO-55018'); a name beside the code still is", () => {
+  expectNone([['The repair order is RO-55018, so ready Thursday after 3?', ['Person', 'Address']], ['The ticket is AB-44718 and it is still open.', ['Person', 'Address']]], written);
+  expectKind([['The repair order is RO-55018 and it is under Tamsin Ore.', 'Person', 'Tamsin Ore']], written);
+  expectKind([['Jean-Luc Marchetti called about RO-55018.', 'Person', 'Jean-Luc Marchetti']], written);
+});

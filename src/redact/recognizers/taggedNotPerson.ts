@@ -2,7 +2,7 @@
 // travelled to ("travelling to St. Paul", "flying into Washington Dulles"), a suburb beside its postcode ("we're
 // in Brunswick, postcode 3056"), a brand before its model number ("the Arris SB8200 modem"), a pet's breed
 // ("Mochi, domestic shorthair"), a contraction ("she'd", "shouldve"), a lot or a gate with its letter ("lot d") and a
-// mail service spelled ("p r o t o n").
+// mail service spelled ("p r o t o n"), a code's letters joined to its digits ("RO-55018").
 // Each is positive evidence against a name: only the tagger's own run is dropped, and what the rules find stays.
 import { gazetteerTags } from '../tagger/gazetteer.js';
 import { endsClause, type Doc } from './doc.js';
@@ -90,8 +90,12 @@ function spelledService(doc: Doc, s: number, e: number): boolean {
   return MAIL_SERVICE.test(spelt);
 }
 
+/** Letters joined by a hyphen to the digits after them, written: a code's prefix ("repair order RO-55018", "AB-44718"). */
+const codePrefix = (doc: Doc, s: number, e: number) =>
+  !doc.spoken && e - s === 1 && doc.words[s].raw.endsWith('-') && /^\d/.test(norm(doc, e)) && doc.words[e].start === doc.words[s].end + 1;
+
 /** Whether the tagger's Person run [s, e) is something else by the words around it. */
 export function taggedNotPerson(doc: Doc, s: number, e: number): boolean {
-  if ((e - s === 1 && CONTRACTED.test(norm(doc, s))) || spelledService(doc, s, e)) return true;
+  if ((e - s === 1 && CONTRACTED.test(norm(doc, s))) || spelledService(doc, s, e) || codePrefix(doc, s, e)) return true;
   return placeTravelled(doc, s) || suburbByPostcode(doc, s, e) || brandBeforeModel(doc, s, e) || petWithBreed(doc, s, e) || spotWithCode(doc, s, e);
 }
