@@ -1,8 +1,8 @@
 // The safety net under the SSN and card recognizers: every run of 9 or more digits, whatever characters surround
 // it or separate its groups ("card:4111…", "4111_1111_…", "４１１１…", "4111 1111 1111 1111/27", two cards back to
-// back), is a possible SSN, and of 13 or more a possible card. A currency sign starts another number ("$385,000,
-// $5,000" is two amounts, not one run). Read on the normalized stream (written digits) and on the doc's digit runs
-// (spoken digits joined by numtrans). Low confidence, so a recognizer's label wins where it found the same digits;
+// back), is a possible SSN, and of 13 or more a possible card. A currency sign opening a token starts another number
+// ("$385,000, $5,000" is two amounts, not one run); one between digits ("123$45$6789") is a separator. Read on the
+// normalized stream (written digits) and on the doc's digit runs (spoken digits joined by numtrans). Low confidence, so a recognizer's label wins where it found the same digits;
 // but these detections are floors: no confidence threshold drops them.
 import type { Detection } from '../types.js';
 import { isDigitCode, isLetterAt } from '../normalize.js';
@@ -19,6 +19,13 @@ export const MAX_GAP = 5;
 
 /** Currency signs: what an amount starts with. */
 const CURRENCY = /\p{Sc}/u;
+/** What comes before a currency sign that opens a token: a space, "(" ("$385,000, $5,000", "($5,000)"). */
+const TOKEN_OPEN = /[\s(]/u;
+/**
+ * A currency sign at k that opens a new amount: after a space or "(" (or first in the text). One between digits or
+ * glued to a separator ("123$45$6789", "123-45-€6789") is a separator: the run goes on.
+ */
+const opensAmount = (s: string, k: number): boolean => CURRENCY.test(s[k]) && (k === 0 || TOKEN_OPEN.test(s[k - 1]));
 
 const SSN_CONFIDENCE = 0.3;
 const CARD_CONFIDENCE = 0.35;
@@ -59,8 +66,8 @@ export const digitNetRecognizer: Recognizer = (doc) => {
       }
       to = i;
       let k = i;
-      // a currency sign starts another amount ("$385,000, $5,000"): no group of this run after it
-      while (k < n && k - i <= MAX_GAP && !isDigitCode(s.charCodeAt(k)) && !isLetterAt(s, k) && !CURRENCY.test(s[k])) k++;
+      // a currency sign opening a token starts another amount ("$385,000, $5,000"): no group of this run after it
+      while (k < n && k - i <= MAX_GAP && !isDigitCode(s.charCodeAt(k)) && !isLetterAt(s, k) && !opensAmount(s, k)) k++;
       if (k < n && k > i && k - i <= MAX_GAP && isDigitCode(s.charCodeAt(k))) {
         i = k;
         continue;
