@@ -69,7 +69,7 @@ export const cardTailRecognizer: Recognizer = (doc) => {
     // said: longer than any card (a run of a card's length is the card, whatever its prefixes look like)
     if (!written && (r.digits.length <= MAX_CARD || r.digits.length > MAX_CARD + 8)) return;
     // an order's, a parcel's number is no card (creditCard.ts): nothing after it is a card's date
-    if (!r.cues.has('card') && afterReferenceCue(doc, r.wordStart, true)) return;
+    if (!r.cues.has('card') && afterReferenceCue(doc, r.wordStart, true, r.wordEnd)) return;
     if (written) writtenTail(doc, r, runs[i + 1], out);
     else spokenTail(doc, r, out);
   });

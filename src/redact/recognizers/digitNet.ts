@@ -34,15 +34,15 @@ const CARD_CONFIDENCE = 0.35;
  * An order's, a parcel's, a case's number (referenceNumber.ts: its cue, no personal cue between), of no card's
  * length and checksum: no SSN or card under it. A Luhn-valid 13-19 digit run stays a possible card.
  */
-function reference(doc: Doc, wordStart: number | undefined, digits: string): boolean {
-  if (wordStart === undefined || (digits.length >= CARD_DIGITS && digits.length <= 19 && luhn(digits))) return false;
-  return afterReferenceCue(doc, wordStart, true);
+function reference(doc: Doc, words: { wordStart: number; wordEnd: number } | undefined, digits: string): boolean {
+  if (words === undefined || (digits.length >= CARD_DIGITS && digits.length <= 19 && luhn(digits))) return false;
+  return afterReferenceCue(doc, words.wordStart, true, words.wordEnd);
 }
 
 export const digitNetRecognizer: Recognizer = (doc) => {
   const out: Detection[] = [];
-  const push = (digits: string, wordStart: number | undefined, make: (kind: Detection['kind'], confidence: number) => Detection) => {
-    if (digits.length < SSN_DIGITS || reference(doc, wordStart, digits)) return;
+  const push = (digits: string, words: { wordStart: number; wordEnd: number } | undefined, make: (kind: Detection['kind'], confidence: number) => Detection) => {
+    if (digits.length < SSN_DIGITS || reference(doc, words, digits)) return;
     out.push({ ...make('USSocialSecurityNumber', SSN_CONFIDENCE), floor: true });
     if (digits.length >= CARD_DIGITS) out.push({ ...make('CreditCardNumber', CARD_CONFIDENCE), floor: true });
   };
@@ -77,11 +77,11 @@ export const digitNetRecognizer: Recognizer = (doc) => {
     const start = doc.stream.startOf(from);
     const end = doc.stream.endOf(to - 1);
     // the run's first word, looked up only for a run long enough to report (most text has none)
-    const at = digits.length >= SSN_DIGITS ? wordsOverlapping(doc, start, end)?.wordStart : undefined;
+    const at = digits.length >= SSN_DIGITS ? wordsOverlapping(doc, start, end) : undefined;
     push(digits, at, (kind, c) => fromChars(doc, kind, start, end, c, DIGIT_NET));
   }
 
   // Spoken digits ("four one one one …"): numtrans runs, joined across fillers.
-  for (const run of digitRuns(doc)) push(run.digits, run.wordStart, (kind, c) => fromWords(doc, kind, run.wordStart, run.wordEnd, c, DIGIT_NET));
+  for (const run of digitRuns(doc)) push(run.digits, run, (kind, c) => fromWords(doc, kind, run.wordStart, run.wordEnd, c, DIGIT_NET));
   return out;
 };
