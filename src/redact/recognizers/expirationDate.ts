@@ -58,6 +58,22 @@ function offerBefore(doc: Doc, i: number): boolean {
   return k >= 1 && !endsClause(doc, k) && !endsClause(doc, k - 1) && OFFER.test(doc.words[k].norm) && !cardBefore(doc, i);
 }
 
+/** An offer's terms: "20% off", "was $214,906", "twenty percent off", "... dollars". */
+const TERMS = /^(off|percent|dollar|dollars|bucks|cents|free|discount|rebate|apr)$/;
+const TERMS_SIGN = /[$%€£]/;
+/** Words looked at for an offer's terms, before the cue and after the date. */
+const TERMS_WORDS = 10;
+/**
+ * An offer's terms said near its date (words [from, to) looked at): "The coupon says expires 12/31, 20% off". Without
+ * them an offer's word is no proof ("the offer expires oh four twenty eight" may be a misheard card's): the date kept.
+ */
+function offerTerms(doc: Doc, cue: number, end: number): boolean {
+  const at = (k: number) => TERMS.test(doc.words[k].norm) || TERMS_SIGN.test(doc.words[k].raw);
+  for (let k = Math.max(0, cue - TERMS_WORDS); k < cue; k++) if (at(k)) return true;
+  for (let k = end; k < Math.min(doc.words.length, end + TERMS_WORDS); k++) if (at(k)) return true;
+  return false;
+}
+
 /** How far after a date a card is looked for: "Payoff expires 12/30 on my Mastercard". */
 const CARD_AFTER_WORDS = 6;
 /** A date said in words, at most: "oh four twenty eight", "March of twenty twenty eight". */
@@ -120,8 +136,9 @@ export const expirationDateRecognizer: Recognizer = (doc) => {
     if (/^(until|till|til)$/.test(w.norm) && !cardNear(doc, i)) return;
     const d = dateAfter(doc, i);
     if (!d) return;
-    // "the coupon says expires 12/31": an offer's end, not a card's (a card said before, or just after, keeps it one)
-    if (offerBefore(doc, i) && !cardAfter(doc, d.wordEnd)) return;
+    // "the coupon says expires 12/31, 20% off": an offer's end, its terms said, not a card's (a card said before, or
+    // just after, keeps it one)
+    if (offerBefore(doc, i) && offerTerms(doc, i, d.wordEnd) && !cardAfter(doc, d.wordEnd)) return;
     // "passport number is ..., expires 2031": a document's year, no card's date (a card's has its month)
     if (yearOnly(doc, d) && !cardBefore(doc, i) && documentBefore(doc, i)) return;
     out.push(fromWords(doc, 'ExpirationDate', d.wordStart, d.wordEnd, 0.85, 'expiration-date'));
