@@ -4,6 +4,7 @@
 // four said alone, an IP said with "point", an email at "fast mail"; and what is no one's left alone (an invoice's
 // number, a part no., a citation number, a version, a quote's or a coupon's end, the code on a receipt, amounts said
 // one after another), each beside a real value that is still masked. Written and said (ASR form). Values made up.
+import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { ALL_NUMBERS, expectKind, expectNone, expectUnmasked, said, written } from '../helpers/detections.js';
 
@@ -201,4 +202,91 @@ test('amounts one after another are no digit run; digits said one by one still a
   expectKind([['Call me at 385 000 5000.', 'PhoneNumber', '385 000 5000']], written);
   // one amount with two magnitude words is one number
   expectUnmasked([['it was one million two hundred thousand', ['one million two hundred thousand']]], said);
+});
+
+test('leaks of the precision filters (#32 review): a number in groups of thousands after its cue stays one', () => {
+  expectKind(
+    [
+      ['my card number is four thousand one thousand two thousand three thousand', 'CreditCardNumber', 'four thousand one thousand two thousand three thousand'],
+      ['card number four one one one two thousand three thousand four thousand', 'CreditCardNumber', 'four one one one two thousand three thousand four thousand'],
+      ['my card is four one one one one thousand one one one one thousand one one one one', 'CreditCardNumber', 'four one one one one thousand one one one one thousand one one one one'],
+      ['phone is five five five thousand one thousand two three four', 'PhoneNumber', 'five five five thousand one thousand two three four'],
+      ['phone is six one seven two thousand three thousand', 'PhoneNumber', 'six one seven two thousand three thousand'],
+      ['account number is one thousand two thousand three thousand', 'USBankAccountNumber', 'one thousand two thousand three thousand'],
+      ['my bank account is four million three million two one', 'USBankAccountNumber', 'four million three million two one'],
+    ],
+    said,
+  );
+  expectUnmasked([['the appraisal came in at three hundred eighty five thousand five thousand under contract', ['three hundred eighty five thousand five thousand']]], said);
+  for (const [text, value] of [
+    ['routing number is one thousand one thousand one thousand five', 'one thousand one thousand one thousand five'],
+    ['my social is one two three thousand four five six thousand seven eight nine', 'one two three thousand four five six thousand seven eight nine'],
+    ['the card is five thousand five thousand five thousand five thousand expires oh four twenty eight', 'five thousand five thousand five thousand five thousand'],
+  ]) {
+    const found = said(text);
+    assert.ok(found.some((d) => d.text === value), `${text}: ${value} masked whole`);
+  }
+});
+
+test('leaks of the precision filters (#32 review): a personal cue after a document\'s number, a card after a reference', () => {
+  expectKind(
+    [
+      ['Order 6175550143 is my cell', 'PhoneNumber', '6175550143'],
+      ["ticket 617-555-0143 that's my phone", 'PhoneNumber', '617-555-0143'],
+      ['transaction 555 123 4567 call me there', 'PhoneNumber', '555 123 4567'],
+      ['order 123 45 6789 — sorry, that was my social', 'USSocialSecurityNumber', '123 45 6789'],
+      ['Receipt 078051120', 'USSocialSecurityNumber', '078051120'],
+    ],
+    written,
+  );
+  expectKind([['order six one seven five five five oh one four three is my cell', 'PhoneNumber', 'six one seven five five five oh one four three']], said);
+  for (const text of ['Order 4532015112830366, 03/29, 551', 'Order 4532015112830366 03/29 551', 'Receipt 4532015112830366, 03/29, 551', 'Ticket 4532 0151 1283 0366, 03/29, 551', 'Invoice 4532015112830366 expires 03/29 code 551']) {
+    expectKind([[text, 'ExpirationDate', '03/29'], [text, 'CVV', '551']], written);
+    expectKind([[text, 'ExpirationDate', '03/29'], [text, 'CVV', '551']], (s) => written(s, ['ExpirationDate', 'CVV']));
+  }
+  expectKind(
+    [
+      ['order number four five three two oh one five one one two eight three oh three six six oh three twenty nine five five one', 'CVV', 'five five one'],
+      ['order number four five three two oh one five one one two eight three oh three six six card oh three twenty nine five five one', 'ExpirationDate', 'oh three twenty nine'],
+    ],
+    said,
+  );
+});
+
+test('leaks of the precision filters (#32 review): card codes, offers with a card, IPs named, currency signs inside digits', () => {
+  expectKind(
+    [
+      ["CVV, it's on the back of the letter they sent with the card, 551.", 'CVV', '551'],
+      ['the three digits on the back of the unit... I mean the card: 551', 'CVV', '551'],
+      ["Security code? It's on the back of my bill fold, 551.", 'CVV', '551'],
+      ['Payoff expires 12/30 on my Mastercard.', 'ExpirationDate', '12/30'],
+      ['Special expires 05/29', 'ExpirationDate', '05/29'],
+      ['firmware is 10.0.0.5 which is my IP', 'IPAddress', '10.0.0.5'],
+      ['release is 10.0.0.5, my IP', 'IPAddress', '10.0.0.5'],
+      ['my IP, version number 10.0.0.5', 'IPAddress', '10.0.0.5'],
+      ['IPv4 version: 10.0.0.5', 'IPAddress', '10.0.0.5'],
+      ['build: 10.0.0.5 is my public IP', 'IPAddress', '10.0.0.5'],
+      ['V 73.22.118.4 is my home IP', 'IPAddress', '73.22.118.4'],
+      ['My IP address, release 73.22.118.4', 'IPAddress', '73.22.118.4'],
+      ['My social is 123$45$6789', 'USSocialSecurityNumber', '123$45$6789'],
+      ['SSN 123-45-€6789', 'USSocialSecurityNumber', '123-45-€6789'],
+      ['amount $12 card 4111$1111$1111$1111', 'CreditCardNumber', '4111$1111$1111$1111'],
+    ],
+    written,
+  );
+  expectKind(
+    [
+      ['the cvv on the back of the box it came in the card is five five one', 'CVV', 'five five one'],
+      ['cvv is on the back of the tag five five one', 'CVV', 'five five one'],
+      ['the sale is good through oh four twenty eight on my card', 'ExpirationDate', 'oh four twenty eight'],
+      ['the offer expires oh four twenty eight', 'ExpirationDate', 'oh four twenty eight'],
+      ['my ip is version ten dot zero dot zero dot five', 'IPAddress', 'ten dot zero dot zero dot five'],
+      ['ip version is one nine two dot one six eight dot one dot one', 'IPAddress', 'one nine two dot one six eight dot one dot one'],
+      ['v one nine two dot one six eight dot one dot one', 'IPAddress', 'one nine two dot one six eight dot one dot one'],
+      ['my ip is v seven three dot two two dot one one eight dot four', 'IPAddress', 'seven three dot two two dot one one eight dot four'],
+    ],
+    said,
+  );
+  // what the filters keep: a gift receipt's code, a version, two amounts
+  expectNone([['The code on the back of the gift receipt is 847.', ['CVV']], ['the firmware version is 10.4.2.118 now', ['IPAddress']]], written);
 });

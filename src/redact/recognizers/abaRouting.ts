@@ -29,7 +29,7 @@ export const abaRoutingRecognizer: Recognizer = (doc) => {
     else if (valid && r.cues.has('account')) out.push(fromWords(doc, 'ABARoutingNumber', r.wordStart, r.wordEnd, 0.6, 'aba-routing'));
     // above an SSN reading with no cue (0.65), below one written 3-2-4 (0.8) or after "social" (0.95)
     else if (valid && bankBeside(doc, r)) out.push(fromWords(doc, 'ABARoutingNumber', r.wordStart, r.wordEnd, 0.7, 'aba-routing'));
-    else if (valid && !afterReferenceCue(doc, r.wordStart, true)) out.push(fromWords(doc, 'ABARoutingNumber', r.wordStart, r.wordEnd, 0.4, 'aba-routing'));
+    else if (valid && !afterReferenceCue(doc, r.wordStart, true, r.wordEnd)) out.push(fromWords(doc, 'ABARoutingNumber', r.wordStart, r.wordEnd, 0.4, 'aba-routing'));
   }
   return out;
 };

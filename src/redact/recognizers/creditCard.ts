@@ -12,7 +12,7 @@ export const creditCardRecognizer: Recognizer = (doc) => {
     const n = run.digits.length;
     const cue = run.cues.has('card');
     // an order's or a parcel's number, no card cue between (a Luhn-valid card-length run stays a card: redact more)
-    if (n >= 10 && !cue && !(n <= 19 && luhn(run.digits)) && afterReferenceCue(doc, run.wordStart, true)) continue;
+    if (n >= 10 && !cue && !(n <= 19 && luhn(run.digits)) && afterReferenceCue(doc, run.wordStart, true, run.wordEnd)) continue;
     if (n >= 13 && n <= 19) {
       let c = 0.55;
       if (luhn(run.digits)) c += 0.3;

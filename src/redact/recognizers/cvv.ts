@@ -3,7 +3,7 @@
 // "the code is" with a card said before it. The back of something that is no card ("the code on the back of the
 // gift receipt") names no card's code.
 import { fromWords, type Recognizer } from './doc.js';
-import { answerOnly, cuesBefore, digitRuns, isRepeat, repeatSplit, type DigitRun } from './digitRuns.js';
+import { answerOnly, digitRuns, isRepeat, repeatSplit, type DigitRun } from './digitRuns.js';
 import type { Doc } from './doc.js';
 import { cardBefore } from './expirationDate.js';
 import type { Detection } from '../types.js';
@@ -31,22 +31,31 @@ const NOT_CARD = /^(receipt|receipts|ticket|tickets|box|package|packaging|remote
 /** Words looked back over for "the back of the ..." (a cue's window). */
 const BACK_WORDS = 12;
 
+/** A card's code named as one (not by where it is): "CVV", "security code", "card code", "c v v". */
+const CODE_NAME = /\b(cvv2?|cvc2?|csc|cid|c v v|c v c|c i d|c s c|security code|security number|verification code|verification number|verification value|card code)\b/;
+const CARD_WORD = /^(card|cards|card's|visa|mastercard|amex|discover|debit|credit)$/;
+
 /**
  * "... on the back of the gift receipt is 847": the back the code is on is a thing's, named before the run (after
- * `floor`, the previous run's end), and no card code's cue is said between that thing and the run ("the back of
- * the box is 4471 and the card code is 551" keeps 551).
+ * `floor`, the previous run's end). Not when a card's code is named as one in those words ("CVV, it's on the back of
+ * the letter ..., 551") or a card is said between that thing and the run ("the back of the unit... I mean the card:
+ * 551"): then it is the card's code (never less: a misplaced back is no reason to leak one).
  */
 function backOfThing(doc: Doc, r: DigitRun, floor: number): boolean {
   const w = (k: number) => doc.words[k]?.norm ?? '';
-  for (let k = Math.max(floor, r.wordStart - BACK_WORDS); k < r.wordStart - 1; k++) {
+  const from = Math.max(floor, r.wordStart - BACK_WORDS);
+  if (CODE_NAME.test(doc.words.slice(from, r.wordStart).map((x) => x.norm).join(' '))) return false;
+  for (let k = from; k < r.wordStart - 1; k++) {
     if (w(k) !== 'back' || w(k + 1) !== 'of') continue;
     // the owner's words: "the gift receipt", "my router's box"; a card word among them keeps it a card's code
     let thing = -1;
     for (let j = k + 2; j < Math.min(r.wordStart, k + 6); j++) {
-      if (/^(card|cards|card's|visa|mastercard|amex|discover|debit|credit)$/.test(w(j))) return false;
+      if (CARD_WORD.test(w(j))) return false;
       if (NOT_CARD.test(w(j).replace(/'s$/, ''))) thing = j;
     }
-    if (thing >= 0) return !cuesBefore(doc, r.wordStart, thing + 1, r.wordStart - thing - 1).has('cvv');
+    if (thing < 0) continue;
+    for (let j = thing + 1; j < r.wordStart; j++) if (CARD_WORD.test(w(j))) return false;
+    return true;
   }
   return false;
 }

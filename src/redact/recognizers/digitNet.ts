@@ -1,8 +1,8 @@
 // The safety net under the SSN and card recognizers: every run of 9 or more digits, whatever characters surround
 // it or separate its groups ("card:4111…", "4111_1111_…", "４１１１…", "4111 1111 1111 1111/27", two cards back to
-// back), is a possible SSN, and of 13 or more a possible card. A currency sign starts another number ("$385,000,
-// $5,000" is two amounts, not one run). Read on the normalized stream (written digits) and on the doc's digit runs
-// (spoken digits joined by numtrans). Low confidence, so a recognizer's label wins where it found the same digits;
+// back), is a possible SSN, and of 13 or more a possible card. A currency sign opening a token starts another number
+// ("$385,000, $5,000" is two amounts, not one run); one between digits ("123$45$6789") is a separator. Read on the
+// normalized stream (written digits) and on the doc's digit runs (spoken digits joined by numtrans). Low confidence, so a recognizer's label wins where it found the same digits;
 // but these detections are floors: no confidence threshold drops them.
 import type { Detection } from '../types.js';
 import { isDigitCode, isLetterAt } from '../normalize.js';
@@ -19,6 +19,13 @@ export const MAX_GAP = 5;
 
 /** Currency signs: what an amount starts with. */
 const CURRENCY = /\p{Sc}/u;
+/** What comes before a currency sign that opens a token: a space, "(" ("$385,000, $5,000", "($5,000)"). */
+const TOKEN_OPEN = /[\s(]/u;
+/**
+ * A currency sign at k that opens a new amount: after a space or "(" (or first in the text). One between digits or
+ * glued to a separator ("123$45$6789", "123-45-€6789") is a separator: the run goes on.
+ */
+const opensAmount = (s: string, k: number): boolean => CURRENCY.test(s[k]) && (k === 0 || TOKEN_OPEN.test(s[k - 1]));
 
 const SSN_CONFIDENCE = 0.3;
 const CARD_CONFIDENCE = 0.35;
@@ -27,15 +34,15 @@ const CARD_CONFIDENCE = 0.35;
  * An order's, a parcel's, a case's number (referenceNumber.ts: its cue, no personal cue between), of no card's
  * length and checksum: no SSN or card under it. A Luhn-valid 13-19 digit run stays a possible card.
  */
-function reference(doc: Doc, wordStart: number | undefined, digits: string): boolean {
-  if (wordStart === undefined || (digits.length >= CARD_DIGITS && digits.length <= 19 && luhn(digits))) return false;
-  return afterReferenceCue(doc, wordStart, true);
+function reference(doc: Doc, words: { wordStart: number; wordEnd: number } | undefined, digits: string): boolean {
+  if (words === undefined || (digits.length >= CARD_DIGITS && digits.length <= 19 && luhn(digits))) return false;
+  return afterReferenceCue(doc, words.wordStart, true, words.wordEnd);
 }
 
 export const digitNetRecognizer: Recognizer = (doc) => {
   const out: Detection[] = [];
-  const push = (digits: string, wordStart: number | undefined, make: (kind: Detection['kind'], confidence: number) => Detection) => {
-    if (digits.length < SSN_DIGITS || reference(doc, wordStart, digits)) return;
+  const push = (digits: string, words: { wordStart: number; wordEnd: number } | undefined, make: (kind: Detection['kind'], confidence: number) => Detection) => {
+    if (digits.length < SSN_DIGITS || reference(doc, words, digits)) return;
     out.push({ ...make('USSocialSecurityNumber', SSN_CONFIDENCE), floor: true });
     if (digits.length >= CARD_DIGITS) out.push({ ...make('CreditCardNumber', CARD_CONFIDENCE), floor: true });
   };
@@ -59,8 +66,8 @@ export const digitNetRecognizer: Recognizer = (doc) => {
       }
       to = i;
       let k = i;
-      // a currency sign starts another amount ("$385,000, $5,000"): no group of this run after it
-      while (k < n && k - i <= MAX_GAP && !isDigitCode(s.charCodeAt(k)) && !isLetterAt(s, k) && !CURRENCY.test(s[k])) k++;
+      // a currency sign opening a token starts another amount ("$385,000, $5,000"): no group of this run after it
+      while (k < n && k - i <= MAX_GAP && !isDigitCode(s.charCodeAt(k)) && !isLetterAt(s, k) && !opensAmount(s, k)) k++;
       if (k < n && k > i && k - i <= MAX_GAP && isDigitCode(s.charCodeAt(k))) {
         i = k;
         continue;
@@ -70,11 +77,11 @@ export const digitNetRecognizer: Recognizer = (doc) => {
     const start = doc.stream.startOf(from);
     const end = doc.stream.endOf(to - 1);
     // the run's first word, looked up only for a run long enough to report (most text has none)
-    const at = digits.length >= SSN_DIGITS ? wordsOverlapping(doc, start, end)?.wordStart : undefined;
+    const at = digits.length >= SSN_DIGITS ? wordsOverlapping(doc, start, end) : undefined;
     push(digits, at, (kind, c) => fromChars(doc, kind, start, end, c, DIGIT_NET));
   }
 
   // Spoken digits ("four one one one …"): numtrans runs, joined across fillers.
-  for (const run of digitRuns(doc)) push(run.digits, run.wordStart, (kind, c) => fromWords(doc, kind, run.wordStart, run.wordEnd, c, DIGIT_NET));
+  for (const run of digitRuns(doc)) push(run.digits, run, (kind, c) => fromWords(doc, kind, run.wordStart, run.wordEnd, c, DIGIT_NET));
   return out;
 };

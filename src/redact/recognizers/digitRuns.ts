@@ -2,7 +2,7 @@
 // fillers ("uh", "um") and spoken separators ("dash"), with the conversational cues that precede them.
 import { numtrans } from '../../transcript/numtrans.js';
 import type { Doc } from './doc.js';
-import { amountStarts, isAmount } from './spokenAmounts.js';
+import { amountStarts, isAmount, moneyNear } from './spokenAmounts.js';
 
 export interface DigitRun {
   digits: string;
@@ -95,6 +95,25 @@ export function cuesAfter(doc: Doc, wordEnd: number, limit = doc.words.length): 
   return cues;
 }
 
+/** A number's name said near it: "number", "#" (an amount is rarely called one). */
+const NUMBER_WORD = /^(number|numbers|number's|no|num|#)$/;
+/** Words after a number looked at for a personal number's cue: "... two thousand, that's my cell". */
+const PERSONAL_AFTER = 4;
+
+/**
+ * Whether the number token in words [start, end) may be amounts said one after another: money talked about near it,
+ * and no number's cue (card, phone, social, account, "number" ...) before it (CUE_WINDOW, its far cues) or right
+ * after it. Otherwise its magnitude words are a personal number read in groups ("phone is six one seven two thousand
+ * three thousand"): one run.
+ */
+function amountsSaid(doc: Doc, start: number, end: number): boolean {
+  if (!moneyNear(doc, start, end)) return false;
+  const after = Math.min(doc.words.length, end + PERSONAL_AFTER);
+  if (cuesBefore(doc, start).size > 0 || cuesBefore(doc, after, end, after - end).size > 0) return false;
+  for (let k = Math.max(0, start - CUE_WINDOW); k < after; k++) if ((k < start || k >= end) && NUMBER_WORD.test(doc.words[k].norm)) return false;
+  return true;
+}
+
 const cache = new WeakMap<Doc, DigitRun[]>();
 /** Words between a number and its repetition or correction, at most. */
 const AGAIN_GAP = 8;
@@ -118,13 +137,15 @@ export function digitRuns(doc: Doc): DigitRun[] {
     runs.push({ digits, wordStart, wordEnd, formatted, cues: cuesBefore(doc, wordStart, previousEnd) });
     previousEnd = wordEnd;
   };
-  // amounts said one after another (spokenAmounts.ts): each its own run, joined to nothing
+  // amounts said one after another (spokenAmounts.ts) where money is talked about: each its own run, joined to nothing
   const amountCuts = new Map<number, number[]>();
   const amounts = (k: number): boolean => {
     if (!t[k].isNumber || t[k].wordEnd - t[k].wordStart < 2) return false;
-    if (!amountCuts.has(k)) amountCuts.set(k, amountStarts(doc, t[k]));
+    if (!amountCuts.has(k)) amountCuts.set(k, amountsSaid(doc, t[k].wordStart, t[k].wordEnd) ? amountStarts(doc, t[k]) : []);
     return amountCuts.get(k)!.length > 0;
   };
+  // two amount tokens one after another ("forty thousand, fifteen thousand") are two numbers, where money is talked of
+  const twoAmounts = (a: number, b: number): boolean => isAmount(doc, t[a]) && isAmount(doc, t[b]) && amountsSaid(doc, t[a].wordStart, t[b].wordEnd);
   while (i < t.length) {
     if (amounts(i)) {
       const bounds = [t[i].wordStart, ...amountCuts.get(i)!, t[i].wordEnd];
@@ -141,8 +162,7 @@ export function digitRuns(doc: Doc): DigitRun[] {
     let j = i + 1;
     let last = i;
     for (;;) {
-      // two amounts one after another ("forty thousand, fifteen thousand") are two numbers
-      if (j < t.length && t[j].isNumber && !amounts(j) && !(isAmount(doc, t[last]) && isAmount(doc, t[j]))) {
+      if (j < t.length && t[j].isNumber && !amounts(j) && !twoAmounts(last, j)) {
         digits += t[j].text;
         last = j;
         j++;

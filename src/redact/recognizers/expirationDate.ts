@@ -47,12 +47,44 @@ const OFFER = /^(quote|quotes|quote's|offer|offers|coupon|coupons|coupon's|promo
 const OFFER_VERB = /^(says|said|say|is|was|it's|its|good|valid|still|only|that|which|will|would|should|be|runs|run)$/;
 /** Words between them, at most. */
 const OFFER_WORDS = 3;
-/** An offer named as the subject of the cue at word i, and no card in the turn before it. */
+/**
+ * An offer named as the subject of the cue at word i, and no card in the turn before it. The offer's word has a word
+ * before it in its clause ("the coupon", "payoff quote"): a bare one opening the text ("Special expires 05/29") may be
+ * a clipped line about anything, the date is kept.
+ */
 function offerBefore(doc: Doc, i: number): boolean {
   let k = i - 1;
   while (k >= 0 && i - 1 - k < OFFER_WORDS && OFFER_VERB.test(doc.words[k].norm) && !endsClause(doc, k)) k--;
-  return k >= 0 && !endsClause(doc, k) && OFFER.test(doc.words[k].norm) && !cardBefore(doc, i);
+  return k >= 1 && !endsClause(doc, k) && !endsClause(doc, k - 1) && OFFER.test(doc.words[k].norm) && !cardBefore(doc, i);
 }
+
+/** An offer's terms: "20% off", "was $214,906", "twenty percent off", "... dollars". */
+const TERMS = /^(off|percent|dollar|dollars|bucks|cents|free|discount|rebate|apr)$/;
+const TERMS_SIGN = /[$%€£]/;
+/** Words looked at for an offer's terms, before the cue and after the date. */
+const TERMS_WORDS = 10;
+/**
+ * An offer's terms said near its date (words [from, to) looked at): "The coupon says expires 12/31, 20% off". Without
+ * them an offer's word is no proof ("the offer expires oh four twenty eight" may be a misheard card's): the date kept.
+ */
+function offerTerms(doc: Doc, cue: number, end: number): boolean {
+  const at = (k: number) => TERMS.test(doc.words[k].norm) || TERMS_SIGN.test(doc.words[k].raw);
+  for (let k = Math.max(0, cue - TERMS_WORDS); k < cue; k++) if (at(k)) return true;
+  for (let k = end; k < Math.min(doc.words.length, end + TERMS_WORDS); k++) if (at(k)) return true;
+  return false;
+}
+
+/** How far after a date a card is looked for: "Payoff expires 12/30 on my Mastercard". */
+const CARD_AFTER_WORDS = 6;
+/** A date said in words, at most: "oh four twenty eight", "March of twenty twenty eight". */
+const DATE_WORDS = 5;
+/** A card named within `window` words after word `end` (a date's end, exclusive). */
+function cardAfter(doc: Doc, end: number, window = CARD_AFTER_WORDS): boolean {
+  for (let k = end; k < Math.min(doc.words.length, end + window); k++) if (CARD.test(doc.words[k].norm)) return true;
+  return false;
+}
+/** A card said before the cue at word i, or just after the date that follows it ("good until 04/28 on the Visa"). */
+const cardNear = (doc: Doc, i: number): boolean => cardBefore(doc, i) || cardAfter(doc, i + 1, DATE_WORDS + CARD_AFTER_WORDS);
 
 /** A date phrase that is a year alone ("2031", "twenty thirty one"). */
 function yearOnly(doc: Doc, d: { wordStart: number; wordEnd: number }): boolean {
@@ -97,15 +129,16 @@ export const expirationDateRecognizer: Recognizer = (doc) => {
     if (!CUE.test(w.norm)) return;
     if (/^(thru|through|until|till|til|to)$/.test(w.norm) && !/^(valid|good)$/.test(doc.words[i - 1]?.norm ?? '')) return;
     // "valid to 09/28" names a card's date only when a card was said ("the offer is good to the end of May" is none)
-    if (w.norm === 'to' && !cardBefore(doc, i)) return;
+    if (w.norm === 'to' && !cardNear(doc, i)) return;
     // "the Visa ... runs out 07/27": a card's date when a card was said before it (a warranty "ran out 03/26" is none)
-    if (w.norm === 'out' && (!/^(runs|run|ran|running)$/.test(doc.words[i - 1]?.norm ?? '') || !cardBefore(doc, i))) return;
+    if (w.norm === 'out' && (!/^(runs|run|ran|running)$/.test(doc.words[i - 1]?.norm ?? '') || !cardNear(doc, i))) return;
     // "good until March 31" is an offer's end: a card's "good through" has the card said before it in the turn
-    if (/^(until|till|til)$/.test(w.norm) && !cardBefore(doc, i)) return;
-    // "the coupon says expires 12/31": an offer's end, not a card's (a card said before keeps it one)
-    if (offerBefore(doc, i)) return;
+    if (/^(until|till|til)$/.test(w.norm) && !cardNear(doc, i)) return;
     const d = dateAfter(doc, i);
     if (!d) return;
+    // "the coupon says expires 12/31, 20% off": an offer's end, its terms said, not a card's (a card said before, or
+    // just after, keeps it one)
+    if (offerBefore(doc, i) && offerTerms(doc, i, d.wordEnd) && !cardAfter(doc, d.wordEnd)) return;
     // "passport number is ..., expires 2031": a document's year, no card's date (a card's has its month)
     if (yearOnly(doc, d) && !cardBefore(doc, i) && documentBefore(doc, i)) return;
     out.push(fromWords(doc, 'ExpirationDate', d.wordStart, d.wordEnd, 0.85, 'expiration-date'));

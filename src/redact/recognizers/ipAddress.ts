@@ -9,10 +9,27 @@ const V4 = /(?<![\d.])(?:(?:25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(?:25[0-5]|2[0-4]\d|1
 const V6 = /(?<![\w:])(?:[0-9a-f]{0,4}:){2,7}[0-9a-f]{0,4}(?![\w:])/gi;
 /** Said between the octets: "dot", or "point" as a decimal point is read. */
 const DOT = /^(dot|point)$/;
-/** What names a version, not an address. */
-const VERSION = /^(version|ver|v|build|firmware|release|patch)$/;
+/** What names a version, not an address. A lone "v" does not: "V 73.22.118.4" is as likely an address read out. */
+const VERSION = /^(version|ver|build|firmware|release|patch)$/;
+/** What names an address: "my IP", "IPv4" (read "ipv" "4"), "IP address". An IP's cue near the number keeps it one, version or not. */
+const IP_CUE = /^(ip|ips|ip's|ipv|ipv4|ipv6|i\.p\.|address|addr)$/;
+/** Words looked at for an IP's cue, before the number and after it. */
+const IP_CUE_WINDOW = 6;
 /** What may come between that name and the number: "version is", "version number", "build no.". */
 const VERSION_GAP = /^(is|was|number|no|now|it's|its|#)$/;
+
+/** An IP's cue within IP_CUE_WINDOW words before word `start` or after word `end` (exclusive): "my IP, version 10.0.0.5". */
+function ipCueNear(doc: Doc, start: number, end: number): boolean {
+  const from = Math.max(0, start - IP_CUE_WINDOW);
+  const to = Math.min(doc.words.length, end + IP_CUE_WINDOW);
+  for (let k = from; k < to; k++) if ((k < start || k >= end) && IP_CUE.test(doc.words[k].norm.replace(/[^a-z0-9'.]/g, ''))) return true;
+  return false;
+}
+
+/** A version's name just before word i ("version 10.4.2.118", "firmware version is ..."), and no IP's cue near. */
+function versionOnly(doc: Doc, start: number, end: number): boolean {
+  return versionBefore(doc, start) && !ipCueNear(doc, start, end);
+}
 
 /** A version's name just before word i ("version 10.4.2.118", "firmware version is ..."). */
 function versionBefore(doc: Doc, i: number): boolean {
@@ -28,7 +45,7 @@ export const ipAddressRecognizer: Recognizer = (doc) => {
   const out: Detection[] = [];
   for (const m of doc.text.matchAll(V4)) {
     const d = fromChars(doc, 'IPAddress', m.index!, m.index! + m[0].length, 0.9, 'ip-address');
-    if (d.wordStart === undefined || !versionBefore(doc, d.wordStart)) out.push(d);
+    if (d.wordStart === undefined || d.wordEnd === undefined || !versionOnly(doc, d.wordStart, d.wordEnd)) out.push(d);
   }
   for (const m of doc.text.matchAll(V6)) {
     if (((m[0].match(/:/g) ?? []).length >= 3 || m[0].includes('::')) && /[0-9a-f]{2}/i.test(m[0]) && !/^\d{1,2}(:\d{2}){1,2}$/.test(m[0])) out.push(fromChars(doc, 'IPAddress', m.index!, m.index! + m[0].length, 0.8, 'ip-address'));
@@ -42,7 +59,7 @@ export const ipAddressRecognizer: Recognizer = (doc) => {
   const dot = (i: number) => DOT.test(t[i].text);
   for (let i = 0; i + 6 < t.length; i++) {
     if (octet(i) && dot(i + 1) && octet(i + 2) && dot(i + 3) && octet(i + 4) && dot(i + 5) && octet(i + 6)) {
-      if (!versionBefore(doc, t[i].wordStart)) out.push(fromWords(doc, 'IPAddress', t[i].wordStart, t[i + 6].wordEnd, 0.9, 'ip-address'));
+      if (!versionOnly(doc, t[i].wordStart, t[i + 6].wordEnd)) out.push(fromWords(doc, 'IPAddress', t[i].wordStart, t[i + 6].wordEnd, 0.9, 'ip-address'));
       i += 6;
     }
   }

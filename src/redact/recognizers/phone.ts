@@ -125,5 +125,5 @@ export const phoneRecognizer: Recognizer = (doc) => {
     if (out.length > found) lastPhoneEnd = run.wordEnd;
   }
   // a ticket's, a parcel's, an order's number is no phone number
-  return out.filter((d) => d.wordStart === undefined || !afterReferenceCue(doc, d.wordStart));
+  return out.filter((d) => d.wordStart === undefined || !afterReferenceCue(doc, d.wordStart, false, d.wordEnd));
 };

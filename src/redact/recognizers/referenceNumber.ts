@@ -3,7 +3,7 @@
 // many there are; a phone's own cue between them ("... you can reach me at") or a clause's end keeps them one.
 // Nor, after the narrower NOT_PII cues (an order, a parcel, a serial: never a person's), a possible SSN or card: any
 // personal number's cue between them ("order number, and my social is ...") keeps the digits personal.
-import { cuesBefore } from './digitRuns.js';
+import { cuesBefore, type Cue } from './digitRuns.js';
 import type { Doc } from './doc.js';
 
 /** Numbers that are not phones: "order number", "ticket number" (an account, card, SSN... number has its own cue). */
@@ -16,6 +16,8 @@ export const NOT_PHONE = /^(order|ticket|invoice|reference|ref|confirmation|trac
 export const NOT_PII = /^(order|ticket|invoice|reference|ref|confirmation|tracking|serial|model|part|item|flight|booking|reservation|receipt|transaction|po|shipment|parcel|package|rma|sn|imei|citation|violation)$/;
 /** What may come between the cue's noun and the number: "ticket number is", "order no.", "tracking #". */
 const NOUN = /^(number|numbers|number's|no|num|nr|id|code|#)$/;
+/** A spoken digit: where the next number starts. */
+const SPOKEN_DIGIT = /^(zero|one|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand)$/;
 const SPOKEN = /^(zero|oh|o|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|double|triple|dash)$/;
 /** An SSN as it is written: "078-05-1120". */
 const SSN_SHAPE = /^\d{3}-\d{2}-\d{4}\b/;
@@ -31,8 +33,36 @@ const endsClause = (doc: Doc, i: number) => !doc.spoken && /[.!?;:,]["')\]]*$/.t
 /** Written words with nothing between them: "AA1" is read as "AA" and "1". */
 const glued = (doc: Doc, i: number) => !doc.spoken && i + 1 < doc.words.length && doc.words[i].end === doc.words[i + 1].start;
 
-/** A document that names the number right after it with no noun: "Invoice 310448725", "order 88213 ...". */
-const DOCUMENT = /^(invoice|order|ticket|receipt|confirmation|booking|reservation|shipment|parcel|package|rma|po|citation|transaction)$/;
+/**
+ * A document that names the number right after it with no noun: "Invoice 310448725", "order 88213 ...". Only those
+ * whose numbers are commonly read so: a "receipt" or a "transaction" before bare digits may be anything said after
+ * it ("Receipt 078051120" keeps its SSN reading: never less).
+ */
+const DOCUMENT = /^(invoice|order|ticket|confirmation|booking|reservation|shipment|parcel|package|rma|po|citation)$/;
+/** Words after a number looked at for a personal cue: "6175550143 is my cell", "..., sorry, that was my social". */
+const AFTER_WINDOW = 6;
+/** Cues that name a person's number (not a code's place, "on the back", or a date's). */
+const PERSONAL: ReadonlySet<Cue> = new Set<Cue>(['ssn', 'card', 'phone', 'account', 'routing', 'license', 'passport', 'dob']);
+/** Whose the number is, said after it: "is my cell", "call me there", "that's her phone", "that's mine". */
+const OWNER = /^(my|me|mine|our|ours|us|his|her|hers|their|your|yours)$/;
+
+/**
+ * A person's number named within AFTER_WINDOW words after word `end` (exclusive), before the next number: an owner
+ * ("my", "me", "mine") and, but for "mine", a personal number's cue ("Order 6175550143 is my cell", "ticket
+ * 617-555-0143 that's my phone", "transaction 555 123 4567 call me there"). A cue with no owner ("they said to call
+ * back") names no one's number.
+ */
+function personalAfter(doc: Doc, end: number): boolean {
+  let to = end;
+  while (to < Math.min(doc.words.length, end + AFTER_WINDOW) && !/\d/.test(doc.words[to].norm) && !SPOKEN_DIGIT.test(doc.words[to].norm)) to++;
+  let owner = false;
+  for (let k = end; k < to; k++) {
+    if (doc.words[k].norm === 'mine') return true;
+    owner ||= OWNER.test(doc.words[k].norm);
+  }
+  return owner && [...cuesBefore(doc, to, end, to - end)].some((c) => PERSONAL.has(c));
+}
+
 /** Names a thing's number by itself, no "number" after it: "the serial on the sticker", "SN 4471-...". */
 const SELF_NAMING = /^(serial|tracking|sn|imei|vin)$/;
 /** A written code piece of letters and digits ("1Z", "77E"). */
@@ -45,10 +75,12 @@ function codePiece(doc: Doc, i: number): boolean {
 }
 
 /**
- * Whether the number starting at word `start` follows a reference number's cue (NOT_PHONE), no phone cue between;
- * `pii`: a cue of NOT_PII, and no personal number's cue of any kind between.
+ * Whether the number in words [start, end) follows a reference number's cue (NOT_PHONE), no phone cue between;
+ * `pii`: a cue of NOT_PII, and no personal number's cue of any kind between. A person's number named right after it
+ * (`end` given) makes it no reference whatever came before ("Order 6175550143 is my cell").
  */
-export function afterReferenceCue(doc: Doc, start: number, pii = false): boolean {
+export function afterReferenceCue(doc: Doc, start: number, pii = false, end?: number): boolean {
+  if (end !== undefined && personalAfter(doc, end)) return false;
   // written as an SSN is written (3-2-4), it is read as one whatever was said before it
   if (pii && !doc.spoken && SSN_SHAPE.test(doc.words[start]?.raw ?? '')) return false;
   let k = start - 1;

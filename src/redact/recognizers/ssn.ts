@@ -36,7 +36,7 @@ export const ssnRecognizer: Recognizer = (doc) => {
     const cue = run.cues.has('ssn');
     if (n === 9) {
       // a parcel's, an order's, a case's number ("tracking number 1Z 999 AA1 ..."), no personal cue between
-      if (!cue && afterReferenceCue(doc, run.wordStart, true)) continue;
+      if (!cue && afterReferenceCue(doc, run.wordStart, true, run.wordEnd)) continue;
       let c = 0.5;
       if (ssnValid(run.digits)) c += 0.15;
       const grouped = /^\d{3}[- ]\d{2}[- ]\d{4}$/.test(run.formatted);
