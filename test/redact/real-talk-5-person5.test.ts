@@ -141,3 +141,26 @@ test("a code's letters joined to its digits are no name ('RO-55018'); a name bes
   expectKind([['The repair order is RO-55018 and it is under Tamsin Ore.', 'Person', 'Tamsin Ore']], written);
   expectKind([['Jean-Luc Marchetti called about RO-55018.', 'Person', 'Jean-Luc Marchetti']], written);
 });
+
+test('a name that is also a mail service, spelled after a name\'s cue, stays masked (never less: #32 review)', () => {
+  expectCovered('my name is sky s k y', 's k y', said);
+  expectCovered('my last name is orange o r a n g e', 'o r a n g e', said);
+  expectCovered('my last name is hey h e y', 'h e y', said);
+  expectCovered('my last name is hey h e y', 'hey', said);
+  expectCovered('its sky s k y', 's k y', said);
+  expectKind([['its sky s k y', 'Person', 'sky']], said);
+  // "spelled" asks for a name even after an e-mail; the service said in the e-mail is another one
+  expectCovered('my email is sky walker at gmail dot com spelled s k y', 's k y', said);
+  expectKind([['My surname is Orange, O-R-A-N-G-E.', 'Person', 'O-R-A-N-G-E']], written);
+  // spelled after an e-mail's cue with no e-mail before it, the spelling is the e-mail
+  expectKind([['my email is h e y dot com', 'Email', 'h e y']], said);
+  // the service of the e-mail just given, spelled, is still none
+  expectNone([['my email is jo at sky dot com s k y', ['Person']]], said);
+  expectNone([['My email is jo@sky.com, S-K-Y dot com.', ['Person']]], written);
+});
+
+test('a name written right before its own spelling is masked with it ("It\'s Sky, S-K-Y.")', () => {
+  expectKind([["It's Sky, S-K-Y.", 'Person', 'Sky']], written);
+  expectKind([['My name is Hey, H-E-Y.', 'Person', 'Hey']], written);
+  expectKind([['My surname is Moss, M-O-S-S.', 'Person', 'Moss']], written);
+});

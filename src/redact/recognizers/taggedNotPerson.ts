@@ -7,7 +7,7 @@
 import { gazetteerTags } from '../tagger/gazetteer.js';
 import { endsClause, type Doc } from './doc.js';
 import { fold, FIRST_NAMES } from './nameData.js';
-import { MAIL_SERVICE } from './spelled.js';
+import { serviceSpelled } from './spelled.js';
 
 const norm = (doc: Doc, i: number) => doc.words[i]?.norm ?? '';
 
@@ -80,14 +80,14 @@ const CONTRACTED = /^((i|you|he|she|we|they|it|that|there|who|what|where|how)['â
 const SPOT = /^(lot|gate|terminal|section|row|aisle|bay|level|zone|dock|pier|platform|building|block|wing|ward|hall|booth|stall|spot|space|suite|floor|deck|concourse|car|coach|carriage)$/;
 const spotWithCode = (doc: Doc, s: number, e: number) => e - s === 1 && SPOT.test(norm(doc, s)) && /^(\p{L}|\d+[a-z]?)$/u.test(norm(doc, e));
 
-/** Letters that spell a mail service ("p r o t o n", "g m a i l"): a public service's name, no one's. */
+/** Letters that spell the mail service of the e-mail just given ("at proton mail dot com, p r o t o n"): no one's name. */
 function spelledService(doc: Doc, s: number, e: number): boolean {
   let spelt = '';
   for (let i = s; i < e; i++) {
     if (!/^\p{L}$/u.test(norm(doc, i))) return false;
     spelt += norm(doc, i);
   }
-  return MAIL_SERVICE.test(spelt);
+  return serviceSpelled(doc, spelt, s);
 }
 
 /** Letters joined by a hyphen to the digits after them, written: a code's prefix ("repair order RO-55018", "AB-44718"). */
