@@ -164,3 +164,40 @@ test('a name written right before its own spelling is masked with it ("It\'s Sky
   expectKind([['My name is Hey, H-E-Y.', 'Person', 'Hey']], written);
   expectKind([['My surname is Moss, M-O-S-S.', 'Person', 'Moss']], written);
 });
+
+test('a name beside a postcode stays masked: only a place is dropped there, never a listed name or "that\'s <name>" (#32 review)', () => {
+  expectCovered('Thats Keegan, zip 3056', 'Keegan', written);
+  expectCovered('thats keegan zip three oh five six', 'keegan', said);
+  expectCovered("We're near Miller, postcode 4000", 'Miller', written);
+  expectCovered('Thats Keegan, zip 3056', 'Keegan', (t) => written(t, ['Person']));
+  expectCovered("We're near Miller, postcode 4000", 'Miller', (t) => written(t, ['Person']));
+  // where someone lives stays masked
+  expectCovered('I live in Brunswick, postcode 3056.', 'Brunswick', written);
+  // a suburb with a place's evidence is still none
+  expectNone([["We're in Fitzroy, postcode 3065, Victoria.", ['Person']], ["Our postcode is 3058, that's Coburg, in Melbourne.", ['Person']]], written);
+});
+
+test('a breed that is a surname stays a name after a name\'s cue or with no pet near ("I\'m Pat Collie.")', () => {
+  expectKind([["I'm Pat Collie.", 'Person', 'Pat Collie']], written);
+  expectKind([["I'm Pat Collie.", 'Person', 'Pat Collie']], (t) => written(t, ['Person']));
+  expectCovered('Can I speak to Pat Collie about my dog?', 'Pat Collie', written);
+  expectCovered('can i speak to pat collie about my dog', 'pat collie', said);
+  expectNone([['Okay, I have Pickles, domestic shorthair, and he needs the booster.', ['Person']]], written);
+});
+
+test('a name before a model code with no device after it is no brand ("the Garcia B2 household")', () => {
+  expectCovered('Please talk to the Garcia B2 household', 'Garcia', written);
+  expectCovered('the garcia b two household', 'garcia', said);
+  expectCovered('Please talk to the Garcia B2 household', 'Garcia', (t) => written(t, ['Person']));
+  expectCovered('the garcia b two household', 'garcia', (t) => said(t, ['Person']));
+  expectNone([['its the arris s b eighty two hundred modem firmware four point one two', ['Person']]], said);
+});
+
+test('a place travelled to is only the place: a name after it, a possessive or a sending verb keeps the name (#32 review)', () => {
+  expectCovered("flying out of Austin Taylor's office", 'Austin Taylor', written);
+  expectCovered("I'm travelling to St. Paul Johnson's house.", 'Paul', written);
+  expectCovered('Deliver to Ste. Marie Curie.', 'Marie Curie', written);
+  expectCovered('i am traveling to saint paul johnson', 'paul johnson', said);
+  expectNone([['im traveling to saint paul on the second', ['Person']], ['were flying into washington dulles then driving to charlotte', ['Person']]], said);
+  expectNone([["I'm travelling to St. Paul on the 2nd.", ['Person']], ["We're flying into Washington Dulles, then driving to Charlotte.", ['Person']]], written);
+});

@@ -373,7 +373,7 @@ function localPartBefore(doc: Doc, d: Detection, index: DetectionIndex): Detecti
   const e = d.wordEnd!;
   if (e - s > 2 || !EMAIL_GIVEN.test(doc.words[s - 1]?.norm ?? '')) return undefined;
   const email = index.rulesTouching(e, e + 1).find((r) => r.kind === 'Email' && r.wordStart === e);
-  // (case looked at last: it reads the whole text)
+  // (caseless: read once per doc, cached)
   if (!email || !caseless(doc)) return undefined;
   const words = email ? doc.words.slice(email.wordStart, email.wordEnd).map((w) => w.norm) : [];
   const at = words.indexOf('at');
