@@ -19,18 +19,8 @@ export const TAG_PARTS = TAGS.map(part);
 /** Each tag read once: B/I/O and its kind. */
 const PARSED = TAGS.map((t) => t.split('-') as [string, TaggedRun['kind'] | undefined]);
 
-/** Whether each doc's text holds no capital, read once per doc. */
-const caselessDocs = new WeakMap<Doc, boolean>();
-/**
- * Text with no capital letter anywhere (speech, or typed in lower case): shape says nothing there. Read once per doc
- * (cached): callers ask per run, and a scan of a long text with no capital per run is quadratic.
- */
-export function caseless(doc: Doc): boolean {
-  if (doc.spoken) return true;
-  let lower = caselessDocs.get(doc);
-  if (lower === undefined) caselessDocs.set(doc, (lower = !/\p{Lu}/u.test(doc.text)));
-  return lower;
-}
+/** Text with no capital letter anywhere (speech, or typed in lower case): shape says nothing there. */
+export const caseless = (doc: Doc) => doc.spoken || !/\p{Lu}/u.test(doc.text);
 
 export interface TaggedRun {
   kind: (typeof TAGGER_KINDS)[number];
