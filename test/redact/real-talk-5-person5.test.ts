@@ -141,3 +141,63 @@ test("a code's letters joined to its digits are no name ('RO-55018'); a name bes
   expectKind([['The repair order is RO-55018 and it is under Tamsin Ore.', 'Person', 'Tamsin Ore']], written);
   expectKind([['Jean-Luc Marchetti called about RO-55018.', 'Person', 'Jean-Luc Marchetti']], written);
 });
+
+test('a name that is also a mail service, spelled after a name\'s cue, stays masked (never less: #32 review)', () => {
+  expectCovered('my name is sky s k y', 's k y', said);
+  expectCovered('my last name is orange o r a n g e', 'o r a n g e', said);
+  expectCovered('my last name is hey h e y', 'h e y', said);
+  expectCovered('my last name is hey h e y', 'hey', said);
+  expectCovered('its sky s k y', 's k y', said);
+  expectKind([['its sky s k y', 'Person', 'sky']], said);
+  // "spelled" asks for a name even after an e-mail; the service said in the e-mail is another one
+  expectCovered('my email is sky walker at gmail dot com spelled s k y', 's k y', said);
+  expectKind([['My surname is Orange, O-R-A-N-G-E.', 'Person', 'O-R-A-N-G-E']], written);
+  // spelled after an e-mail's cue with no e-mail before it, the spelling is the e-mail
+  expectKind([['my email is h e y dot com', 'Email', 'h e y']], said);
+  // the service of the e-mail just given, spelled, is still none
+  expectNone([['my email is jo at sky dot com s k y', ['Person']]], said);
+  expectNone([['My email is jo@sky.com, S-K-Y dot com.', ['Person']]], written);
+});
+
+test('a name written right before its own spelling is masked with it ("It\'s Sky, S-K-Y.")', () => {
+  expectKind([["It's Sky, S-K-Y.", 'Person', 'Sky']], written);
+  expectKind([['My name is Hey, H-E-Y.', 'Person', 'Hey']], written);
+  expectKind([['My surname is Moss, M-O-S-S.', 'Person', 'Moss']], written);
+});
+
+test('a name beside a postcode stays masked: only a place is dropped there, never a listed name or "that\'s <name>" (#32 review)', () => {
+  expectCovered('Thats Keegan, zip 3056', 'Keegan', written);
+  expectCovered('thats keegan zip three oh five six', 'keegan', said);
+  expectCovered("We're near Miller, postcode 4000", 'Miller', written);
+  expectCovered('Thats Keegan, zip 3056', 'Keegan', (t) => written(t, ['Person']));
+  expectCovered("We're near Miller, postcode 4000", 'Miller', (t) => written(t, ['Person']));
+  // where someone lives stays masked
+  expectCovered('I live in Brunswick, postcode 3056.', 'Brunswick', written);
+  // a suburb with a place's evidence is still none
+  expectNone([["We're in Fitzroy, postcode 3065, Victoria.", ['Person']], ["Our postcode is 3058, that's Coburg, in Melbourne.", ['Person']]], written);
+});
+
+test('a breed that is a surname stays a name after a name\'s cue or with no pet near ("I\'m Pat Collie.")', () => {
+  expectKind([["I'm Pat Collie.", 'Person', 'Pat Collie']], written);
+  expectKind([["I'm Pat Collie.", 'Person', 'Pat Collie']], (t) => written(t, ['Person']));
+  expectCovered('Can I speak to Pat Collie about my dog?', 'Pat Collie', written);
+  expectCovered('can i speak to pat collie about my dog', 'pat collie', said);
+  expectNone([['Okay, I have Pickles, domestic shorthair, and he needs the booster.', ['Person']]], written);
+});
+
+test('a name before a model code with no device after it is no brand ("the Garcia B2 household")', () => {
+  expectCovered('Please talk to the Garcia B2 household', 'Garcia', written);
+  expectCovered('the garcia b two household', 'garcia', said);
+  expectCovered('Please talk to the Garcia B2 household', 'Garcia', (t) => written(t, ['Person']));
+  expectCovered('the garcia b two household', 'garcia', (t) => said(t, ['Person']));
+  expectNone([['its the arris s b eighty two hundred modem firmware four point one two', ['Person']]], said);
+});
+
+test('a place travelled to is only the place: a name after it, a possessive or a sending verb keeps the name (#32 review)', () => {
+  expectCovered("flying out of Austin Taylor's office", 'Austin Taylor', written);
+  expectCovered("I'm travelling to St. Paul Johnson's house.", 'Paul', written);
+  expectCovered('Deliver to Ste. Marie Curie.', 'Marie Curie', written);
+  expectCovered('i am traveling to saint paul johnson', 'paul johnson', said);
+  expectNone([['im traveling to saint paul on the second', ['Person']], ['were flying into washington dulles then driving to charlotte', ['Person']]], said);
+  expectNone([["I'm travelling to St. Paul on the 2nd.", ['Person']], ["We're flying into Washington Dulles, then driving to Charlotte.", ['Person']]], written);
+});

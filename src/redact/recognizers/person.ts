@@ -652,6 +652,7 @@ export function namesBeside(doc: Doc, detections: readonly Detection[]): Detecti
       }
     }
     pushIf(nameLikeSpelling(doc, p, otherKind), out);
+    pushIf(nameBeforeWrittenSpelling(doc, p, otherKind), out);
     const e = p.wordEnd!;
     // "Arjun and Meera", "Arjun, and Meera" (not across a sentence's end)
     if (endsSentence(doc, e - 1)) continue;
@@ -680,6 +681,20 @@ function nameLikeSpelling(doc: Doc, p: Detection, otherKind: (i: number) => bool
   if (!/^\p{L}{2,}$/u.test(x) || STOP.has(x) || NOT_ADDRESSED.has(x) || otherKind(s - 2) || endsClause(doc, s - 2) || endsClause(doc, s - 3)) return undefined;
   if (!speechLike(doc) && !isCap(doc, s - 2)) return undefined;
   return fromWords(doc, 'Person', s - 2, s - 1, 0.65, 'person-cue');
+}
+
+/**
+ * The word written right before its own spelling ("It's Sky, S-K-Y.", "My name is Hey, H-E-Y."): the name spelled,
+ * whatever else the word may be (a greeting, a mail service's name).
+ */
+function nameBeforeWrittenSpelling(doc: Doc, p: Detection, otherKind: (i: number) => boolean): Detection | undefined {
+  const s = p.wordStart!;
+  if (doc.spoken || s < 1 || p.wordEnd !== s + 1 || !/^\p{L}(?:[-.]\p{L}){2,}$/u.test(p.text)) return undefined;
+  const spelt = p.text.replace(/[-.]/g, '').toLowerCase();
+  const said = doc.words[s - 1].norm;
+  // (a comma between them, no sentence's end: "Sky, S-K-Y")
+  if (!/^\p{L}+$/u.test(said) || otherKind(s - 1) || /[.!?;:]["')\]]*$/.test(doc.words[s - 1].raw)) return undefined;
+  return said[0] === spelt[0] && editDistance(said, spelt) <= Math.floor(spelt.length / 3) ? fromWords(doc, 'Person', s - 1, s, 0.7, 'spelled') : undefined;
 }
 
 /** Levenshtein distance (short words only: a name and its spelling). */

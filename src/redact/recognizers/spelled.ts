@@ -6,7 +6,7 @@ import { ACRONYMS } from './acronyms.js';
 
 /** Words a spelling follows: "it's r a m", "spelled s i m", "my surname l a n" ("the cable is u s b c" is none). */
 const SPELLING_CUE = /^(its|it's|that's|thats|spelled|spelt|spell|spelling|name|surname)$/;
-import { fromChars, fromWords, type Recognizer } from './doc.js';
+import { fromChars, fromWords, wordsOverlapping, type Doc, type Recognizer } from './doc.js';
 import type { EntityKind } from '../entityKinds.js';
 import { symbolRuns, type Symbol } from './symbols.js';
 import type { Detection } from '../types.js';
@@ -22,43 +22,62 @@ const CUES: [RegExp, EntityKind][] = [
 const SPELL = /^(spell|spelled|spelt|spelling)$/;
 const CUE_WINDOW = 8;
 /**
- * Mail services whose names callers spell in an e-mail address ("protonmail, P-R-O-T-O-N, dot com", "g m x"): a
- * public service's name, no one's; spelled where no e-mail's or address's cue makes them part of one, no name.
+ * Mail services whose names callers spell in an e-mail address ("protonmail, P-R-O-T-O-N, dot com", "g m x"); many
+ * are names too (Sky, Orange, Hey), so a spelling of one is taken for the service only by serviceSpelled below.
  */
 export const MAIL_SERVICE = /^(gmail|googlemail|yahoo|ymail|hotmail|outlook|live|msn|aol|icloud|proton|protonmail|pm|fastmail|zoho|gmx|yandex|mail|comcast|verizon|att|sbcglobal|bellsouth|cox|charter|earthlink|btinternet|sky|virgin|orange|tutanota|hey)$/;
-const mailService = (spelt: string, kind: EntityKind | undefined) => (kind === undefined || kind === 'Person') && MAIL_SERVICE.test(spelt.toLowerCase());
-/** Endings of a mail service's domain said after its spelling ("p r o t o n dot com"). */
-const TLD = /^(com|net|org|me|co|io|ch|de|fm|uk|ca|au)$/;
+/** How far back, in words, the e-mail whose domain a spelling repeats may be ("at proton mail dot com, proton mail, p r o t o n"). */
+const DOMAIN_WINDOW = 8;
+/** A domain's first label, or the words said after "at", naming the service spelled ("protonmail" for "proton"). */
+const sameService = (label: string, spelt: string) => label === spelt || label === `${spelt}mail`;
 /**
- * A mail service spelled where an e-mail's cue asks for one, as the domain: "dot" and an ending right after it and
- * no "at" (a local part spelled, "s k y dot walker at ...", stays the e-mail's).
+ * Whether the spelling at word `at` repeats the mail service of an e-mail given just before it: "at <service>" said
+ * or "...@<service>.com" written, the same service, within DOMAIN_WINDOW words.
  */
-const serviceDomain = (doc: Parameters<Recognizer>[0], spelt: string, end: number) => {
+function spellsDomainBefore(doc: Doc, spelt: string, at: number): boolean {
   const w = (k: number) => doc.words[k]?.norm ?? '';
-  return MAIL_SERVICE.test(spelt) && w(end) === 'dot' && TLD.test(w(end + 1)) && w(end + 2) !== 'at' && w(end + 2) !== 'dot';
-};
+  for (let k = at - 1; k >= Math.max(0, at - DOMAIN_WINDOW); k--) {
+    const mailAt = w(k).indexOf('@');
+    if (mailAt >= 0 && sameService(w(k).slice(mailAt + 1).split('.')[0], spelt)) return true;
+    if (w(k) === 'at' && k + 1 < at && (sameService(w(k + 1), spelt) || (k + 2 < at && sameService(w(k + 1) + w(k + 2), spelt)))) return true;
+  }
+  return false;
+}
+
+/** The kind the nearest cue before word `wordIndex` asks for (within CUE_WINDOW words); "spelled" alone asks for a name. */
+function cueAt(doc: Doc, wordIndex: number): EntityKind | undefined {
+  let spell = false;
+  for (let k = wordIndex - 1; k >= Math.max(0, wordIndex - CUE_WINDOW); k--) {
+    const w = doc.words[k].norm;
+    for (const [re, kind] of CUES) if (re.test(w)) return kind;
+    spell ||= SPELL.test(w);
+  }
+  return spell ? 'Person' : undefined;
+}
+
+/**
+ * A mail service spelled as the domain of the e-mail just given ("...@protonmail.com, protonmail, P-R-O-T-O-N"): a
+ * public service's name, no one's. Never after a name's cue ("my last name is orange o r a n g e", "it's s k y"),
+ * and never with no e-mail before it ("my email is h e y dot com" is the e-mail itself): a name may be a service's.
+ */
+export function serviceSpelled(doc: Doc, spelt: string, at: number): boolean {
+  spelt = spelt.toLowerCase();
+  if (!MAIL_SERVICE.test(spelt) || cueAt(doc, at) === 'Person' || SPELLING_CUE.test(doc.words[at - 1]?.norm ?? '')) return false;
+  return spellsDomainBefore(doc, spelt, at);
+}
 const WRITTEN = /(?<![\p{L}\p{N}])\p{L}(?:[-.]\p{L}){2,}(?![\p{L}\p{N}])/gu;
 
 export const spelledRecognizer: Recognizer = (doc) => {
   const out: Detection[] = [];
-  const cueAt = (wordIndex: number): EntityKind | undefined => {
-    let spell = false;
-    for (let k = wordIndex - 1; k >= Math.max(0, wordIndex - CUE_WINDOW); k--) {
-      const w = doc.words[k].norm;
-      for (const [re, kind] of CUES) if (re.test(w)) return kind;
-      spell ||= SPELL.test(w);
-    }
-    return spell ? 'Person' : undefined;
-  };
   for (const run of symbolRuns(doc)) {
     let s: Symbol[] = run.symbols;
     // a leading "a" or "i" is an article or a pronoun more often than a letter
-    while (s.length > 0 && s[0].how === 'single' && (s[0].chars === 'a' || s[0].chars === 'i') && s[1]?.kind === 'letter' && !cueAt(s[0].wordStart)) s = s.slice(1);
+    while (s.length > 0 && s[0].how === 'single' && (s[0].chars === 'a' || s[0].chars === 'i') && s[1]?.kind === 'letter' && !cueAt(doc, s[0].wordStart)) s = s.slice(1);
     const letters = s.filter((x) => x.kind === 'letter');
     const digits = s.length - letters.length;
     const sure = letters.filter((x) => x.how === 'as-in' || x.how === 'double').length;
     const nato = letters.filter((x) => x.how === 'nato').length;
-    const kind = cueAt(s[0]?.wordStart ?? run.wordStart);
+    const kind = cueAt(doc, s[0]?.wordStart ?? run.wordStart);
     if (letters.length < 2 || (letters.length < 3 && sure === 0)) continue;
     if (nato === letters.length && nato < 3 && !kind) continue;
     if (letters.length === 3 && s.map((x) => x.chars).join('') === 'abc') continue;
@@ -68,7 +87,7 @@ export const spelledRecognizer: Recognizer = (doc) => {
     const before = doc.words[s[0]?.wordStart - 1]?.norm ?? '';
     if (letters.length === s.length && letters.every((x) => x.how === 'single') && ACRONYMS.has(spelt) && !kind && before !== spelt && !SPELLING_CUE.test(before)) continue;
     if (digits > 0 && !kind) continue;
-    if (letters.length === s.length && (mailService(spelt, kind) || (kind === 'Email' && serviceDomain(doc, spelt, s[s.length - 1].wordEnd)))) continue;
+    if (letters.length === s.length && serviceSpelled(doc, spelt, s[0].wordStart)) continue;
     // digits ahead of the first letter belong to something else ("seven" in "unit seven s m i t h")
     while (s.length > 0 && s[0].kind === 'digit') s = s.slice(1);
     const c = kind ? 0.85 : sure > 0 ? 0.75 : 0.5;
@@ -81,11 +100,12 @@ export const spelledRecognizer: Recognizer = (doc) => {
       if (n < 3) continue;
       const start = doc.stream.startOf(m.index!);
       const end = doc.stream.endOf(m.index! + m[0].length - 1);
-      const at = doc.words.findIndex((w) => w.end > start);
-      const kind = cueAt(at < 0 ? 0 : at);
+      // (found by binary search: a scan of the words per spelling is quadratic on a long text)
+      const at = wordsOverlapping(doc, start, end)?.wordStart ?? 0;
+      const kind = cueAt(doc, at);
       // dotted capitals with no cue are an abbreviation ("U.S.A.", "D.O.B.")
       if (!kind && (m[0].includes('.') || n < 4)) continue;
-      if (mailService(m[0].replace(/[-.]/g, ''), kind)) continue;
+      if (serviceSpelled(doc, m[0].replace(/[-.]/g, ''), at)) continue;
       out.push(fromChars(doc, kind ?? 'Person', start, end, kind ? 0.85 : 0.5, 'spelled'));
     }
   }
