@@ -9,7 +9,7 @@ import { ordinaryWord } from '../tagger/model.js';
 import type { Detection } from '../types.js';
 import { digitsOf } from './digitRuns.js';
 import { postcodeAt } from './zipCode.js';
-import { storageUnitAt } from './addressContext.js';
+import { residenceAfter, storageUnitAt } from './addressContext.js';
 import { labelledNumber } from './addressTalk.js';
 
 const STREET_STOP = new Set([...STOP].filter((w) => !['street', 'avenue', 'road', 'lane', 'drive', 'court', 'boulevard', 'first', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'].includes(w)));
@@ -121,18 +121,22 @@ function money(doc: Doc, j: number): boolean {
 
 /** Street types that are hardly anything else after a name ("Oak Street", "Pine Rd"; not "way", "row": "$75 each way"). */
 const CLEAR_STREET_TYPE = /^(street|st|avenue|ave|road|rd|lane|ln|drive|dr|boulevard|blvd|crescent|terrace|parkway|pkwy|highway|hwy)$/;
+/** Words a place is given after: "I'm at $12 oak street", "send it to ...". */
+const PLACING = /^(at|to|on)$/;
 /**
- * Words [from, k) are a street's name before its type at word k: a word of two letters or more among them, and a
- * clear street type ("twelve oak street", "$12 Oak Street") or, written, name and type in capitals ("$75 Ridge Way").
- * Then the number before them is a house number though an amount or a label reads it ("model twelve oak street is my
- * address"): a house number read as one is masked, never left.
+ * Words [from, k) are a street's name before its type at word k, after a number at word `num`: a word of two letters
+ * or more among them, and the name and type in capitals, written ("$12 Oak Street", "$75 Ridge Way"), or a clear
+ * street type, said ("model twelve oak street is my address") or written after "at", "to", "on" or before an address
+ * cue ("i'm at $12 oak street"; not "a $30 test drive"). Then the number is a house number though an amount or a
+ * label reads it: a house number read as one is masked, never left.
  */
-function namedStreet(doc: Doc, from: number, k: number): boolean {
+function namedStreet(doc: Doc, num: number, from: number, k: number): boolean {
   if (from >= k || !doc.words.slice(from, k).some((x) => /^\p{L}{2,}$/u.test(x.norm))) return false;
-  if (CLEAR_STREET_TYPE.test(doc.words[k].norm)) return true;
-  if (doc.spoken || !isCap(doc, k)) return false;
-  for (let i = from; i < k; i++) if (!isCap(doc, i)) return false;
-  return true;
+  let caps = !doc.spoken && isCap(doc, k);
+  for (let i = from; i < k && caps; i++) caps = isCap(doc, i);
+  if (caps) return true;
+  if (!CLEAR_STREET_TYPE.test(doc.words[k].norm)) return false;
+  return doc.spoken || PLACING.test(doc.words[num - 1]?.norm ?? '') || residenceAfter(doc, k + 1, 6);
 }
 
 /** The last word of every cue of "cue + number" below ("live at", "address is", "moved to", "address"). */
@@ -154,7 +158,7 @@ export const addressRecognizer: Recognizer = (doc) => {
         }
         if (j === k - 1 && !/^\d+(st|nd|rd|th)$/.test(doc.tokens[doc.tokenOfWord[j]].text)) break; // "5 street"
         // "the fare was $89 each way", "seat fourteen c row ...": no house number, unless a street is named after it
-        const named = namedStreet(doc, doc.tokens[doc.tokenOfWord[j]].wordEnd, k);
+        const named = namedStreet(doc, doc.tokens[doc.tokenOfWord[j]].wordStart, doc.tokens[doc.tokenOfWord[j]].wordEnd, k);
         if (money(doc, j) && !named) break;
         if (labelledNumber(doc, doc.tokens[doc.tokenOfWord[j]].wordStart) && !named) break;
         const start = doc.tokens[doc.tokenOfWord[j]].wordStart;
