@@ -9,7 +9,7 @@ import { ordinaryWord } from '../tagger/model.js';
 import type { Detection } from '../types.js';
 import { digitsOf } from './digitRuns.js';
 import { postcodeAt } from './zipCode.js';
-import { storageUnitAt } from './addressContext.js';
+import { residenceAfter, storageUnitAt } from './addressContext.js';
 import { labelledNumber } from './addressTalk.js';
 
 const STREET_STOP = new Set([...STOP].filter((w) => !['street', 'avenue', 'road', 'lane', 'drive', 'court', 'boulevard', 'first', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'].includes(w)));
@@ -82,21 +82,34 @@ export function sentThere(doc: Doc, i: number): boolean {
 
 /** Words that stop the look back for a shop: someone's home ("my mom's, the one on ...", "the house, the one on ..."). */
 const HOME_WORDS = /^(home|house|place|apartment|flat|condo|parents|mom|dad|mother|father|sister|brother|aunt|uncle|grandma|grandmother|friend|live|lives|lived|living)$|'s$/;
+/** Words that say someone lives, or something is sent, at the place named after them, however near a shop is named. */
+const RESIDENCE_CUE = /^(live|lives|lived|living|reside|resides|home|address|addresses|stay|staying|ship|shipped|shipping|send|sending|sent|deliver|delivered|delivering|delivery|mail|mailed|mailing)$/;
+/** How far back the look for a shop goes, in words (within one sentence). */
+const SHOP_WINDOW = 12;
 /**
  * "on" at word j locates a shop, not a home: "the store on Main Street", or "the one on Grant Avenue" with a shop
  * named in the twelve words before it, within one sentence and with no home named between ("the store number is
- * 2290, the one on Grant Avenue"; not "I went to the bank, then my sister's, the one on Grant Avenue").
+ * 2290, the one on Grant Avenue"; not "I went to the bank, then my sister's, the one on Grant Avenue"). A residence
+ * or sending cue anywhere in that window keeps it an address: "I live at the shop, the one on Elm Street", "I live
+ * above the store on Elm Street", "Send it to the store, the one on Elm Street".
  */
 export function shopOn(doc: Doc, j: number): boolean {
   const before = doc.words[j - 1]?.norm ?? '';
-  if (BUSINESS.has(before)) return true;
-  if (before !== 'one' && before !== 'ones') return false;
-  for (let k = j - 2; k >= Math.max(0, j - 14) && !(!doc.spoken && /[.!?]["')\]]*$/.test(doc.words[k].raw)); k--) {
-    if (HOME_WORDS.test(doc.words[k].norm)) return false;
-    if (BUSINESS.has(doc.words[k].norm)) return true;
+  const reference = before === 'one' || before === 'ones';
+  if (!BUSINESS.has(before) && !reference) return false;
+  let shop = !reference;
+  let home = false;
+  for (let k = j - 2; k >= Math.max(0, j - SHOP_WINDOW - 2) && !sentenceEnds(doc, k); k--) {
+    const w = doc.words[k].norm;
+    if (RESIDENCE_CUE.test(w)) return false;
+    // the nearest of a home and a shop names what "the one" is
+    if (!shop && !home && HOME_WORDS.test(w)) home = true;
+    if (!shop && !home && BUSINESS.has(w)) shop = true;
   }
-  return false;
+  return shop;
 }
+/** Word i ends a written sentence (a comma does not). */
+const sentenceEnds = (doc: Doc, i: number) => !doc.spoken && /[.!?]["')\]]*$/.test(doc.words[i].raw);
 
 /** Money words after an amount: "eighty nine dollars". */
 const MONEY = /^(dollars?|bucks|cents?|euros?|pounds?|quid)$/;
@@ -104,6 +117,26 @@ const MONEY = /^(dollars?|bucks|cents?|euros?|pounds?|quid)$/;
 function money(doc: Doc, j: number): boolean {
   const t = doc.tokens[doc.tokenOfWord[j]];
   return /^[$€£]/.test(doc.words[t?.wordStart ?? j].raw) || MONEY.test(doc.words[t?.wordEnd ?? j + 1]?.norm ?? '');
+}
+
+/** Street types that are hardly anything else after a name ("Oak Street", "Pine Rd"; not "way", "row": "$75 each way"). */
+const CLEAR_STREET_TYPE = /^(street|st|avenue|ave|road|rd|lane|ln|drive|dr|boulevard|blvd|crescent|terrace|parkway|pkwy|highway|hwy)$/;
+/** Words a place is given after: "I'm at $12 oak street", "send it to ...". */
+const PLACING = /^(at|to|on)$/;
+/**
+ * Words [from, k) are a street's name before its type at word k, after a number at word `num`: a word of two letters
+ * or more among them, and the name and type in capitals, written ("$12 Oak Street", "$75 Ridge Way"), or a clear
+ * street type, said ("model twelve oak street is my address") or written after "at", "to", "on" or before an address
+ * cue ("i'm at $12 oak street"; not "a $30 test drive"). Then the number is a house number though an amount or a
+ * label reads it: a house number read as one is masked, never left.
+ */
+function namedStreet(doc: Doc, num: number, from: number, k: number): boolean {
+  if (from >= k || !doc.words.slice(from, k).some((x) => /^\p{L}{2,}$/u.test(x.norm))) return false;
+  let caps = !doc.spoken && isCap(doc, k);
+  for (let i = from; i < k && caps; i++) caps = isCap(doc, i);
+  if (caps) return true;
+  if (!CLEAR_STREET_TYPE.test(doc.words[k].norm)) return false;
+  return doc.spoken || PLACING.test(doc.words[num - 1]?.norm ?? '') || residenceAfter(doc, k + 1, 6);
 }
 
 /** The last word of every cue of "cue + number" below ("live at", "address is", "moved to", "address"). */
@@ -124,8 +157,10 @@ export const addressRecognizer: Recognizer = (doc) => {
           continue;
         }
         if (j === k - 1 && !/^\d+(st|nd|rd|th)$/.test(doc.tokens[doc.tokenOfWord[j]].text)) break; // "5 street"
-        if (money(doc, j)) break; // "the fare was $89 each way"
-        if (labelledNumber(doc, doc.tokens[doc.tokenOfWord[j]].wordStart)) break; // "seat fourteen c row ..."
+        // "the fare was $89 each way", "seat fourteen c row ...": no house number, unless a street is named after it
+        const named = namedStreet(doc, doc.tokens[doc.tokenOfWord[j]].wordStart, doc.tokens[doc.tokenOfWord[j]].wordEnd, k);
+        if (money(doc, j) && !named) break;
+        if (labelledNumber(doc, doc.tokens[doc.tokenOfWord[j]].wordStart) && !named) break;
         const start = doc.tokens[doc.tokenOfWord[j]].wordStart;
         const cue = /\b(live|lives|living|address|located|moved|moving|ship|deliver|at)\b/.test(w.slice(Math.max(0, start - 4), start).map((x) => x.norm).join(' '));
         out.push(fromWords(doc, 'Address', start, extendAddress(doc, k + 1), cue ? 0.9 : 0.8, 'address'));

@@ -5,7 +5,7 @@
 import { gazetteerTags } from '../tagger/gazetteer.js';
 import { ordinaryWord } from '../tagger/model.js';
 import { wordClassNotName } from '../tagger/wordClass.js';
-import { residenceBefore, roadSpot, storageUnitAt } from './addressContext.js';
+import { residenceAfter, residenceBefore, roadSpot, storageUnitAt } from './addressContext.js';
 import type { Doc } from './doc.js';
 import { englishWord } from './englishWords.js';
 import { fold } from './nameData.js';
@@ -82,8 +82,9 @@ export function talkNotAddress(doc: Doc, s: number, e: number): boolean {
   // a numbered road where something happened: "a line down on Route 9 near mile marker 44"
   if (roadOnly(doc, s, e) && roadSpot(doc, s, e)) return true;
   // (a code's letters are no directions: "model l r f v s ...", "error e one ninety five")
-  // (not where someone lives or something is sent: "deliver it to cabin twelve at eighty lakeshore drive")
-  if (!residenceBefore(doc, s, 6) && (labelledCode(doc, s, e) || (streetWords === 0 && numbersAccounted(doc, s, e)))) return true;
+  // (not where someone lives or something is sent, said before or after: "deliver it to cabin twelve at eighty
+  // lakeshore drive", "cabin 12, 80 Lakeshore is where I live")
+  if (!residenceBefore(doc, s, 6) && !residenceAfter(doc, e, 6) && (labelledCode(doc, s, e) || (streetWords === 0 && numbersAccounted(doc, s, e)))) return true;
   for (let i = Math.max(0, s - 1); i < e; i++) {
     if (!num(i)) continue;
     const next = w(i + 1);
@@ -340,10 +341,12 @@ const IN_TOWN = /^(in|from|near|around|outside)$/;
 /**
  * A town and its postcode with no street, after "in" ("we're in Brunswick, postcode 3056, Victoria"): the postcode
  * is masked by a rule as a ZipCode (`zipAt`: a word a rule's ZipCode covers); the town and state around it are no
- * address of their own, as a place named alone is not. At most three words either side of the postcode.
+ * address of their own, as a place named alone is not. At most three words either side of the postcode. After a
+ * residence cue ("we live in Fitzroy, postcode 3065") the town is where someone lives: kept.
  */
 export function townAroundPostcode(doc: Doc, s: number, e: number, zipAt: (i: number) => boolean): boolean {
-  if (!IN_TOWN.test(at(doc, s - 1))) return false;
+  // (not where someone lives: "i live in brunswick postcode three oh five six" is an address)
+  if (!IN_TOWN.test(at(doc, s - 1)) || residenceBefore(doc, s - 1, 3)) return false;
   let zipStart = -1;
   let zipEnd = -1;
   for (let i = s; i < e; i++) {

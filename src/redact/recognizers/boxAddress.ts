@@ -6,6 +6,8 @@ import { extendAddress } from './address.js';
 import { formBox, roadSpot } from './addressContext.js';
 import { digitRuns } from './digitRuns.js';
 import { fromWords, type Doc, type Recognizer } from './doc.js';
+import { PROVINCE_ABBR, PROVINCE_NAMES, STATE_ABBR, STATE_NAMES, US_CITIES } from './places.js';
+import { postcodeAt } from './zipCode.js';
 import type { Detection } from '../types.js';
 
 /** Military post offices and their "states": APO/FPO/DPO and AA/AE/AP, written or spelled. */
@@ -36,6 +38,27 @@ function partAt(doc: Doc, i: number, runEnd: Map<number, number>): number {
   return end !== undefined ? end : i;
 }
 
+/** Word i names a town, a state or a province, or is a postcode: "Phoenix", "AZ", "arizona", "85001", "eight five oh oh one". */
+function placeOrPostcode(doc: Doc, i: number): boolean {
+  const w = doc.words[i];
+  const t = doc.tokens[doc.tokenOfWord[i]];
+  const caps = w.raw.replace(/[^\p{L}]/gu, '');
+  if (US_CITIES.has(w.norm) || STATE_NAMES.has(w.norm) || PROVINCE_NAMES.has(w.norm) || STATE_ABBR.has(caps) || PROVINCE_ABBR.has(caps)) return true;
+  return (t?.isNumber === true && /^\d{5}(\d{4})?$/.test(t.text)) || postcodeAt(doc, i) !== undefined;
+}
+
+/**
+ * A box's town, state or postcode right after it ("Form: Box 1234, Phoenix AZ 85001"): the last line of a post office
+ * box's address, which no tax form's box has. Read over the words the address would extend to (extendAddress).
+ */
+function mailingLineAfter(doc: Doc, k: number): boolean {
+  // (a town right after it, written in lower case too: "form box 1234 phoenix az 85001")
+  if (k < doc.words.length && placeOrPostcode(doc, k)) return true;
+  const end = extendAddress(doc, k);
+  for (let i = k; i < end; i++) if (placeOrPostcode(doc, i)) return true;
+  return false;
+}
+
 /** Whether the text may hold such an address at all: one test a doc, most have none. */
 const ANY_PART = /\b(box|route|rr|hc|psc|cmr|apo|fpo|dpo|unit|a p o|f p o|d p o|p s c|c m r|r r)\b/i;
 
@@ -62,7 +85,8 @@ export const boxAddressRecognizer: Recognizer = (doc) => {
     if (parts < 2 && !military && !/^(box|route|rr)$/.test(doc.words[start].norm)) continue;
     if (parts < 2 && !military && doc.words[start - 1]?.norm === 'the') continue;
     // a lone box on a form ("the W-2, box 1 says"), a lone route where something happened ("Route 9 near mile marker 44")
-    if (parts < 2 && !military && (doc.words[start].norm === 'box' ? formBox(doc, start, k) : roadSpot(doc, start, k))) continue;
+    // (a box with its town or postcode after it is a post office box's, even after "form": "Form: Box 1234, Phoenix AZ 85001")
+    if (parts < 2 && !military && (doc.words[start].norm === 'box' ? formBox(doc, start, k) && !mailingLineAfter(doc, k) : roadSpot(doc, start, k))) continue;
     out.push(fromWords(doc, 'Address', start, extendAddress(doc, k), parts >= 2 || military ? 0.85 : 0.7, 'address-box'));
     i = k - 1;
   }
