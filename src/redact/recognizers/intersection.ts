@@ -6,18 +6,10 @@ import { endsClause, fromWords, type Doc, type Recognizer } from './doc.js';
 import { STREET_SUFFIX, STREET_TYPES_MORE } from './places.js';
 import { STOP } from './stopwords.js';
 import type { Detection } from '../types.js';
+import { caseless } from './caseless.js';
 
 const ORDINAL = /^(\d+(st|nd|rd|th)|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|thirteenth|fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|nineteenth|twentieth)$/;
 const STREET_WORD: ReadonlySet<string> = new Set([...STREET_SUFFIX, ...STREET_TYPES_MORE]);
-/** Speech, or text with no capital at all. Once per doc: a scan of the whole text per word looked at made detection
- * quadratic on long lower-case text ("on elm street and" repeated). */
-const caselessDocs = new WeakMap<Doc, boolean>();
-const caseless = (doc: Doc) => {
-  if (doc.spoken) return true;
-  let lower = caselessDocs.get(doc);
-  if (lower === undefined) caselessDocs.set(doc, (lower = !/\p{Lu}/u.test(doc.text)));
-  return lower;
-};
 
 /** Word i may be part of a street's name. */
 function streetWord(doc: Doc, i: number): boolean {

@@ -6,6 +6,7 @@ import { matchesIn } from './compromiseWindows.js';
 import { endsClause, fromChars, fromWords, type Doc, type Recognizer } from './doc.js';
 import { STOP } from './stopwords.js';
 import type { Detection } from '../types.js';
+import { caseless } from './caseless.js';
 
 const SUFFIX = new Set(`inc incorporated llc llp ltd limited corp corporation company co gmbh ag plc sa bv nv pty bank
 insurance group holdings partners associates foundation university college hospital clinic airlines airways wireless
@@ -20,7 +21,6 @@ const nameish = (doc: Doc, i: number) => {
   const w = doc.words[i];
   return w !== undefined && /^[\p{L}\d&][\p{L}\d&'.-]*$/u.test(w.norm) && !STOP.has(w.norm);
 };
-const caseless = (doc: Doc) => doc.spoken || !/\p{Lu}/u.test(doc.text);
 
 export const organizationRecognizer: Recognizer = (doc) => {
   const out: Detection[] = [];

@@ -12,6 +12,7 @@ import { gazetteerTags, humanNames } from '../tagger/gazetteer.js';
 import { ordinaryWord } from '../tagger/model.js';
 import { wordClassNotName } from '../tagger/wordClass.js';
 import type { Detection } from '../types.js';
+import { caseless } from './caseless.js';
 
 /**
  * Products named with a title: "a Dr Pepper", "Mr. Clean" — only words no one is called ("Mrs. Fields", "Mr. Bean",
@@ -57,17 +58,8 @@ const CONTRACTION = /^(im|ive|youre|theyre|hes|shes|thats|theres|whats|lets|dont
 /** Written text: word i ends a sentence ("thanks." but not "thanks,"). */
 const endsSentence = (doc: Doc, i: number) => !doc.spoken && /[.!?]["')\]]*$/.test(doc.words[i]?.raw ?? '');
 
-const caseless = new WeakMap<Doc, boolean>();
-/**
- * Speech, or written text with no capital letter anywhere (typed in lower case, or ASR output sent as text):
- * letter case says nothing about names there, so a name after a cue is taken as in speech.
- */
-function speechLike(doc: Doc): boolean {
-  if (doc.spoken) return true;
-  let lower = caseless.get(doc);
-  if (lower === undefined) caseless.set(doc, (lower = !/\p{Lu}/u.test(doc.text)));
-  return lower;
-}
+/** Speech, or written text with no capital anywhere: a name after a cue is taken as in speech. */
+const speechLike = caseless;
 
 /** Whether word i can be part of a name after a cue. */
 function nameWord(doc: Doc, i: number): boolean {

@@ -14,6 +14,7 @@ import { humanNames } from '../tagger/gazetteer.js';
 import { ordinaryWord } from '../tagger/model.js';
 import { wordClassNotName } from '../tagger/wordClass.js';
 import type { Detection } from '../types.js';
+import { caseless } from './caseless.js';
 
 /** Verbs of paying and moving whose "to" names a person: "send the money to Pat". */
 const TO_VERB = /^(send|sending|sent|transfer|transferring|transferred|wire|wiring|wired|pay|paying|paid|give|giving|gave|mail|mailing|forward|forwarding|lend|lending|loan|refund|refunding|gift|owe|owes|reassign|assign|assigned)$/;
@@ -61,14 +62,6 @@ const norm = (doc: Doc, i: number) => doc.words[i]?.norm ?? '';
 const letters = (w: string) => /^\p{L}[\p{L}'’-]*$/u.test(w);
 const isCap = (doc: Doc, i: number) => /^\p{Lu}/u.test(doc.words[i]?.raw.replace(/^[^\p{L}]+/u, '') ?? '');
 const listed = (w: string) => FIRST_NAMES.has(w) || WORD_NAMES.has(w) || LAST_NAMES.has(w) || FIRST_NAMES.has(fold(w)) || LAST_NAMES.has(fold(w));
-/** Speech, or text typed with no capital at all: case says nothing. (Once per doc: a scan of all of a text with no capital per frame made detection quadratic.) */
-const caselessDocs = new WeakMap<Doc, boolean>();
-const caseless = (doc: Doc) => {
-  if (doc.spoken) return true;
-  let lower = caselessDocs.get(doc);
-  if (lower === undefined) caselessDocs.set(doc, (lower = !/\p{Lu}/u.test(doc.text)));
-  return lower;
-};
 
 /**
  * Word i as a name in a frame: letters, no function word, no department or day; a listed name (the frame vouches

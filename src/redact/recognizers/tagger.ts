@@ -4,7 +4,8 @@
 import { gazetteerTags } from '../tagger/gazetteer.js';
 import { ordinaryWord, taggerModel } from '../tagger/model.js';
 import { FastTagger } from '../tagger/decode.js';
-import { caseless, EMITTED_KINDS } from '../tagger/tagger.js';
+import { EMITTED_KINDS } from '../tagger/tagger.js';
+import { caseless } from './caseless.js';
 import { wordClassNotName } from '../tagger/wordClass.js';
 import type { EntityKind } from '../entityKinds.js';
 import type { Detection } from '../types.js';
@@ -368,21 +369,12 @@ const EMAIL_GIVEN = /^(thats|that's|its|it's|is|email|e-mail|address)$/;
  * ("so thats oluwa | shay un dot adebayo at proton mail dot com": the e-mail's pieces, cut short where its rule
  * stops counting plain words), after words an address is given after: the run as the e-mail's, masked still.
  */
-/** caseless() per doc, read once (cached): it scans the whole text, and localPartBefore asks per run. */
-const caselessDocs = new WeakMap<Doc, boolean>();
-function caselessOnce(doc: Doc): boolean {
-  let lower = caselessDocs.get(doc);
-  if (lower === undefined) caselessDocs.set(doc, (lower = caseless(doc)));
-  return lower;
-}
-
 function localPartBefore(doc: Doc, d: Detection, index: DetectionIndex): Detection | undefined {
   const s = d.wordStart!;
   const e = d.wordEnd!;
   if (e - s > 2 || !EMAIL_GIVEN.test(doc.words[s - 1]?.norm ?? '')) return undefined;
   const email = index.rulesTouching(e, e + 1).find((r) => r.kind === 'Email' && r.wordStart === e);
-  // (caseless: read once per doc, cached)
-  if (!email || !caselessOnce(doc)) return undefined;
+  if (!email || !caseless(doc)) return undefined;
   const words = email ? doc.words.slice(email.wordStart, email.wordEnd).map((w) => w.norm) : [];
   const at = words.indexOf('at');
   // (a dot or an underscore said in the local part: pieces of one address, not a name before it)
