@@ -10,9 +10,10 @@ import { loadPairs } from './handwritten.js';
  * dev and heldout: written with the tagger work; dev2 and heldout2: written blind to the detector by another
  * engineer (dev2 read while tuning; heldout2 run once, then read while tuning from the next round on); heldout3:
  * written blind by a third author, run once, then read while tuning; heldout4: a fourth blind author's, run once
- * (the ninth session), read while tuning since; heldout5: a fifth blind author's, run once.
+ * (the ninth session), read while tuning since; heldout5: a fifth blind author's, run once (the tenth session),
+ * read while tuning since; heldout6: a sixth blind author's, run once.
  */
-export type TurnsHalf = 'dev' | 'dev2' | 'heldout' | 'heldout2' | 'heldout3' | 'heldout4' | 'heldout5';
+export type TurnsHalf = 'dev' | 'dev2' | 'heldout' | 'heldout2' | 'heldout3' | 'heldout4' | 'heldout5' | 'heldout6';
 
 export const turnsFile = (half: TurnsHalf) => path.join(import.meta.dirname, `handwritten-turns-${half}.txt`);
 

@@ -7,7 +7,7 @@
 //   npx tsx eval/pii-turns.ts                 (dev half + generated test split)
 //   npx tsx eval/pii-turns.ts --heldout       (the held-out sets as well: run once, at the end)
 //   npx tsx eval/pii-turns.ts --misses        (misses and wrong masks, after, on the sets read while tuning: dev, dev2,
-//                                             heldout2, heldout3, heldout4; never on heldout or heldout5)
+//                                             heldout2, heldout3, heldout4, heldout5; never on heldout or heldout6)
 //   BEFORE_REF=<commit> npx tsx eval/pii-turns.ts
 import fs from 'node:fs';
 import path from 'node:path';
@@ -64,6 +64,7 @@ async function main(): Promise<void> {
     for (const l of misses(loadTurns('heldout2'))) console.log(`heldout2 ${l}`);
     for (const l of misses(loadTurns('heldout3'))) console.log(`heldout3 ${l}`);
     for (const l of misses(loadTurns('heldout4'))) console.log(`heldout4 ${l}`);
+    for (const l of misses(loadTurns('heldout5'))) console.log(`heldout5 ${l}`);
     return;
   }
   // before: where this branch left main (main itself moves on while a branch is worked on)
@@ -74,13 +75,15 @@ async function main(): Promise<void> {
   const after: Scorer = (u) => scoreCorpus(u, { tagger: true });
   const sets: [string, Utterance[]][] = [[`hand-written turns, dev half (read while tuning)`, dev]];
   if (dev2.length) sets.push([`hand-written turns, dev2 (another author's, read while tuning)`, dev2]);
-  // heldout2 was run once blind (the eighth session), heldout3 and heldout4 (the ninth); all are read while tuning since
+  // heldout2 was run once blind (the eighth session), heldout3 and heldout4 (the ninth), heldout5 (the tenth); all are
+  // read while tuning since
   sets.push([`hand-written turns, heldout2 (another author's; run blind once, read while tuning since)`, loadTurns('heldout2')]);
   sets.push([`hand-written turns, heldout3 (a third author's; run blind once, read while tuning since)`, loadTurns('heldout3')]);
   sets.push([`hand-written turns, heldout4 (a fourth author's; run blind once, read while tuning since)`, loadTurns('heldout4')]);
+  sets.push([`hand-written turns, heldout5 (a fifth author's; run blind once, read while tuning since)`, loadTurns('heldout5')]);
   if (process.argv.includes('--heldout')) {
     sets.push([`hand-written turns, held-out half (read once before)`, loadTurns('heldout')]);
-    if (fs.existsSync(turnsFile('heldout5'))) sets.push([`hand-written turns, heldout5 (a fifth author's, written blind, run once)`, loadTurns('heldout5')]);
+    if (fs.existsSync(turnsFile('heldout6'))) sets.push([`hand-written turns, heldout6 (a sixth author's, written blind, run once)`, loadTurns('heldout6')]);
   }
   if (!process.argv.includes('--no-generated')) sets.push([`generated corpus, test split`, generate('test')]);
   const out = [`## PII detection before (${ref}) and after (this tree); R / P in %`, ''];
