@@ -18,6 +18,7 @@ import { englishWord } from './englishWords.js';
 import { AMBIGUOUS, fold, PLACE_PREFIX, PLACE_SUFFIX } from './nameData.js';
 import { nameUsedAsWord, streetSpan, TITLED_BRAND } from './person.js';
 import { taggedNotPerson } from './taggedNotPerson.js';
+import { taggedNotAddress } from './taggedNotAddress.js';
 
 // SequenceTagger's tags, decoded faster (decode.ts)
 let tagger: FastTagger | undefined;
@@ -155,7 +156,7 @@ function readsAs(doc: Doc, kind: EntityKind, s: number, e: number, nounsVouch = 
   if (kind === 'Person') return nameLike(norms, nounsVouch) && !lettersInCode(doc, s, e) && !(norms.length === 1 && NOT_PERSON.test(norms[0])) && !taggedNotPerson(doc, s, e);
   // a shop located by its street, no number ("the branch on Cedar Avenue"): not where someone lives
   if (doc.words[s - 1]?.norm === 'on' && shopOn(doc, s - 1) && !norms.some(numeric) && !numeric(doc.words[e]?.norm) && !sentThere(doc, s - 2)) return false;
-  return norms.some(wordy) && addressLike(norms) && !placeOnly(doc, s, e) && !amount(doc, s, e) && !norms.every((w) => w.length === 1 || !/\p{L}/u.test(w)) && !talkNotAddress(doc, s, e);
+  return norms.some(wordy) && addressLike(norms) && !placeOnly(doc, s, e) && !amount(doc, s, e) && !norms.every((w) => w.length === 1 || !/\p{L}/u.test(w)) && !talkNotAddress(doc, s, e) && !taggedNotAddress(doc, s, e);
 }
 
 /** Where a phone is when a caller is "on" it: "on speaker", "on mute", "on bluetooth". */
