@@ -28,7 +28,8 @@ psychiatrist psychologist plumber electrician broker advisor adviser consultant 
 boss neighbor neighbour roommate wife husband partner son daughter mother mom mum father dad brother sister friend
 cousin aunt uncle grandmother grandfather grandma grandpa fiance fiancee boyfriend girlfriend assistant agent
 representative rep technician driver dogwalker walker sitter midwife doula specialist surgeon hygienist receptionist
-tech cashier clerk teller inspector adjuster`.split(/\s+/));
+tech cashier clerk teller inspector adjuster installer engineer courier repairman handyman operator banker
+dispatcher officer paramedic`.split(/\s+/));
 /** Relations named right after them: "our son Leo", "my wife Dana" ("my son will call" is masked too: the lesser harm). */
 const RELATION = /^(wife|husband|partner|son|daughter|mother|mom|mum|father|dad|brother|sister|friend|cousin|aunt|uncle|grandmother|grandfather|grandma|grandpa|fiance|fiancee|boyfriend|girlfriend|niece|nephew|stepson|stepdaughter|stepmom|stepdad|grandson|granddaughter|(brother|sister|mother|father|son|daughter)-in-law)$/;
 /** "The Delacroix family", "the Okafor household": a family named. */
