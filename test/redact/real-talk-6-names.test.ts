@@ -54,6 +54,8 @@ test('"d o b" before the date is the date\'s cue, not a name spelled; the date s
   expectMasked([[text, 'four eleven fifty two'], [text, 'orla quist']], A);
   // still masked: a name after "spelled"
   expectKind([['thats spelled d o b e r', 'Person', 'd o b e r']], said);
+  // (self-review) letters of an abbreviation before digits in an e-mail spelled stay part of it
+  expectMasked([['my email is p c one two three at gmail dot com', 'p c one two three']], A);
 });
 
 test('a military office named alone is no address ("shipping to APO addresses"); with a box or region it is', () => {
@@ -84,6 +86,8 @@ test('banks named in a row are no people ("Citibank, Chase, Wells Fargo"); the s
   expectKind([['chase wells called me yesterday', 'Person', 'chase wells']], said);
   expectMasked([['My son is Will Fargo.', 'Will Fargo'], ['My kids are Chase and Ally, and Chase has the card.', 'Chase']], W);
   expectMasked([['my son is will fargo', 'will fargo']], A);
+  // (self-review) a person's name that begins like a bank's, after a list of banks, stays a name
+  expectMasked([['citibank chase wells fargo hale called me', 'wells fargo hale']], A);
 });
 
 test('a brand before "model" and its code is no name ("a 5-ton Lennox, model EL16"); a name there stays', () => {

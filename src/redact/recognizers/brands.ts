@@ -9,6 +9,9 @@
 import { endsClause, type Doc } from './doc.js';
 import { FIRST_NAMES, LAST_NAMES } from './nameData.js';
 import type { Detection } from '../types.js';
+import { gazetteerTags } from '../tagger/gazetteer.js';
+import { ordinaryWord } from '../tagger/model.js';
+import { englishWord } from './englishWords.js';
 
 /** Banks and card issuers, lower case, in words. */
 const BRANDS: readonly string[] = `
@@ -33,15 +36,25 @@ for (const b of BRANDS) {
   BY_FIRST.set(words[0], list);
 }
 
+/** A word that may be a name: on a name list, or a word of letters no list calls ordinary ("hale", "okafor"). */
+const mayBeName = (w: string) =>
+  FIRST_NAMES.has(w) || LAST_NAMES.has(w) || gazetteerTags(w).some((g) => g === 'fn' || g === 'ln') || (/^\p{L}[\p{L}'-]+$/u.test(w) && !ordinaryWord(w) && !englishWord(w));
 /** Whether a brand's words are all a name's ("chase", "ally", "regions"?): such a brand alone proves no list. */
 const allNames = (words: readonly string[]) => words.every((w) => FIRST_NAMES.has(w) || LAST_NAMES.has(w));
 
-/** The brand at word i: its end, and whether it is only names' words; undefined when none. */
+/**
+ * The brand at word i: its end, and whether it is only names' words; undefined when none, or when a listed name
+ * follows it in the same clause ("Wells Fargo Hale called": a person's name that begins like a bank's).
+ */
 function brandAt(doc: Doc, i: number): { end: number; named: boolean } | undefined {
   for (const words of BY_FIRST.get(doc.words[i]?.norm ?? '') ?? []) {
     let ok = true;
     for (let j = 1; j < words.length && ok; j++) ok = doc.words[i + j]?.norm === words[j] && !endsClause(doc, i + j - 1);
-    if (ok) return { end: i + words.length, named: allNames(words) };
+    if (!ok) continue;
+    const end = i + words.length;
+    const next = doc.words[end]?.norm ?? '';
+    if (!endsClause(doc, end - 1) && mayBeName(next) && !BY_FIRST.has(next)) return undefined;
+    return { end, named: allNames(words) };
   }
   return undefined;
 }

@@ -65,6 +65,9 @@ export function serviceSpelled(doc: Doc, spelt: string, at: number): boolean {
   if (!MAIL_SERVICE.test(spelt) || cueAt(doc, at) === 'Person' || SPELLING_CUE.test(doc.words[at - 1]?.norm ?? '')) return false;
   return spellsDomainBefore(doc, spelt, at);
 }
+/** Abbreviations that name the number said after them ("d o b", "s s n", "i m e i", "n d c"). */
+const NUMBER_ABBR = new Set('dob ssn sin pin id dl ein itin tin vin mrn npi imei iccid meid esn upc sku ndc cvv cvc csc cid rx'.split(' '));
+
 /**
  * How many single letters at the head of `s` spell an abbreviation ("i m e i", "d o b" before digits): the longest
  * such head of two letters or more, 0 when none.
@@ -88,8 +91,11 @@ export const spelledRecognizer: Recognizer = (doc) => {
     // an abbreviation said letter by letter before a number ("d o b three twenty two sixty seven", "s s n ..."),
     // even after a name's cue ("member name lucinda marsh d o b ..."): the letters are the number's cue, no name
     // spelled; the number is the number recognizers' (a name spelled after "it's"/"spelled" stays: "spelled d o b")
+    // (only a number's own abbreviation, and not where an e-mail, a street or a postcode is being spelled: "my
+    // email is p c one two three at ..." keeps its letters)
     const lead = acronymAhead(s);
-    if (lead > 0 && s[lead]?.kind === 'digit' && !SPELLING_CUE.test(doc.words[s[0].wordStart - 1]?.norm ?? '')) s = s.slice(lead);
+    const cueKind = cueAt(doc, s[0]?.wordStart ?? run.wordStart);
+    if (lead > 0 && s[lead]?.kind === 'digit' && NUMBER_ABBR.has(s.slice(0, lead).map((x) => x.chars).join('')) && (!cueKind || cueKind === 'Person') && !SPELLING_CUE.test(doc.words[s[0].wordStart - 1]?.norm ?? '')) s = s.slice(lead);
     const letters = s.filter((x) => x.kind === 'letter');
     const digits = s.length - letters.length;
     const sure = letters.filter((x) => x.how === 'as-in' || x.how === 'double').length;
