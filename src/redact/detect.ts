@@ -33,6 +33,8 @@ import { taggerRecognizer, yieldToRules } from './recognizers/tagger.js';
 import { zipCodeRecognizer } from './recognizers/zipCode.js';
 import { shortPostcodeRecognizer } from './recognizers/shortPostcode.js';
 import { personInAddress } from './recognizers/personInAddress.js';
+import { brandsNotNames } from './recognizers/brands.js';
+import { streetsRepeated } from './recognizers/streetRepeated.js';
 import type { Detection, DetectOptions } from './types.js';
 
 export type { Detection, DetectOptions } from './types.js';
@@ -226,7 +228,8 @@ export function detectAll(doc: Doc, options: DetectOptions = doc.options): Detec
     }
     for (const d of found) if (wanted.has(d.kind) && (d.floor || d.confidence >= min)) all.push(d);
   }
-  return namesBeside(doc, yieldToRules(doc, personInAddress(doc, all, wanted), wanted));
+  const found = namesBeside(doc, brandsNotNames(doc, yieldToRules(doc, personInAddress(doc, all, wanted), wanted)));
+  return wanted.has('Address') ? streetsRepeated(doc, found) : found;
 }
 
 function run(doc: Doc, options: DetectOptions): Detection[] {

@@ -17,6 +17,8 @@ abc nbc cbs cnn hbo espn bbc nfl nba nhl mlb amc tnt pbs
 ceo cfo cto hr it qa pr ok am pm
 usbc usba cpa md rn np dds dmd phd mba esq lpn cna
 hdr oled qled vga dvi nas nvme sata wpa wps aux
+sla ndc nda rma awb pnr eft rx otc
+crv hrv gti amg srt
 `
     .trim()
     .split(/\s+/),

@@ -59,6 +59,13 @@ function mailingLineAfter(doc: Doc, k: number): boolean {
   return false;
 }
 
+/** Whether the military office starting at word i and ending before word k was said with its region ("APO AE", "a p o a e"). */
+function militaryRegion(doc: Doc, i: number, k: number): boolean {
+  for (let j = i; j < k; j++) if (MIL_REGION.test(doc.words[j].norm)) return true;
+  // (said: the region's letters are the last two words of the part)
+  return doc.spoken && k - i >= 5 && MIL_REGION.test(doc.words[k - 2].norm + doc.words[k - 1].norm);
+}
+
 /** Whether the text may hold such an address at all: one test a doc, most have none. */
 const ANY_PART = /\b(box|route|rr|hc|psc|cmr|apo|fpo|dpo|unit|a p o|f p o|d p o|p s c|c m r|r r)\b/i;
 
@@ -81,6 +88,9 @@ export const boxAddressRecognizer: Recognizer = (doc) => {
       k = next;
       parts++;
     }
+    // a military office named alone, no region, no number, nothing of an address after it ("shipping to APO
+    // addresses takes ten days", "does FPO count"): the kind of address, no one's ("APO AE 09012", "APO box 12" stay)
+    if (parts < 2 && military && !militaryRegion(doc, start, k) && extendAddress(doc, k) === k) continue;
     // a lone "unit 4" or "box 3" is the unit rule's, or a count ("box 3 of 5"); two parts or a military office are an address
     if (parts < 2 && !military && !/^(box|route|rr)$/.test(doc.words[start].norm)) continue;
     if (parts < 2 && !military && doc.words[start - 1]?.norm === 'the') continue;

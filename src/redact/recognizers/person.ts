@@ -23,6 +23,8 @@ export const TITLED_BRAND = /^(dr|doctor) (pepper|peppers)$|^(mr|mister) (clean|
 const SOMEONE = new Set(['someone', 'somebody', 'guy', 'gentleman', 'man', 'lady', 'woman', 'girl', 'fellow', 'fella', 'person', 'agent', 'rep', 'representative', 'manager', 'supervisor', 'technician', 'tech', 'driver', 'nurse', 'doctor', 'lawyer', 'one']);
 /** Verbs right after a name that a modal or a noun would not take there: "my husband will is on the account". */
 const AFTER_NAME_VERB = /^(is|was|has|had|does|did|pays|paid|handles|handled|says|said|called|calls|wants|wanted|knows|needs|uses|used|lives|works|opened|signed|and)$/;
+/** Words after a name that is also a modal ("will", "may") that no modal takes there: "my son will on the account". */
+const AFTER_WORD_NAME = /^(on|who|whos|who's|from|with|at|off)$/;
 const HONORIFIC = new Set(['mr', 'mrs', 'ms', 'miss', 'mister', 'missus', 'dr', 'doctor', 'mx']);
 const AFTER_THIS_IS = new Set(['speaking', 'calling', 'here', 'from', 'with', 'at']);
 
@@ -282,6 +284,15 @@ function cues(doc: Doc): Detection[] {
       const n = wordNameAt(doc, i + 2);
       if (n && (n[1] - n[0] === 2 || endsAt(doc, n[1]))) push(n, 0.8);
     }
+    // "Is this May Ling? Hi, it's Owen", "is this priya": who a call asks for as it opens (a listed name that is
+    // no ordinary word, a word on no list, a name that is also a word with a surname), closed there or by a greeting
+    if (w[i] === 'is' && w[i + 1] === 'this' && (i === 0 || endsClause(doc, i - 1) || /^(hi|hello|hey|yes|yeah|um|uh|oh|so|and|morning|afternoon|evening)$/.test(w[i - 1] ?? ''))) {
+      const n = wordNameAt(doc, i + 2);
+      if (n && (n[1] - n[0] === 2 || endsAt(doc, n[1]))) push(n, 0.75);
+      const r = nameAt(doc, i + 2, 2);
+      const h = w[i + 2] ?? '';
+      if (r && !n && ((FIRST_NAMES.has(h) && !AMBIGUOUS.has(h) && !COMMON_WORDS.has(h)) || (unknownWord(h) && !ordinaryWord(h) && !englishWord(h) && !PLACE_WORDS.has(h))) && endsAt(doc, r[1])) push(r, 0.75);
+    }
     // "i'm X", "i am X" only for listed names or with "calling/speaking"
     if (w[i] === "i'm" || (w[i] === 'i' && w[i + 1] === 'am') || w[i] === 'im') {
       const at = w[i] === 'i' ? i + 2 : i + 1;
@@ -308,6 +319,14 @@ function cues(doc: Doc): Detection[] {
     // relation and before a verb no modal or noun takes there (or the clause's end, written)
     if (RELATION.has(w[i]) && /^(my|our|his|her|their|your)$/.test(w[i - 1] ?? '') && !endsClause(doc, i) && WORD_NAMES.has(w[i + 1] ?? '') && (speechLike(doc) || isCap(doc, i + 1))) {
       if (AFTER_NAME_VERB.test(w[i + 2] ?? '') || (!speechLike(doc) && endsClause(doc, i + 1) && i + 2 < w.length)) push([i + 1, i + 2], 0.7);
+      // "Put my son Will on the account", "add my wife may as a user": written, capitalised in mid-sentence; said,
+      // before a word no modal takes after it ("on", "as an", "to the")
+      else if ((!speechLike(doc) && !endsClause(doc, i + 1)) || AFTER_WORD_NAME.test(w[i + 2] ?? '') || (/^(as|to)$/.test(w[i + 2] ?? '') && /^(a|an|the|my|our|his|her)$/.test(w[i + 3] ?? ''))) push([i + 1, i + 2], 0.7);
+    }
+    // "my son is Will Fargo", "my daughter is may": a name that is also a word, after a relation and "is" (no modal
+    // follows "is"), with a surname after it if there is one
+    if (RELATION.has(w[i]) && /^(my|our|his|her|their|your)$/.test(w[i - 1] ?? '') && /^(is|was)$/.test(w[i + 1] ?? '') && !endsClause(doc, i + 1) && WORD_NAMES.has(w[i + 2] ?? '') && (speechLike(doc) || isCap(doc, i + 2))) {
+      push(wordNameAt(doc, i + 2) ?? [i + 2, i + 3], 0.7);
     }
     // "and Dean, her husband, pays it", "dean her husband pays it": a name put beside who they are
     if (RELATION.has(w[i]) && /^(my|our|his|her|their)$/.test(w[i - 1] ?? '') && i >= 2) {
@@ -650,12 +669,17 @@ export function namesBeside(doc: Doc, detections: readonly Detection[]): Detecti
     if (endsSentence(doc, e - 1)) continue;
     const at = w[e]?.norm === 'and' ? e + 1 : undefined;
     if (at !== undefined && listName(at) && (at + 1 >= w.length || endsClause(doc, at) || /^(and|are|were|is|both|too)$/.test(w[at + 1].norm))) out.push(fromWords(doc, 'Person', at, at + 1, 0.65, 'person-list'));
+    // "make the card out to rose and bill its their anniversary": a name that is also a word ("bill", "will") after
+    // a name a cue or a frame found, closed there (the end, "it's", "both"): no verb or modal ends a clause so
+    else if (at !== undefined && /^person-(cue|frame)$/.test(p.recognizer) && wordNameJoined(doc, at) && !covered(at) && (at + 1 >= w.length || endsClause(doc, at) || /^(its|it's|both|too|please|thanks|are|were)$/.test(w[at + 1].norm))) out.push(fromWords(doc, 'Person', at, at + 1, 0.6, 'person-list'));
     // "Shireen, or Sharon, something like that"
     const o = otherName(doc, e);
     if (o && !covered(o[0]) && !PLACE_WORDS.has(w[o[0]].norm)) out.push(fromWords(doc, 'Person', o[0], o[1], 0.65, 'person-cue'));
   }
   return out;
 }
+/** Word i a name that is also a word ("bill", "will", "may"), capitalised where written, no function word after a clause's end. */
+const wordNameJoined = (doc: Doc, i: number) => WORD_NAMES.has(doc.words[i]?.norm ?? '') && (speechLike(doc) || isCap(doc, i)) && !endsClause(doc, i - 1);
 const ADDRESS_TAGS = ['st', 'stx', 'unit', 'dir', 'pl', 'state', 'ctry'];
 const pushIf = (d: Detection | undefined, out: Detection[]) => d && out.push(d);
 

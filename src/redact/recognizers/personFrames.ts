@@ -28,7 +28,8 @@ psychiatrist psychologist plumber electrician broker advisor adviser consultant 
 boss neighbor neighbour roommate wife husband partner son daughter mother mom mum father dad brother sister friend
 cousin aunt uncle grandmother grandfather grandma grandpa fiance fiancee boyfriend girlfriend assistant agent
 representative rep technician driver dogwalker walker sitter midwife doula specialist surgeon hygienist receptionist
-tech cashier clerk teller inspector adjuster`.split(/\s+/));
+tech cashier clerk teller inspector adjuster installer engineer courier repairman handyman operator banker
+dispatcher officer paramedic`.split(/\s+/));
 /** Relations named right after them: "our son Leo", "my wife Dana" ("my son will call" is masked too: the lesser harm). */
 const RELATION = /^(wife|husband|partner|son|daughter|mother|mom|mum|father|dad|brother|sister|friend|cousin|aunt|uncle|grandmother|grandfather|grandma|grandpa|fiance|fiancee|boyfriend|girlfriend|niece|nephew|stepson|stepdaughter|stepmom|stepdad|grandson|granddaughter|(brother|sister|mother|father|son|daughter)-in-law)$/;
 /** "The Delacroix family", "the Okafor household": a family named. */
@@ -227,6 +228,25 @@ function underName(doc: Doc, i: number): boolean {
   return HELD.test(a) && /^(put|book|list|register|file|keep|have|get)$/.test(norm(doc, i - 2) === 'the' ? norm(doc, i - 3) : norm(doc, i - 2));
 }
 
+/** What the one named beside a role did or was ("the technician hope was great", "the driver marco left it"). */
+const ROLE_NEXT = /^(is|was|has|had|did|does|came|come|comes|showed|fixed|helped|said|says|told|left|took|called|went|installed|replaced|repaired|checked|looked|seemed|gave|explained|handled|knew|knows|could|couldnt|couldn't|didnt|didn't|wasnt|wasn't)$/;
+/**
+ * The name right after a role at word i ("The technician, Hope, was great", "the technician hope was great"):
+ * written, one or two capitalised words set off by commas; said, one word a frame takes as a name, before what the
+ * one named did. "the technician fixed it", "the driver side was dented" are none (no name there).
+ */
+function roleApposed(doc: Doc, i: number): [number, number] | undefined {
+  const at = i + 1;
+  if (!caseless(doc)) {
+    if (!/,["')]*$/.test(doc.words[i].raw) || /[.!?;:]["')\]]*$/.test(doc.words[i].raw)) return undefined;
+    const r = nameFrom(doc, at);
+    if (!r || r[1] - r[0] > 3 || !/,["')]*$/.test(doc.words[r[1] - 1].raw)) return undefined;
+    return r;
+  }
+  if (endsClause(doc, i) || !frameName(doc, at) || endsClause(doc, at) || !ROLE_NEXT.test(norm(doc, at + 1))) return undefined;
+  return [at, at + 1];
+}
+
 export const personFrameRecognizer: Recognizer = (doc) => {
   if (doc.options.personSources?.cues === false) return [];
   const out: Detection[] = [];
@@ -277,6 +297,9 @@ export const personFrameRecognizer: Recognizer = (doc) => {
     if (ROLE.has(w) && owned && /^(is|was)$/.test(norm(doc, i + 1)) && !endsClause(doc, i)) push(nameFrom(doc, i + 2), 0.7);
     // "the hygienist was Rose", "the driver is Marco": the one who served, named
     else if (ROLE.has(w) && /^(the|your|that)$/.test(norm(doc, i - 1)) && /^(is|was)$/.test(norm(doc, i + 1)) && !endsClause(doc, i)) push(nameFrom(doc, i + 2), 0.7);
+    // "The technician, Hope, was great", "the technician hope was great": the one who served, named beside their
+    // role and before what they did (written, set off by commas; said, before a verb of report or of doing)
+    if (ROLE.has(w) && /^(the|your|that|our|my|his|her|their)$/.test(norm(doc, i - 1))) push(roleApposed(doc, i), 0.7);
     // "I'm her son, Dean.": a relation and, after a comma, the name closed by the clause's end
     if (RELATION.test(w) && /^(my|our|his|her|their)$/.test(norm(doc, i - 1)) && apposed(doc, i)) push(nameFrom(doc, i + 1), 0.7);
     // "our son Leo", "my wife Dana Ortiz"

@@ -10,6 +10,7 @@ import type { Detection } from '../types.js';
 import { endsClause, fromWords, wordsOverlapping, type Doc } from './doc.js';
 import { COMMON_WORDS } from './nameData.js';
 import { STREET_OPENERS } from './addressWords.js';
+import { isTitle } from './titles.js';
 import { FOREIGN_STREET, STREET_SUFFIX, STREET_TYPES_MORE, UNIT_WORDS } from './places.js';
 
 /** Unit words of other languages' addresses ("Bloc 53", "Sc. 2", "Et. 4"), with the project's unit words. */
@@ -152,6 +153,21 @@ function addressAround(doc: Doc, s: number, e: number, others: readonly Detectio
 }
 
 /**
+ * A title or a rank right before words [s, e) ("Petty Officer Delia Quon", "Sgt. Ruiz", said "sergeant ruiz"), and
+ * no street type right after them nor a house number before the title: a streets named after someone ("12 General
+ * Pershing Street", "Captain Cook Drive") stays an address.
+ */
+function titledName(doc: Doc, s: number, e: number): boolean {
+  const t = doc.words[s - 1];
+  if (!t || !isTitle(t.norm) || (!doc.spoken && !cap(doc, s - 1)) || endsClause(doc, s - 1)) return false;
+  const after = doc.words[e]?.norm.replace(/\.$/, '') ?? '';
+  if ((!endsClause(doc, e - 1) && (streetTypeWord(after) || foreignType(doc, e))) || streetTypeWord(doc.words[e - 1].norm)) return false;
+  let k = s - 1;
+  while (k > 0 && isTitle(doc.words[k - 1].norm) && !endsClause(doc, k - 1)) k--;
+  return !(k > 0 && (writtenHouseNumber(doc, k - 1) || (doc.spoken && SPOKEN_HOUSE.test(doc.words[k - 1].norm))));
+}
+
+/**
  * Person detections inside an address become Address detections over the same words and the address words beside
  * them (coverage only grows). Detections of other kinds, and every detection when Address is not wanted, are as
  * they came.
@@ -163,6 +179,8 @@ export function personInAddress(doc: Doc, detections: readonly Detection[], want
     if (d.kind !== 'Person') return d;
     const r = d.wordStart !== undefined ? { wordStart: d.wordStart, wordEnd: d.wordEnd! } : wordsOverlapping(doc, d.start, d.end);
     if (!r) return d;
+    // a name after a title or a rank is a person's, whatever address follows ("Petty Officer Delia Quon, Unit ...")
+    if (titledName(doc, r.wordStart, r.wordEnd)) return d;
     const around = addressAround(doc, r.wordStart, r.wordEnd, others);
     if (!around) return d;
     const a = fromWords(doc, 'Address', around[0], around[1], d.confidence, `${d.recognizer}:address`);

@@ -65,14 +65,37 @@ export function serviceSpelled(doc: Doc, spelt: string, at: number): boolean {
   if (!MAIL_SERVICE.test(spelt) || cueAt(doc, at) === 'Person' || SPELLING_CUE.test(doc.words[at - 1]?.norm ?? '')) return false;
   return spellsDomainBefore(doc, spelt, at);
 }
+/** Abbreviations that name the number said after them ("d o b", "s s n", "i m e i", "n d c"). */
+const NUMBER_ABBR = new Set('dob ssn sin pin id dl ein itin tin vin mrn npi imei iccid meid esn upc sku ndc cvv cvc csc cid rx'.split(' '));
+
+/**
+ * How many single letters at the head of `s` spell an abbreviation ("i m e i", "d o b" before digits): the longest
+ * such head of two letters or more, 0 when none.
+ */
+function acronymAhead(s: readonly Symbol[]): number {
+  let n = 0;
+  while (n < s.length && s[n].kind === 'letter' && s[n].how === 'single' && s[n].chars.length === 1) n++;
+  for (let k = n; k >= 2; k--) if (ACRONYMS.has(s.slice(0, k).map((x) => x.chars).join(''))) return k;
+  return 0;
+}
+
 const WRITTEN = /(?<![\p{L}\p{N}])\p{L}(?:[-.]\p{L}){2,}(?![\p{L}\p{N}])/gu;
 
 export const spelledRecognizer: Recognizer = (doc) => {
   const out: Detection[] = [];
   for (const run of symbolRuns(doc)) {
     let s: Symbol[] = run.symbols;
-    // a leading "a" or "i" is an article or a pronoun more often than a letter
-    while (s.length > 0 && s[0].how === 'single' && (s[0].chars === 'a' || s[0].chars === 'i') && s[1]?.kind === 'letter' && !cueAt(doc, s[0].wordStart)) s = s.slice(1);
+    // a leading "a" or "i" is an article or a pronoun more often than a letter (not where it begins an
+    // abbreviation: "the i m e i is ...")
+    while (s.length > 0 && s[0].how === 'single' && (s[0].chars === 'a' || s[0].chars === 'i') && s[1]?.kind === 'letter' && !cueAt(doc, s[0].wordStart) && !acronymAhead(s)) s = s.slice(1);
+    // an abbreviation said letter by letter before a number ("d o b three twenty two sixty seven", "s s n ..."),
+    // even after a name's cue ("member name lucinda marsh d o b ..."): the letters are the number's cue, no name
+    // spelled; the number is the number recognizers' (a name spelled after "it's"/"spelled" stays: "spelled d o b")
+    // (only a number's own abbreviation, and not where an e-mail, a street or a postcode is being spelled: "my
+    // email is p c one two three at ..." keeps its letters)
+    const lead = acronymAhead(s);
+    const cueKind = cueAt(doc, s[0]?.wordStart ?? run.wordStart);
+    if (lead > 0 && s[lead]?.kind === 'digit' && NUMBER_ABBR.has(s.slice(0, lead).map((x) => x.chars).join('')) && (!cueKind || cueKind === 'Person') && !SPELLING_CUE.test(doc.words[s[0].wordStart - 1]?.norm ?? '')) s = s.slice(lead);
     const letters = s.filter((x) => x.kind === 'letter');
     const digits = s.length - letters.length;
     const sure = letters.filter((x) => x.how === 'as-in' || x.how === 'double').length;

@@ -8,6 +8,7 @@ import { gazetteerTags } from '../tagger/gazetteer.js';
 import { endsClause, type Doc } from './doc.js';
 import { fold, FIRST_NAMES, LAST_NAMES, PLACE_SUFFIX } from './nameData.js';
 import { serviceSpelled } from './spelled.js';
+import { englishWord } from './englishWords.js';
 
 const norm = (doc: Doc, i: number) => doc.words[i]?.norm ?? '';
 /** On a given-name or family-name list ("Miller", "Taylor", "Johnson"): a word the filters below never take for a thing. */
@@ -64,6 +65,17 @@ function postcodeNear(doc: Doc, s: number, e: number): boolean {
   for (let i = Math.max(0, s - POSTCODE_WINDOW); i < Math.min(doc.words.length, e + POSTCODE_WINDOW); i++) if (POSTCODE.test(norm(doc, i))) return true;
   return false;
 }
+/** Words that open what is said after a town ("it's in Leith and ...", "near penrith so ..."). */
+const NEXT_CLAUSE = /^(and|so|but|if|is|thats|that's|its|it's|right|yeah|okay|ok)$/;
+/**
+ * A town said right after its postcode was given ("The postcode is EH6 7QR, it's in Leith.", "postcode 2760 that's
+ * out near Penrith"): a postcode's word before it in the window, and the town closing what is said.
+ */
+function townAfterPostcode(doc: Doc, s: number, e: number): boolean {
+  let given = false;
+  for (let i = Math.max(0, s - POSTCODE_WINDOW); i < s && !given; i++) given = POSTCODE.test(norm(doc, i));
+  return given && (e >= doc.words.length || endsClause(doc, e - 1) || (doc.spoken && NEXT_CLAUSE.test(norm(doc, e))));
+}
 /** "in" and a city, state or country at word e ("Coburg, in Melbourne"): what comes before is a place inside it. */
 const inPlaceAfter = (doc: Doc, e: number) => norm(doc, e) === 'in' && isPlace(norm(doc, e + 1));
 /** Every word of [s, e) a place the gazetteer knows or a place's suffix ("Manchester", "Bondi Beach"). */
@@ -82,7 +94,7 @@ function suburbByPostcode(doc: Doc, s: number, e: number): boolean {
   if (e - s > 2 || !postcodeNear(doc, s, e)) return false;
   for (let i = s; i < e; i++) if (nameListed(norm(doc, i)) || possessive(doc, i)) return false;
   const before = norm(doc, s - 1);
-  if (before === 'in' || before === 'near') return !LIVES.test(norm(doc, s - 2)) && (POSTCODE.test(norm(doc, e)) || inPlaceAfter(doc, e) || knownPlace(doc, s, e));
+  if (before === 'in' || before === 'near') return !LIVES.test(norm(doc, s - 2)) && (POSTCODE.test(norm(doc, e)) || inPlaceAfter(doc, e) || knownPlace(doc, s, e) || townAfterPostcode(doc, s, e));
   if (/^(thats|that's|that’s)$/.test(before)) return knownPlace(doc, s, e) || inPlaceAfter(doc, e);
   return false;
 }
@@ -182,8 +194,56 @@ function spelledService(doc: Doc, s: number, e: number): boolean {
 const codePrefix = (doc: Doc, s: number, e: number) =>
   !doc.spoken && e - s === 1 && doc.words[s].raw.endsWith('-') && /^\d/.test(norm(doc, e)) && doc.words[e].start === doc.words[s].end + 1;
 
+/** A number said as a word ("two", "fourteen"): with letters, a code's. */
+const SAID_NUMBER = /^(zero|oh|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand)$/;
+/**
+ * Single letters and numbers said together, nothing else ("x g two v two p", "r d k oh three"): a model's or an
+ * error's code, no one's name (a name spelled has no number in it; one spelled after a cue is the cue rules').
+ */
+function lettersAndNumbers(doc: Doc, s: number, e: number): boolean {
+  let letter = false;
+  let number = false;
+  for (let i = s; i < e; i++) {
+    const w = norm(doc, i);
+    if (/^\p{L}$/u.test(w)) letter = true;
+    else if (SAID_NUMBER.test(w) || /^\d+$/.test(w)) number = true;
+    else return false;
+  }
+  return letter && number;
+}
+
+/** Words that say a model's code follows ("a 3-ton Trane, model XR14", "the Bosch series 8"). */
+const MODEL = /^(model|series)$/;
+/** Before a brand: an article, a size ("a 3-ton", "three ton", "65-inch"), nothing that names a person. */
+const BRAND_BEFORE = /^(a|an|the|my|our|your|this|that|their|old|new|\d+-?(ton|inch|in|hp|gallon|quart|cubic|foot|ft|watt|volt)|ton|tons|inch|hp|gallon|quart|cubic|watt|volt)$/;
+/**
+ * A brand before its model's code ("a 3-ton Trane, model XR14", "three ton trane model x r fourteen"): one word,
+ * after an article or a size, before "model"/"series" and a code (letters and digits, or a letter said before a
+ * letter or a number). "I spoke to Dana, model number is ..." stays a name: no code after "model", no article.
+ */
+function brandBeforeModelWord(doc: Doc, s: number, e: number): boolean {
+  if (e - s !== 1 || !BRAND_BEFORE.test(norm(doc, s - 1)) || nameCueBefore(doc, s) || !MODEL.test(norm(doc, e))) return false;
+  // ("XR14" is read as "XR" and "14": letters glued to digits)
+  return codeStart(doc, e + 1) || (/^\p{L}{1,4}$/u.test(norm(doc, e + 1)) && /^\d/.test(norm(doc, e + 2)) && !endsClause(doc, e + 1));
+}
+
+/** Words of who a thing is said to be ("my name is", "this is", "the caller is"): a name's frames, kept. */
+const NAME_SUBJECT = /^(name|this|that|it|he|she|who|caller|holder|owner|cardholder|technician|tech|agent|rep|representative|doctor|nurse|driver|manager|supervisor|contact|person|user|member|beneficiary|payee|son|daughter|wife|husband|mother|father|mom|dad|brother|sister|friend|partner)$/;
+/**
+ * An English word said of a thing after "the <thing> is" ("the meal is vegetarian", "the room was spotless"): one
+ * word on no name list (not even humannames'), after a thing that no name is said of ("the caller is ...", "my
+ * name is ..." stay).
+ */
+function wordSaidOfThing(doc: Doc, s: number, e: number): boolean {
+  if (e - s !== 1 || !/^(is|was|are|were|seems|looks|sounds)$/.test(norm(doc, s - 1)) || !/^(the|my|our|your|this|that|their|his|her)$/.test(norm(doc, s - 3))) return false;
+  const w = norm(doc, s);
+  if (NAME_SUBJECT.test(norm(doc, s - 2)) || !englishWord(w) || nameListed(w) || gazetteerTags(w).length > 0) return false;
+  return /^\p{Ll}/u.test(doc.words[s].raw) || doc.spoken;
+}
+
 /** Whether the tagger's Person run [s, e) is something else by the words around it. */
 export function taggedNotPerson(doc: Doc, s: number, e: number): boolean {
   if ((e - s === 1 && CONTRACTED.test(norm(doc, s))) || spelledService(doc, s, e) || codePrefix(doc, s, e)) return true;
+  if (lettersAndNumbers(doc, s, e) || brandBeforeModelWord(doc, s, e) || wordSaidOfThing(doc, s, e)) return true;
   return placeTravelled(doc, s, e) || suburbByPostcode(doc, s, e) || brandBeforeModel(doc, s, e) || petWithBreed(doc, s, e) || spotWithCode(doc, s, e);
 }

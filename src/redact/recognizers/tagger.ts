@@ -18,6 +18,8 @@ import { englishWord } from './englishWords.js';
 import { AMBIGUOUS, fold, PLACE_PREFIX, PLACE_SUFFIX } from './nameData.js';
 import { nameUsedAsWord, streetSpan, TITLED_BRAND } from './person.js';
 import { taggedNotPerson } from './taggedNotPerson.js';
+import { taggedNotAddress } from './taggedNotAddress.js';
+import { isTitle } from './titles.js';
 
 // SequenceTagger's tags, decoded faster (decode.ts)
 let tagger: FastTagger | undefined;
@@ -155,7 +157,7 @@ function readsAs(doc: Doc, kind: EntityKind, s: number, e: number, nounsVouch = 
   if (kind === 'Person') return nameLike(norms, nounsVouch) && !lettersInCode(doc, s, e) && !(norms.length === 1 && NOT_PERSON.test(norms[0])) && !taggedNotPerson(doc, s, e);
   // a shop located by its street, no number ("the branch on Cedar Avenue"): not where someone lives
   if (doc.words[s - 1]?.norm === 'on' && shopOn(doc, s - 1) && !norms.some(numeric) && !numeric(doc.words[e]?.norm) && !sentThere(doc, s - 2)) return false;
-  return norms.some(wordy) && addressLike(norms) && !placeOnly(doc, s, e) && !amount(doc, s, e) && !norms.every((w) => w.length === 1 || !/\p{L}/u.test(w)) && !talkNotAddress(doc, s, e);
+  return norms.some(wordy) && addressLike(norms) && !placeOnly(doc, s, e) && !amount(doc, s, e) && !norms.every((w) => w.length === 1 || !/\p{L}/u.test(w)) && !talkNotAddress(doc, s, e) && !taggedNotAddress(doc, s, e);
 }
 
 /** Where a phone is when a caller is "on" it: "on speaker", "on mute", "on bluetooth". */
@@ -382,6 +384,26 @@ function localPartBefore(doc: Doc, d: Detection, index: DetectionIndex): Detecti
   return { ...fromWords(doc, 'Email', s, e, d.confidence, d.recognizer), additive: true };
 }
 
+/**
+ * A rule's Person inside a tagged Address run, right after a title or a rank in it ("Petty Officer Delia Quon,
+ * Unit 100410 Box 318, FPO AP 96667" read as one address): the name is the Person (masked as before), and the
+ * words of the run before the title and after the name are what is left to read as an address. Not where a street
+ * type follows the name ("40 Captain Hale Drive": a street named after someone).
+ */
+function titledNameIn(doc: Doc, d: Detection, persons: ReadonlyMap<number, Detection>): { person: Detection; rest: [number, number][] } | undefined {
+  for (let i = d.wordStart! + 1; i < d.wordEnd!; i++) {
+    const p = persons.get(i);
+    if (!p || p.wordEnd! > d.wordEnd! || !isTitle(doc.words[i - 1].norm) || (!doc.spoken && !/^\p{Lu}/u.test(doc.words[i - 1].raw))) continue;
+    const after = doc.words[p.wordEnd!]?.norm ?? '';
+    if (gazetteerTags(after).includes('st') || gazetteerTags(doc.words[p.wordEnd! - 1].norm).includes('st')) continue;
+    let t = i - 1;
+    while (t > d.wordStart! && isTitle(doc.words[t - 1].norm)) t--;
+    if (t > d.wordStart! && numeric(doc.words[t - 1].norm)) continue;
+    return { person: p, rest: [trimmed(doc, d.wordStart!, t), trimmed(doc, p.wordEnd!, d.wordEnd!)].filter(([s, e]) => e > s) };
+  }
+  return undefined;
+}
+
 export function yieldToRules(doc: Doc, detections: readonly Detection[], wanted?: ReadonlySet<EntityKind>): Detection[] {
   const tagged = detections.filter((d) => d.additive && d.wordStart !== undefined && d.wordEnd !== undefined);
   if (tagged.length === 0) return [...detections];
@@ -389,9 +411,18 @@ export function yieldToRules(doc: Doc, detections: readonly Detection[], wanted?
   const taggedSet = new Set(tagged);
   const out = detections.filter((d) => !taggedSet.has(d));
   const index = indexDetections(doc, detections, rules);
+  const persons = new Map<number, Detection>();
+  for (const d of rules) if (d.kind === 'Person' && d.wordStart !== undefined && !persons.has(d.wordStart)) persons.set(d.wordStart, d);
   // a run split in two only where both kinds are asked for: a name left out of an Address-only redaction is a leak
   const splitting = !wanted || (wanted.has('Person') && wanted.has('Address'));
   for (const run of tagged) {
+    // "Petty Officer Delia Quon, Unit 100410 Box 318, ...": a titled name a rule found inside the run is the name
+    const ranked = run.kind === 'Address' && splitting ? titledNameIn(doc, run, persons) : undefined;
+    if (ranked) {
+      out.push(ranked.person);
+      for (const [s, e] of ranked.rest) if (readsAs(doc, 'Address', s, e)) out.push({ ...fromWords(doc, 'Address', s, e, run.confidence, run.recognizer), additive: true });
+      continue;
+    }
     // "chidi nwankwo five oh two pecan street": the name before a street's house number is a name
     const split = run.kind === 'Address' && splitting ? nameBeforeStreet(doc, run, index) : undefined;
     if (split) out.push(split[0]);
