@@ -13,6 +13,9 @@ function range(doc: Doc, a: DigitRun | undefined, b: DigitRun | undefined): bool
   return !!a && !!b && a.digits.length <= RANGE_DIGITS && b.digits.length <= RANGE_DIGITS && b.wordStart === a.wordEnd + 1 && RANGE.test(doc.words[a.wordEnd].norm);
 }
 
+/** A year said after "since" ("had this account since 1967", "since nineteen sixty seven"): when, not a number. */
+const sinceYear = (doc: Doc, r: DigitRun) => r.digits.length === 4 && /^(19|20)\d\d$/.test(r.digits) && doc.words[r.wordStart - 1]?.norm === 'since';
+
 export const bankAccountRecognizer: Recognizer = (doc) => {
   const runs = digitRuns(doc);
   const out: Detection[] = [];
@@ -20,6 +23,7 @@ export const bankAccountRecognizer: Recognizer = (doc) => {
     const n = r.digits.length;
     if (!r.cues.has('account') || r.cues.has('routing') || n < 4 || n > 17 || (r.cues.has('ending') && n === 4)) return;
     if (n <= RANGE_DIGITS && (range(doc, r, runs[i + 1]) || range(doc, runs[i - 1], r))) return;
+    if (sinceYear(doc, r)) return;
     out.push(fromWords(doc, 'USBankAccountNumber', r.wordStart, r.wordEnd, r.cues.has('card') && n >= 13 ? 0.5 : 0.8, 'bank-account'));
   });
   return out;
