@@ -14,7 +14,10 @@ function range(doc: Doc, a: DigitRun | undefined, b: DigitRun | undefined): bool
 }
 
 /** A year said after "since" ("had this account since 1967", "since nineteen sixty seven"): when, not a number. */
-const sinceYear = (doc: Doc, r: DigitRun) => r.digits.length === 4 && /^(19|20)\d\d$/.test(r.digits) && doc.words[r.wordStart - 1]?.norm === 'since';
+const sinceYear = (doc: Doc, r: DigitRun) =>
+  r.digits.length === 4 && /^(19|20)\d\d$/.test(r.digits) && doc.words[r.wordStart - 1]?.norm === 'since' && !NAMED.test(doc.words[r.wordStart - 2]?.norm ?? '');
+/** What names the number said next ("account number is since ..." is a number misheard, not a year): no "since" then. */
+const NAMED = /^(is|was|number|numbers|number's|no|#|its|it's)$/;
 
 export const bankAccountRecognizer: Recognizer = (doc) => {
   const runs = digitRuns(doc);

@@ -62,6 +62,8 @@ export function maskOnly(doc: Doc, start: number, octets: readonly number[]): bo
 
 /** What names a newer or older version after one already named: "firmware 3.12.4.1, the latest is 3.14.0.2". */
 const OTHER_VERSION = /^(latest|newest|current|previous|older|newer|new|old|stable|recent)$/;
+/** All that may be said between a version and the next ("and the newest one is"): no other thing's noun ("the new server is"). */
+const BETWEEN_VERSIONS = /^(the|a|latest|newest|current|previous|older|newer|new|old|stable|recent|one|is|was|it's|its|and|but|while|so|now|version|release|build|firmware|out|available|there's|theres)$/;
 /** Words between a version and the next one, at most: ", the latest is", "and the newest one is". */
 const OTHER_VERSION_GAP = 6;
 
@@ -79,7 +81,7 @@ function nextVersion(doc: Doc, start: number, end: number, major: number, versio
   let named = false;
   for (let k = last.end; k < start; k++) {
     const w = doc.words[k].norm;
-    if (/\d/.test(w)) return false;
+    if (!BETWEEN_VERSIONS.test(w)) return false;
     named ||= OTHER_VERSION.test(w);
   }
   return named;

@@ -3,7 +3,7 @@
 // many there are; a phone's own cue between them ("... you can reach me at") or a clause's end keeps them one.
 // Nor, after the narrower NOT_PII cues (an order, a parcel, a serial: never a person's), a possible SSN or card: any
 // personal number's cue between them ("order number, and my social is ...") keeps the digits personal.
-import { cuesBefore, cuesIn, luhn, type Cue } from './digitRuns.js';
+import { cuesBefore, cuesIn, digitsOfWords, luhn, type Cue } from './digitRuns.js';
 import type { Doc } from './doc.js';
 
 /** Numbers that are not phones: "order number", "ticket number" (an account, card, SSN... number has its own cue). */
@@ -65,13 +65,22 @@ function personalAfter(doc: Doc, end: number): boolean {
 
 /** Names a thing's number by itself, no "number" after it: "the serial on the sticker", "SN 4471-...". */
 const SELF_NAMING = /^(serial|tracking|sn|imei|vin|ndc)$/;
-/** Cues spelled out letter by letter ("the n d c on the box", "the i m e i is"), as one word. */
-const SPELLED_CUES = /^(ndc|imei|vin|rma|po|sn|id)$/;
+/**
+ * Cues spelled out letter by letter ("the n d c on the box", "the i m e i is"), as one word. Only those no name's
+ * letters end with by chance and no person's number is called: not "p o", "i d", "s n".
+ */
+const SPELLED_CUES = /^(ndc|imei)$/;
+/**
+ * How many digits the number of a cue has, where the cue is taken only so: an NDC is 10 digits (11 as billed); an
+ * IMEI spelled out ("i m e i") 14-16 (an IMEI written so keeps the written cue's reach). Another length after them
+ * keeps every reading (a 9-digit run after "the n d c is" may be an SSN).
+ */
+const CUE_DIGITS: Record<string, readonly [number, number]> = { ndc: [10, 11], 'i m e i': [14, 16] };
 /** The longest spelling looked back over (i m e i). */
 const SPELLED_MAX = 4;
 
 /**
- * A cue spelled out in single letters ending at word k ("n d c", "i m e i", "i d"): the word they spell and the
+ * A cue spelled out in single letters ending at word k ("n d c", "i m e i"): the word they spell and the
  * index of its first letter; undefined when none.
  */
 export function spelledCue(doc: Doc, k: number): { word: string; from: number } | undefined {
@@ -87,10 +96,10 @@ export function spelledCue(doc: Doc, k: number): { word: string; from: number } 
 /** "this call", "the call" as a noun ("the reference number for this call is ..."): no phone's cue. */
 const THIS_CALL = /\b(this|the|your|that|today's|todays) call\b(?! (me|us|him|her|them|back|at|on))/g;
 
-/** The cues in words [from, to), "this call" (a noun) left out. */
-function cuesBetween(doc: Doc, from: number, to: number): Set<Cue> {
+/** The cues in words [from, to), "this call" (a noun) left out when `thisCall`. */
+function cuesBetween(doc: Doc, from: number, to: number, thisCall: boolean): Set<Cue> {
   const cues = cuesBefore(doc, to, from, to - from);
-  if (!cues.has('phone')) return cues;
+  if (!thisCall || !cues.has('phone')) return cues;
   const text = doc.words.slice(from, to).map((w) => w.norm).join(' ');
   return cuesIn(text.replace(THIS_CALL, ' '));
 }
@@ -124,6 +133,7 @@ export function afterReferenceCue(doc: Doc, start: number, pii = false, end?: nu
   }
   // still inside a code at the reach: no cue read (the digits keep every reading)
   if (k < floor && floor > 0) return false;
+  const digits = end === undefined ? undefined : digitsOfWords(doc, start, end).length;
   for (let gap = 0; k >= 0 && gap <= GAP && !endsClause(doc, k); gap++, k--) {
     const spelled = spelledCue(doc, k);
     const word = spelled?.word ?? doc.words[k].norm;
@@ -136,7 +146,11 @@ export function afterReferenceCue(doc: Doc, start: number, pii = false, end?: nu
       SELF_NAMING.test(word) ||
       (k + 1 < start ? NOUN.test(doc.words[k + 1].norm) || doc.words[k + 1].raw.startsWith('#') : doc.text.slice(doc.words[k].end, doc.words[k + 1].start).includes('#') || DOCUMENT.test(word));
     if ((pii ? NOT_PII : NOT_PHONE).test(word) && noun) {
-      const between = cuesBetween(doc, k + 1, start);
+      const reach = (spelled ? CUE_DIGITS[spelled.word.split('').join(' ')] : undefined) ?? CUE_DIGITS[word];
+      if (reach && (digits === undefined || digits < reach[0] || digits > reach[1])) return false;
+      // "the reference number for this call is ...": "call" there is no phone's cue; an SSN's length keeps it one
+      // for an SSN's reading (never less than before)
+      const between = cuesBetween(doc, k + 1, start, !pii || (digits !== undefined && digits !== 9));
       return pii ? [...between].every((c) => c === 'ending') : !between.has('phone');
     }
     if (spelled) k = spelled.from;
