@@ -52,18 +52,31 @@ function subnetMask(doc: Doc, words: { wordStart: number; wordEnd: number }): bo
 const CODE_DIGITS = [10, 12] as const;
 /** Personal numbers' cues that keep a code's digits an SSN's: "my social is HO-...", "license ...". */
 const PERSONAL_CUES = ['ssn', 'card', 'account', 'routing', 'license', 'passport', 'dob', 'phone'] as const;
+/**
+ * Numbers of a person's own that may be an SSN with letters and a suffix (a member ID "XYZ078051120-01"): no code
+ * read under them.
+ */
+const PERSON_IDS = /^(member|membership|id|pin|customer|employee|badge|patient|subscriber|insured|medicare|medicaid)$/;
+/** Words looked back over for PERSON_IDS. */
+const PERSON_ID_WINDOW = 6;
 
 /**
  * A thing's code of letters then 10-12 digits ("policy number HO-5528-1934-07", "claim number c l m 2026 448 120"),
  * named by a thing's number's cue (referenceNumber.ts NOT_PHONE: a policy, a claim, a case ...), no personal cue
- * before it, not written as an SSN is (3-2-4): none of its readings is an SSN's nine digits, and the letters make it
- * a code. `lengths`: the run's digit counts as read ("h o 5528..." may be read with the "o" or without it).
+ * before it and no person's ID named: none of its readings is an SSN's nine digits, and the letters make it a code.
+ * Written, its groups show it: two or more, none of nine digits, no 3-2-4 in them ("HO-078051120-01" keeps its SSN
+ * reading; so does "CLM2026448120", ungrouped). `lengths`: the run's digit counts as read ("h o 5528..." may be
+ * read with the "o" or without it).
  */
 function letterCode(doc: Doc, words: { wordStart: number; wordEnd: number }, lengths: readonly number[], written?: string): boolean {
   if (!lengths.every((n) => n >= CODE_DIGITS[0] && n <= CODE_DIGITS[1])) return false;
-  if (written !== undefined && /(^|\D)\d{3}-\d{2}-\d{4}(\D|$)/.test(written)) return false;
+  if (written !== undefined) {
+    const groups = written.split(/\D+/).filter((g) => g.length > 0);
+    if (groups.length < 2 || groups.some((g) => g.length === SSN_DIGITS) || /(^|\D)\d{3}\D{1,5}\d{2}\D{1,5}\d{4}(\D|$)/.test(written)) return false;
+  }
   const cues = cuesBefore(doc, words.wordStart);
   if (PERSONAL_CUES.some((c) => cues.has(c))) return false;
+  for (let k = Math.max(0, words.wordStart - PERSON_ID_WINDOW); k < words.wordStart; k++) if (PERSON_IDS.test(doc.words[k].norm)) return false;
   return afterReferenceCue(doc, words.wordStart, false, words.wordEnd);
 }
 
