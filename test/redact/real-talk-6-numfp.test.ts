@@ -119,6 +119,9 @@ test('a dispute reference or an itinerary number of a card\'s length that fails 
       ['The dispute reference is 4111 1111 1111 1111.', 'CreditCardNumber', '4111 1111 1111 1111'],
       ['Your itinerary number is 6619 2045 7738 0214, and my card is 4111 1111 1111 1111.', 'CreditCardNumber', '4111 1111 1111 1111'],
       ['The reference is 214660318.', 'USSocialSecurityNumber', '214660318'],
+      // a bare "reference" before it, or "my reference": a card may be given so
+      ['Reference 5302 8817 4406 1193 thanks.', 'CreditCardNumber', '5302 8817 4406 1193'],
+      ['My reference is 5302 8817 4406 1193.', 'CreditCardNumber', '5302 8817 4406 1193'],
     ],
     written,
   );

@@ -161,15 +161,25 @@ export function afterReferenceCue(doc: Doc, start: number, pii = false, end?: nu
 /** What may come between a number's name and the number: "the IMEI is", "reference number is", "IMEI #". */
 const NAMED_GAP = /^(is|was|it's|its|number|no|#)$/;
 
-/** A name matching `name` (or spelled so: "i m e i") within 3 words before word `start`, only NAMED_GAP between. */
-function namedRightBefore(doc: Doc, start: number, name: RegExp): boolean {
+/**
+ * A name matching `name` (or spelled so: "i m e i") within 3 words before word `start`, only NAMED_GAP between; with
+ * `said`, at least one of them ("reference is", not a bare "reference 1234 ...": a card may be given as one), and
+ * `before` the word before the name ("your dispute reference is", not "my reference is").
+ */
+function namedRightBefore(doc: Doc, start: number, name: RegExp, said = false, before?: RegExp): boolean {
   for (let k = start - 1, gap = 0; k >= 0 && gap < 3 && !endsClause(doc, k); k--, gap++) {
     const spelled = spelledCue(doc, k);
-    if (name.test(spelled?.word ?? doc.words[k].norm)) return true;
+    if (name.test(spelled?.word ?? doc.words[k].norm)) {
+      const from = spelled?.from ?? k;
+      return (!said || gap > 0) && (before === undefined || before.test(doc.words[from - 1]?.norm ?? ''));
+    }
     if (!NAMED_GAP.test(doc.words[k].norm)) return false;
   }
   return false;
 }
+
+/** What says whose a reference is, before the word: a thing's ("dispute", "booking") or the one who gave it ("your"). */
+const REFERENCE_OF = /^(your|the|this|that|dispute|case|claim|booking|confirmation|transaction|payment|order|ticket|call|complaint|refund|return|chargeback|travel)$/;
 
 /** Anything of a card said in the turn: a card's name, its code, its expiry. */
 function cardSaid(doc: Doc): boolean {
@@ -178,12 +188,13 @@ function cardSaid(doc: Doc): boolean {
 }
 
 /**
- * A card-length run that fails Luhn, named a reference right before it ("your dispute reference is 4471 0093 ..."),
- * no card said anywhere in the turn: a reference, no card (a Luhn-valid one stays a card, and so does any run said
+ * A card-length run that fails Luhn, named a reference right before it ("your dispute reference is 4471 0093 ...":
+ * whose it is said before "reference", a word after it; not "reference 1234 ..." nor "my reference is ..."), no card
+ * said anywhere in the turn: a reference, no card (a Luhn-valid one stays a card, and so does any run said
  * where a card is talked of).
  */
 export function cardLengthReference(doc: Doc, start: number, digits: string): boolean {
-  return digits.length >= 13 && digits.length <= 19 && !luhn(digits) && namedRightBefore(doc, start, /^reference$/) && !cardSaid(doc);
+  return digits.length >= 13 && digits.length <= 19 && !luhn(digits) && namedRightBefore(doc, start, /^reference$/, true, REFERENCE_OF) && !cardSaid(doc);
 }
 
 /**
