@@ -57,6 +57,13 @@ export function startsWithCue(text: string): boolean {
   return CUE_PHRASES.some(([re]) => re.exec(text)?.index === 0);
 }
 
+/** The cues in `text` (normalised words joined by spaces). */
+export function cuesIn(text: string): Set<Cue> {
+  const cues = new Set<Cue>();
+  for (const [re, cue] of CUE_PHRASES) if (re.test(text)) cues.add(cue);
+  return cues;
+}
+
 export function cuesBefore(doc: Doc, wordIndex: number, floor = 0, window = CUE_WINDOW): Set<Cue> {
   const from = Math.max(floor, wordIndex - window);
   const text = doc.words.slice(from, wordIndex).map((w) => w.norm).join(' ');

@@ -41,11 +41,66 @@ function versionBefore(doc: Doc, i: number): boolean {
   return false;
 }
 
+/** What names a subnet mask: "the subnet mask is", "netmask", "mask 255.255.255.0". */
+const MASK = /^(mask|netmask|subnet)$/;
+
+/**
+ * A subnet mask: 255 first and its bits contiguous (255.255.255.0, 255.255.240.0), said right after a mask's name
+ * ("the subnet mask is ..."): no host has that address. Without the name, or of another shape, it stays an IP.
+ */
+export function maskOnly(doc: Doc, start: number, octets: readonly number[]): boolean {
+  if (octets.length !== 4 || octets[0] !== 255) return false;
+  const bits = octets.map((o) => o.toString(2).padStart(8, '0')).join('');
+  if (!/^1+0*$/.test(bits)) return false;
+  for (let k = start - 1; k >= Math.max(0, start - 3); k--) {
+    const w = doc.words[k].norm;
+    if (MASK.test(w)) return true;
+    if (!VERSION_GAP.test(w)) return false;
+  }
+  return false;
+}
+
+/** What names a newer or older version after one already named: "firmware 3.12.4.1, the latest is 3.14.0.2". */
+const OTHER_VERSION = /^(latest|newest|current|previous|older|newer|new|old|stable|recent)$/;
+/** All that may be said between a version and the next ("and the newest one is"): no other thing's noun ("the new server is"). */
+const BETWEEN_VERSIONS = /^(the|a|latest|newest|current|previous|older|newer|new|old|stable|recent|one|is|was|it's|its|and|but|while|so|now|version|release|build|firmware|out|available|there's|theres)$/;
+/** Words between a version and the next one, at most: ", the latest is", "and the newest one is". */
+const OTHER_VERSION_GAP = 6;
+
+/** How far apart the major numbers of two versions of one thing are, at most (3.12.4.1, then 3.14.0.2 or 4.0.0.1). */
+const MAJOR_STEP = 1;
+
+/**
+ * A second version after a version named so (versionOnly): "the latest is ..." within OTHER_VERSION_GAP words of
+ * the first, nothing but words between (no other number), its major number near the first's (3.12.4.1, 3.14.0.2),
+ * and no IP's cue near either.
+ */
+function nextVersion(doc: Doc, start: number, end: number, major: number, versions: readonly { end: number; major: number }[]): boolean {
+  const last = versions.filter((v) => v.end <= start).pop();
+  if (last === undefined || start - last.end > OTHER_VERSION_GAP || Math.abs(major - last.major) > MAJOR_STEP || ipCueNear(doc, start, end)) return false;
+  let named = false;
+  for (let k = last.end; k < start; k++) {
+    const w = doc.words[k].norm;
+    if (!BETWEEN_VERSIONS.test(w)) return false;
+    named ||= OTHER_VERSION.test(w);
+  }
+  return named;
+}
+
 export const ipAddressRecognizer: Recognizer = (doc) => {
   const out: Detection[] = [];
+  /** Where each number named a version ends (word index): the next may be "the latest". */
+  const versions: { end: number; major: number }[] = [];
+  const notAddress = (start: number, end: number, octets: readonly number[]): boolean => {
+    if (versionOnly(doc, start, end) || nextVersion(doc, start, end, octets[0], versions)) {
+      versions.push({ end, major: octets[0] });
+      return true;
+    }
+    return maskOnly(doc, start, octets);
+  };
   for (const m of doc.text.matchAll(V4)) {
     const d = fromChars(doc, 'IPAddress', m.index!, m.index! + m[0].length, 0.9, 'ip-address');
-    if (d.wordStart === undefined || d.wordEnd === undefined || !versionOnly(doc, d.wordStart, d.wordEnd)) out.push(d);
+    if (d.wordStart === undefined || d.wordEnd === undefined || !notAddress(d.wordStart, d.wordEnd, m[0].split('.').map(Number))) out.push(d);
   }
   for (const m of doc.text.matchAll(V6)) {
     if (((m[0].match(/:/g) ?? []).length >= 3 || m[0].includes('::')) && /[0-9a-f]{2}/i.test(m[0]) && !/^\d{1,2}(:\d{2}){1,2}$/.test(m[0])) out.push(fromChars(doc, 'IPAddress', m.index!, m.index! + m[0].length, 0.8, 'ip-address'));
@@ -59,7 +114,8 @@ export const ipAddressRecognizer: Recognizer = (doc) => {
   const dot = (i: number) => DOT.test(t[i].text);
   for (let i = 0; i + 6 < t.length; i++) {
     if (octet(i) && dot(i + 1) && octet(i + 2) && dot(i + 3) && octet(i + 4) && dot(i + 5) && octet(i + 6)) {
-      if (!versionOnly(doc, t[i].wordStart, t[i + 6].wordEnd)) out.push(fromWords(doc, 'IPAddress', t[i].wordStart, t[i + 6].wordEnd, 0.9, 'ip-address'));
+      const octets = [i, i + 2, i + 4, i + 6].map((k) => Number(digitsOf(t[k], false)));
+      if (!notAddress(t[i].wordStart, t[i + 6].wordEnd, octets)) out.push(fromWords(doc, 'IPAddress', t[i].wordStart, t[i + 6].wordEnd, 0.9, 'ip-address'));
       i += 6;
     }
   }

@@ -3,17 +3,17 @@
 // many there are; a phone's own cue between them ("... you can reach me at") or a clause's end keeps them one.
 // Nor, after the narrower NOT_PII cues (an order, a parcel, a serial: never a person's), a possible SSN or card: any
 // personal number's cue between them ("order number, and my social is ...") keeps the digits personal.
-import { cuesBefore, type Cue } from './digitRuns.js';
+import { cuesBefore, cuesIn, digitsOfWords, luhn, type Cue } from './digitRuns.js';
 import type { Doc } from './doc.js';
 
 /** Numbers that are not phones: "order number", "ticket number" (an account, card, SSN... number has its own cue). */
-export const NOT_PHONE = /^(order|ticket|invoice|reference|ref|confirmation|tracking|case|claim|policy|member|membership|serial|model|part|item|room|flight|seat|gate|queue|caller|booking|reservation|receipt|transaction|customer|employee|badge|id|pin|po|sn|imei|vin|citation|violation)$/;
+export const NOT_PHONE = /^(order|ticket|invoice|reference|ref|confirmation|tracking|case|claim|policy|member|membership|serial|model|part|item|room|flight|seat|gate|queue|caller|booking|reservation|receipt|transaction|customer|employee|badge|id|pin|po|sn|imei|vin|citation|violation|ndc|itinerary)$/;
 /**
  * Numbers that name a thing, never a person: no SSN or card reading of their digits. Narrower than NOT_PHONE: an
  * "id number", a "member number", a "policy number" or a "pin" may well be an SSN said as one, and so may a
  * "claim" or "case" number (a Medicare claim number is an SSN and a letter).
  */
-export const NOT_PII = /^(order|ticket|invoice|reference|ref|confirmation|tracking|serial|model|part|item|flight|booking|reservation|receipt|transaction|po|shipment|parcel|package|rma|sn|imei|citation|violation)$/;
+export const NOT_PII = /^(order|ticket|invoice|reference|ref|confirmation|tracking|serial|model|part|item|flight|booking|reservation|receipt|transaction|po|shipment|parcel|package|rma|sn|imei|citation|violation|ndc|itinerary)$/;
 /** What may come between the cue's noun and the number: "ticket number is", "order no.", "tracking #". */
 const NOUN = /^(number|numbers|number's|no|num|nr|id|code|#)$/;
 /** A spoken digit: where the next number starts. */
@@ -64,7 +64,45 @@ function personalAfter(doc: Doc, end: number): boolean {
 }
 
 /** Names a thing's number by itself, no "number" after it: "the serial on the sticker", "SN 4471-...". */
-const SELF_NAMING = /^(serial|tracking|sn|imei|vin)$/;
+const SELF_NAMING = /^(serial|tracking|sn|imei|vin|ndc)$/;
+/**
+ * Cues spelled out letter by letter ("the n d c on the box", "the i m e i is"), as one word. Only those no name's
+ * letters end with by chance and no person's number is called: not "p o", "i d", "s n".
+ */
+const SPELLED_CUES = /^(ndc|imei)$/;
+/**
+ * How many digits the number of a cue has, where the cue is taken only so: an NDC is 10 digits (11 as billed); an
+ * IMEI spelled out ("i m e i") 14-16 (an IMEI written so keeps the written cue's reach). Another length after them
+ * keeps every reading (a 9-digit run after "the n d c is" may be an SSN).
+ */
+const CUE_DIGITS: Record<string, readonly [number, number]> = { ndc: [10, 11], 'i m e i': [14, 16] };
+/** The longest spelling looked back over (i m e i). */
+const SPELLED_MAX = 4;
+
+/**
+ * A cue spelled out in single letters ending at word k ("n d c", "i m e i"): the word they spell and the
+ * index of its first letter; undefined when none.
+ */
+export function spelledCue(doc: Doc, k: number): { word: string; from: number } | undefined {
+  let word = '';
+  let found: { word: string; from: number } | undefined;
+  for (let j = k; j >= 0 && k - j < SPELLED_MAX && /^[a-z]$/.test(doc.words[j].norm); j--) {
+    word = doc.words[j].norm + word;
+    if (word.length >= 2 && SPELLED_CUES.test(word)) found = { word, from: j };
+  }
+  return found;
+}
+
+/** "this call", "the call" as a noun ("the reference number for this call is ..."): no phone's cue. */
+const THIS_CALL = /\b(this|the|your|that|today's|todays) call\b(?! (me|us|him|her|them|back|at|on))/g;
+
+/** The cues in words [from, to), "this call" (a noun) left out when `thisCall`. */
+function cuesBetween(doc: Doc, from: number, to: number, thisCall: boolean): Set<Cue> {
+  const cues = cuesBefore(doc, to, from, to - from);
+  if (!thisCall || !cues.has('phone')) return cues;
+  const text = doc.words.slice(from, to).map((w) => w.norm).join(' ');
+  return cuesIn(text.replace(THIS_CALL, ' '));
+}
 /** A written code piece of letters and digits ("1Z", "77E"). */
 const mixed = (doc: Doc, i: number) => !doc.spoken && /[a-z]/.test(doc.words[i].norm) && /\d/.test(doc.words[i].norm);
 
@@ -89,25 +127,80 @@ export function afterReferenceCue(doc: Doc, start: number, pii = false, end?: nu
   // back: this runs for every long digit run, and an unbounded walk over a text of digits and letters is quadratic.
   const floor = Math.max(0, start - CODE_REACH);
   for (;;) {
-    while (k >= floor && codePiece(doc, k) && (!endsClause(doc, k) || (k + 1 < start && (mixed(doc, k) || doc.words[k + 1].norm === 'then')))) k--;
+    while (k >= floor && codePiece(doc, k) && !spelledCue(doc, k) && (!endsClause(doc, k) || (k + 1 < start && (mixed(doc, k) || doc.words[k + 1].norm === 'then')))) k--;
     if (k >= floor + 1 && doc.words[k].norm === 'then' && codePiece(doc, k - 1)) k--;
     else break;
   }
   // still inside a code at the reach: no cue read (the digits keep every reading)
   if (k < floor && floor > 0) return false;
+  const digits = end === undefined ? undefined : digitsOfWords(doc, start, end).length;
   for (let gap = 0; k >= 0 && gap <= GAP && !endsClause(doc, k); gap++, k--) {
+    const spelled = spelledCue(doc, k);
+    const word = spelled?.word ?? doc.words[k].norm;
     // the noun said ("ticket number", "order #"): "the claim is under review, it's 020..." may well be a phone
     // "#" is a word of its own with nothing left once trimmed, or glued on ("order #882"); a serial, a tracking
     // code need none ("the serial on the sticker is SN 4471-...")
     // a document's name right before the number needs none either ("Invoice 310448725"); a bare "ref" or "pin" does
     // ("ref 7777 7777 7777 7777" may be a card given as one)
     const noun =
-      SELF_NAMING.test(doc.words[k].norm) ||
-      (k + 1 < start ? NOUN.test(doc.words[k + 1].norm) || doc.words[k + 1].raw.startsWith('#') : doc.text.slice(doc.words[k].end, doc.words[k + 1].start).includes('#') || DOCUMENT.test(doc.words[k].norm));
-    if ((pii ? NOT_PII : NOT_PHONE).test(doc.words[k].norm) && noun) {
-      const between = cuesBefore(doc, start, k + 1, start - k);
+      SELF_NAMING.test(word) ||
+      (k + 1 < start ? NOUN.test(doc.words[k + 1].norm) || doc.words[k + 1].raw.startsWith('#') : doc.text.slice(doc.words[k].end, doc.words[k + 1].start).includes('#') || DOCUMENT.test(word));
+    if ((pii ? NOT_PII : NOT_PHONE).test(word) && noun) {
+      const reach = (spelled ? CUE_DIGITS[spelled.word.split('').join(' ')] : undefined) ?? CUE_DIGITS[word];
+      if (reach && (digits === undefined || digits < reach[0] || digits > reach[1])) return false;
+      // "the reference number for this call is ...": "call" there is no phone's cue; an SSN's length keeps it one
+      // for an SSN's reading (never less than before)
+      const between = cuesBetween(doc, k + 1, start, !pii || (digits !== undefined && digits !== 9));
       return pii ? [...between].every((c) => c === 'ending') : !between.has('phone');
     }
+    if (spelled) k = spelled.from;
   }
   return false;
+}
+
+/** What may come between a number's name and the number: "the IMEI is", "reference number is", "IMEI #". */
+const NAMED_GAP = /^(is|was|it's|its|number|no|#)$/;
+
+/**
+ * A name matching `name` (or spelled so: "i m e i") within 3 words before word `start`, only NAMED_GAP between; with
+ * `said`, at least one of them ("reference is", not a bare "reference 1234 ...": a card may be given as one), and
+ * `before` the word before the name ("your dispute reference is", not "my reference is").
+ */
+function namedRightBefore(doc: Doc, start: number, name: RegExp, said = false, before?: RegExp): boolean {
+  for (let k = start - 1, gap = 0; k >= 0 && gap < 3 && !endsClause(doc, k); k--, gap++) {
+    const spelled = spelledCue(doc, k);
+    if (name.test(spelled?.word ?? doc.words[k].norm)) {
+      const from = spelled?.from ?? k;
+      return (!said || gap > 0) && (before === undefined || before.test(doc.words[from - 1]?.norm ?? ''));
+    }
+    if (!NAMED_GAP.test(doc.words[k].norm)) return false;
+  }
+  return false;
+}
+
+/** What says whose a reference is, before the word: a thing's ("dispute", "booking") or the one who gave it ("your"). */
+const REFERENCE_OF = /^(your|the|this|that|dispute|case|claim|booking|confirmation|transaction|payment|order|ticket|call|complaint|refund|return|chargeback|travel)$/;
+
+/** Anything of a card said in the turn: a card's name, its code, its expiry. */
+function cardSaid(doc: Doc): boolean {
+  const cues = cuesIn(doc.words.map((w) => w.norm).join(' '));
+  return cues.has('card') || cues.has('cvv') || cues.has('exp');
+}
+
+/**
+ * A card-length run that fails Luhn, named a reference right before it ("your dispute reference is 4471 0093 ...":
+ * whose it is said before "reference", a word after it; not "reference 1234 ..." nor "my reference is ..."), no card
+ * said anywhere in the turn: a reference, no card (a Luhn-valid one stays a card, and so does any run said
+ * where a card is talked of).
+ */
+export function cardLengthReference(doc: Doc, start: number, digits: string): boolean {
+  return digits.length >= 13 && digits.length <= 19 && !luhn(digits) && namedRightBefore(doc, start, /^reference$/, true, REFERENCE_OF) && !cardSaid(doc);
+}
+
+/**
+ * A phone's IMEI, named so right before it ("the IMEI is 3520...", "the i m e i is ..."): 15 digits that pass Luhn
+ * as every IMEI does, not an Amex's 34/37, no card said anywhere in the turn. No card and no SSN.
+ */
+export function imeiNumber(doc: Doc, start: number, digits: string): boolean {
+  return digits.length === 15 && luhn(digits) && !/^3[47]/.test(digits) && namedRightBefore(doc, start, /^imei$/) && !cardSaid(doc);
 }
