@@ -65,6 +65,15 @@ export function serviceSpelled(doc: Doc, spelt: string, at: number): boolean {
   if (!MAIL_SERVICE.test(spelt) || cueAt(doc, at) === 'Person' || SPELLING_CUE.test(doc.words[at - 1]?.norm ?? '')) return false;
   return spellsDomainBefore(doc, spelt, at);
 }
+/** Letters said for a number's cue whose recognizer reads the number after them (dateOfBirth, ssn, driversLicense, cvv). */
+const NUMBER_CUE_LETTERS = new Set(['dob', 'ssn', 'dl', 'cvv', 'cvc', 'cid', 'csc']);
+/** The symbols open with single letters spelling a number's cue, then only digits. */
+function numberCueLetters(s: readonly Symbol[]): boolean {
+  const first = s.findIndex((x) => x.kind === 'digit');
+  if (first < 2 || s.slice(first).some((x) => x.kind !== 'digit')) return false;
+  const letters = s.slice(0, first);
+  return letters.every((x) => x.how === 'single') && NUMBER_CUE_LETTERS.has(letters.map((x) => x.chars).join(''));
+}
 const WRITTEN = /(?<![\p{L}\p{N}])\p{L}(?:[-.]\p{L}){2,}(?![\p{L}\p{N}])/gu;
 
 export const spelledRecognizer: Recognizer = (doc) => {
@@ -87,6 +96,9 @@ export const spelledRecognizer: Recognizer = (doc) => {
     const before = doc.words[s[0]?.wordStart - 1]?.norm ?? '';
     if (letters.length === s.length && letters.every((x) => x.how === 'single') && ACRONYMS.has(spelt) && !kind && before !== spelt && !SPELLING_CUE.test(before)) continue;
     if (digits > 0 && !kind) continue;
+    // a number's cue said letter by letter and then its number ("lucinda marsh d o b three twenty two sixty seven",
+    // "s s n five one two ..."): no spelling, whatever cue came before; its number is the number recognizers'
+    if (digits > 0 && numberCueLetters(s)) continue;
     if (letters.length === s.length && serviceSpelled(doc, spelt, s[0].wordStart)) continue;
     // digits ahead of the first letter belong to something else ("seven" in "unit seven s m i t h")
     while (s.length > 0 && s[0].kind === 'digit') s = s.slice(1);
