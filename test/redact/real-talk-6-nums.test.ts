@@ -1,5 +1,5 @@
 // Issue #32, round 6, the number kinds: the last four of the social answered after the question (an account or a
-// date of birth asked beside it), a license's id a few words after its request or before "it's a <state> license",
+// date of birth asked beside it; the account the second answer), a license's id a few words after its request or before "it's a <state> license",
 // a check's bottom line (routing then account), a birth date corrected ("no, ..."), "d o b" spelled before its
 // date, a card's date named only "date" or said after the card's digits read out; and a year after "since" is no
 // account's number (the account's number itself still masked). Written and said (ASR form). Values made up.
@@ -41,6 +41,9 @@ test('the last four of the social, answered after the question, whatever else is
   );
   // the date of birth said after it keeps its own kind
   expectKind([['I need the last four of your social and your date of birth. — 3390, and I was born June 2nd, 1958.', 'DateOfBirth', 'June 2nd, 1958']], written);
+  // the second answer, to the account asked for beside the social, is the account's
+  expectKind([['Last four of your social and the account number? 6148 and 77120394.', 'USBankAccountNumber', '77120394']], written);
+  expectKind([['last four of your social and the account number six one four eight and seven seven one two oh three nine four', 'USBankAccountNumber', 'seven seven one two oh three nine four']], said);
   // the last four of something else are not the social's
   expectNone([['Can you read me the last four of the card on the account? 8816', ['USSocialSecurityNumber']]], written);
 });

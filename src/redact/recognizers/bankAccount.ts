@@ -55,12 +55,29 @@ function yearSince(doc: Doc, r: DigitRun): boolean {
   return true;
 }
 
+/** Kinds asked for beside an account, which the first of two answers takes: "your social and the account number?". */
+const ASKED_FIRST = ['ssn', 'card', 'routing', 'phone', 'dob', 'zip'] as const;
+
+/**
+ * The second of two answers to a question that asked for another number and the account: "the last four of your
+ * social and the account number? 9031 and 55120487". The run before it had both cues (it answers the first thing),
+ * this one none of its own, "and" (or "then") between: the account's.
+ */
+function secondAnswer(doc: Doc, runs: readonly DigitRun[], i: number): boolean {
+  const r = runs[i];
+  const p = runs[i - 1];
+  if (!p || r.digits.length < 5 || r.digits.length > 17 || r.cues.size > 0 || r.wordStart - p.wordEnd > 2) return false;
+  if (!p.cues.has('account') || !ASKED_FIRST.some((c) => p.cues.has(c))) return false;
+  for (let k = p.wordEnd; k < r.wordStart; k++) if (!/^(and|then|also)$/.test(doc.words[k].norm)) return false;
+  return r.wordStart > p.wordEnd;
+}
+
 export const bankAccountRecognizer: Recognizer = (doc) => {
   const runs = digitRuns(doc);
   const out: Detection[] = [];
   runs.forEach((r, i) => {
     const n = r.digits.length;
-    if (afterRouting(doc, runs, i)) {
+    if (afterRouting(doc, runs, i) || secondAnswer(doc, runs, i)) {
       out.push(fromWords(doc, 'USBankAccountNumber', r.wordStart, r.wordEnd, AFTER_ROUTING, 'bank-account'));
       return;
     }
