@@ -1,8 +1,9 @@
 // Issue #32, round 6, the number kinds: the last four of the social answered after the question (an account or a
-// date of birth asked beside it; the account the second answer), a license's id a few words after its request or before "it's a <state> license",
-// a check's bottom line (routing then account), a birth date corrected ("no, ..."), "d o b" spelled before its
-// date, a card's date named only "date" or said after the card's digits read out; and a year after "since" is no
-// account's number (the account's number itself still masked). Written and said (ASR form). Values made up.
+// date of birth asked beside it; the account the second answer), a license's id a few words after its request or
+// before "it's a <state> license", a check's bottom line (routing then account), a birth date corrected ("no, ..."),
+// "d o b" spelled before its date, a card's date named only "date" or said after the card's digits read out; and a
+// year after "since" is no account's number (the account's number itself still masked). Written and said (ASR
+// form). Values made up.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { expectKind, expectNone, said, shown, written } from '../helpers/detections.js';
