@@ -1,5 +1,7 @@
-// US bank account numbers: 4-17 digits after an account cue ("account number", "checking", "savings"). A short
-// run in a range ("account summary period eleven oh one to eleven thirty", "from 9 to 5") is dates or times.
+// US bank account numbers: 4-17 digits after an account cue ("account number", "checking", "savings"), right after
+// a routing number (a check's bottom line read out), or the second of two answers to "your social and the account
+// number?". A short run in a range ("account summary period eleven oh one to eleven thirty", "from 9 to 5") is dates
+// or times; a year after "since" ("had this account since 1967") is a year.
 import { fromWords, type Doc, type Recognizer } from './doc.js';
 import { CUE_WINDOW, digitRuns, type DigitRun } from './digitRuns.js';
 import { routingConfidence } from './abaRouting.js';

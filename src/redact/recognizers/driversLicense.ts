@@ -1,6 +1,7 @@
 // US driver's license numbers: a cue ("driver's license", "license number", "dl") and an alphanumeric run, the state
-// that issued it maybe between ("License is New York, 718 402 559"), or the run and then the cue ("..., no wait,
-// that's my license").
+// that issued it maybe between ("License is New York, 718 402 559"), a few words on when the cue was a request ("the
+// driver's license number works. — Okay, D4829173"), or the run and then the cue ("..., no wait, that's my license",
+// "..., it's a California license").
 import { cuesAfter } from './digitRuns.js';
 import { STATE_NAMES } from './places.js';
 import { fromWords, type Doc, type Recognizer } from './doc.js';
@@ -26,8 +27,10 @@ export const driversLicenseRecognizer: Recognizer = (doc) => {
   return out;
 };
 
-/** How many words after the cue a license-shaped id is still taken: the request, then the answer ("the driver's
- * license number works. — Okay, D4829173"). */
+/**
+ * How many words after the cue a license-shaped id is still taken: the request, then the answer ("the driver's
+ * license number works. — Okay, D4829173").
+ */
 const REACH = 10;
 /** Below a cue's own kind said nearer the id (a card's, a phone's 0.85-0.95), above the digit net and an SSN with no cue. */
 const FAR_CONFIDENCE = 0.7;

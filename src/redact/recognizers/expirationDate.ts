@@ -1,4 +1,6 @@
-// Card expiration dates: a cue ("expiration", "expires", "exp", "valid thru") and a month/year after it.
+// Card expiration dates: a cue ("expiration", "expires", "exp", "valid thru", "runs out" after a card, its name or
+// its digits read out) and a month/year after it; or a card's month/year named only "date" after a card ("the new
+// card came with a different date, 09/31").
 import { endsClause, fromWords, type Doc, type Recognizer } from './doc.js';
 import { dateAfter } from './dateTokens.js';
 import { answerOnly, digitRuns, digitsOfWords, luhn } from './digitRuns.js';
