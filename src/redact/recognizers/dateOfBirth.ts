@@ -5,7 +5,7 @@
 // five"): a date farther than the usual fillers must look like a full date (a month, or four digits or more).
 // Without any cue, a full date whose year is a plausible birth year counts too (fullBirthDates).
 import { fromWords, type Doc, type Recognizer } from './doc.js';
-import { dateAfter } from './dateTokens.js';
+import { correctionAfter, dateAfter } from './dateTokens.js';
 import type { Detection } from '../types.js';
 
 const CUE = /^(birth|born|birthday|birthdays|birthday's|birthdate|birth-date|date-of-birth|dob|d\.o\.b|bday|b-day|b'day)$/;
@@ -86,7 +86,11 @@ export const dateOfBirthRecognizer: Recognizer = (doc) => {
     const d = dateAfter(doc, i, REACH, (w) => OTHER_CUE.test(w));
     if (!d) continue;
     const near = d.wordStart - i <= 5;
-    if (near || fullDate(doc, d)) out.push(fromWords(doc, 'DateOfBirth', d.wordStart, d.wordEnd, near ? 0.85 : 0.75, 'date-of-birth'));
+    if (!near && !fullDate(doc, d)) continue;
+    out.push(fromWords(doc, 'DateOfBirth', d.wordStart, d.wordEnd, near ? 0.85 : 0.75, 'date-of-birth'));
+    // corrected: "Birthday is 11/05/83, no, 11/15/83" (the new date is a birth date as the first was)
+    const again = correctionAfter(doc, d.wordEnd);
+    if (again) out.push(fromWords(doc, 'DateOfBirth', again.wordStart, again.wordEnd, 0.8, 'date-of-birth'));
   }
   return out;
 };

@@ -1,6 +1,7 @@
 // Date phrases after a cue, over numtrans tokens: "12/27/1986", "march third nineteen eighty five",
 // "oh four twenty six", "04/26", "the fifth of june 1990".
 import type { Doc } from './doc.js';
+import { CORRECTION } from './digitRuns.js';
 
 const MONTHS = new Set([
   'january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december',
@@ -61,4 +62,24 @@ export function dateAfter(doc: Doc, after: number, reach = 0, stop?: (word: stri
   }
   if (last < first) return undefined;
   return { wordStart: t[first].wordStart, wordEnd: t[last].wordEnd };
+}
+
+/** Words between a date and its correction, at most: "11/05/83, no, 11/15/83", "oh five eighty three sorry i mean". */
+const CORRECTION_GAP = 4;
+
+/**
+ * The date that corrects the one ending at word `end`: a correction word ("no", "sorry", "I mean", "actually") within
+ * a few words, then a date (dateAfter) right after it: "Birthday is 11/05/83, no, 11/15/83". It is of the kind the
+ * corrected date was.
+ */
+export function correctionAfter(doc: Doc, end: number): { wordStart: number; wordEnd: number } | undefined {
+  for (let k = end; k < Math.min(doc.words.length, end + CORRECTION_GAP); k++) {
+    if (!CORRECTION.has(doc.words[k].norm)) continue;
+    // the last correction word before the date: "no, sorry, 11/15/83"
+    let c = k;
+    while (c + 1 < doc.words.length && c + 1 - k < CORRECTION_GAP && (CORRECTION.has(doc.words[c + 1].norm) || doc.words[c + 1].norm === 'i')) c++;
+    const d = dateAfter(doc, c);
+    return d && d.wordStart - c <= 3 ? d : undefined;
+  }
+  return undefined;
 }

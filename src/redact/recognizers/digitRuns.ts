@@ -54,7 +54,7 @@ const FAR_CUES: ReadonlySet<Cue> = new Set(['routing', 'cvv', 'ssn']);
 export const FAR_CUE_WINDOW = 12;
 /** Whether `text` (normalised words joined by spaces) starts with a number's cue ("ssn", "phone is"). */
 export function startsWithCue(text: string): boolean {
-  return CUE_PHRASES.some(([re]) => re.exec(text)?.index === 0);
+  return cueStarting(text) !== undefined;
 }
 
 /** The cues in `text` (normalised words joined by spaces). */
@@ -62,6 +62,38 @@ export function cuesIn(text: string): Set<Cue> {
   const cues = new Set<Cue>();
   for (const [re, cue] of CUE_PHRASES) if (re.test(text)) cues.add(cue);
   return cues;
+}
+
+/** The cue `text` (normalised words joined by spaces) starts with ("social on the account" is 'ssn'), if any. */
+export function cueStarting(text: string): Cue | undefined {
+  return CUE_PHRASES.find(([re]) => re.exec(text)?.index === 0)?.[1];
+}
+
+/** Words looked back from a run for the "last four of ..." question it answers. */
+const LAST_FOUR_REACH = 16;
+/** What may come between "last four" and the thing whose digits they are: "last four digits of your", "last 4 on the". */
+const LAST_FOUR_BETWEEN = /^(digits|numbers|of|on|from|for|the|your|my|his|her|their|our|that|this)$/;
+
+/**
+ * The kind of the number whose last four digits a 4-digit run answers: "can you verify the last 4 of the Social on
+ * the account? — Yeah, 9031" is 'ssn' (not the account: "of the social" names whose digits they are), "just the last
+ * four of your social and your date of birth — 7205, ..." too (the first answer to the first thing asked). Looked for
+ * up to LAST_FOUR_REACH words back, no other run between (a second run answers what was asked next).
+ */
+export function lastFourOf(doc: Doc, run: DigitRun, runs: readonly DigitRun[]): Cue | undefined {
+  if (run.digits.length !== 4) return undefined;
+  // the run before it, not counting the "4" of a written "last 4"
+  let i = runs.indexOf(run) - 1;
+  while (i >= 0 && runs[i].wordEnd - runs[i].wordStart === 1 && runs[i].digits === '4' && doc.words[runs[i].wordStart - 1]?.norm === 'last') i--;
+  const floor = Math.max(0, run.wordStart - LAST_FOUR_REACH, i >= 0 ? runs[i].wordEnd : 0);
+  for (let k = run.wordStart - 2; k >= floor; k--) {
+    if (doc.words[k].norm !== 'last' || !/^(four|4)$/.test(doc.words[k + 1].norm)) continue;
+    let j = k + 2;
+    while (j < run.wordStart && j - k < 6 && LAST_FOUR_BETWEEN.test(doc.words[j].norm)) j++;
+    if (j === k + 2 || j >= run.wordStart) return undefined;
+    return cueStarting(doc.words.slice(j, Math.min(run.wordStart, j + 3)).map((w) => w.norm).join(' '));
+  }
+  return undefined;
 }
 
 export function cuesBefore(doc: Doc, wordIndex: number, floor = 0, window = CUE_WINDOW): Set<Cue> {
@@ -125,7 +157,7 @@ const cache = new WeakMap<Doc, DigitRun[]>();
 /** Words between a number and its repetition or correction, at most. */
 const AGAIN_GAP = 8;
 /** Words that correct a number just said. */
-const CORRECTION: ReadonlySet<string> = new Set(['no', 'sorry', 'actually', 'wait', 'mean', 'correction', 'scratch', 'oops', 'rather', 'instead', 'nope']);
+export const CORRECTION: ReadonlySet<string> = new Set(['no', 'sorry', 'actually', 'wait', 'mean', 'correction', 'scratch', 'oops', 'rather', 'instead', 'nope']);
 
 export function digitRuns(doc: Doc): DigitRun[] {
   const hit = cache.get(doc);

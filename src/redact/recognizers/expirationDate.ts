@@ -1,7 +1,9 @@
-// Card expiration dates: a cue ("expiration", "expires", "exp", "valid thru") and a month/year after it.
+// Card expiration dates: a cue ("expiration", "expires", "exp", "valid thru", "runs out" after a card, its name or
+// its digits read out) and a month/year after it; or a card's month/year named only "date" after a card ("the new
+// card came with a different date, 09/31").
 import { endsClause, fromWords, type Doc, type Recognizer } from './doc.js';
 import { dateAfter } from './dateTokens.js';
-import { answerOnly, digitRuns, digitsOfWords } from './digitRuns.js';
+import { answerOnly, digitRuns, digitsOfWords, luhn } from './digitRuns.js';
 import type { Detection } from '../types.js';
 
 /** "expiry's", "expiration's" and their ASR forms "expirys", "expirations" ("expiry is") too; "thru", "through", "until", "till" after valid/good. */
@@ -33,7 +35,9 @@ const CARD = /^((card|visa|mastercard|amex|discover|debit|credit)('s|s)?|cvv|cvc
 const CARD_WORDS = 25;
 export function cardBefore(doc: Doc, i: number): boolean {
   for (let k = Math.max(0, i - CARD_WORDS); k < i; k++) if (CARD.test(doc.words[k].norm)) return true;
-  return false;
+  // a card's number read out (13-19 digits, Luhn-valid) ending within CARD_WORDS words: said digit by digit, the card
+  // is 15-16 words itself and its name may be further back ("it's an amex three seven nine ... it runs out ...")
+  return digitRuns(doc).some((r) => r.wordEnd <= i && i - r.wordEnd <= CARD_WORDS && r.digits.length >= 13 && r.digits.length <= 19 && luhn(r.digits));
 }
 
 const DOCUMENT = /^(passport|passport's|passports|license|licence|license's|licence's|id|permit|membership|subscription|warranty|lease|policy|registration|contract)$/;
@@ -122,9 +126,37 @@ function dateAndCode(doc: Doc, out: Detection[]): void {
   }
 }
 
+/** A date that is not a card's, named by the word before "date": "the due date", "the statement date". */
+const OTHER_DATE = /^(due|payment|statement|closing|billing|start|delivery|shipping|ship|effective|install|installation|appointment|service|renewal|close|cycle|posting|post|transaction|purchase|charge|return|issue|issued|release|court|hearing|move|birth|end|deadline|travel|departure|arrival|check-in|checkout|filing|trial)$/;
+/** Said between "date" and the card's date: "the date, 09/31", "date on it is 09/31", "a different date, oh nine thirty one". */
+const CARD_DATE_LEAD = /^(is|it's|its|on|it|says|of|reads|shows|printed|was|now)$/;
+
+/**
+ * A card's date named only "date", a card said before it: "The new card came with a different date, 09/31". The
+ * date must look like a card's (month and year: 09/31, 0931, "september thirty one"), not a due date's, not "date of
+ * birth"; a few words between at most.
+ */
+function cardDateNamed(doc: Doc, out: Detection[]): void {
+  doc.words.forEach((w, i) => {
+    if (!/^(date|dates|date's)$/.test(w.norm) || OTHER_DATE.test(doc.words[i - 1]?.norm ?? '') || !cardBefore(doc, i)) return;
+    let k = i + 1;
+    while (k - i <= 3 && CARD_DATE_LEAD.test(doc.words[k]?.norm ?? '')) k++;
+    if (k >= doc.words.length || doc.words[k - 1].norm === 'of' || /^(of|birth)$/.test(doc.words[i + 1]?.norm ?? '')) return;
+    const t = doc.tokens[doc.tokenOfWord[k]];
+    if (t.wordStart !== k) return;
+    if (t.isNumber ? CARD_DATE_RUN.test(t.text) : CARD_DATE_WRITTEN.test(doc.words[k].norm)) {
+      out.push(fromWords(doc, 'ExpirationDate', k, t.wordEnd, 0.75, 'expiration-date'));
+      return;
+    }
+    const d = MONTH.test(doc.words[k].norm) ? dateAfter(doc, k - 1) : undefined;
+    if (d && d.wordStart === k && d.wordEnd > k + 1) out.push(fromWords(doc, 'ExpirationDate', d.wordStart, d.wordEnd, 0.75, 'expiration-date'));
+  });
+}
+
 export const expirationDateRecognizer: Recognizer = (doc) => {
   const out: Detection[] = [];
   dateAndCode(doc, out);
+  cardDateNamed(doc, out);
   doc.words.forEach((w, i) => {
     if (!CUE.test(w.norm)) return;
     if (/^(thru|through|until|till|til|to)$/.test(w.norm) && !/^(valid|good)$/.test(doc.words[i - 1]?.norm ?? '')) return;

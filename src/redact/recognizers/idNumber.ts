@@ -19,6 +19,11 @@ export function idAfter(doc: Doc, after: number): { wordStart: number; wordEnd: 
     const s = t[i].text.toLowerCase();
     // a lone "a" may start an id ("a one two three"): take it when a number follows
     if (s === 'a' && t[i + 1]?.isNumber) break;
+    // a dash between the parties' lines, a colon: no word ("your license. — It's S530-4182-7719")
+    if (!/[\p{L}\p{N}]/u.test(s)) {
+      i++;
+      continue;
+    }
     if (!SKIP.has(s)) break;
     i++;
     skipped++;

@@ -1,9 +1,10 @@
 // US Social Security numbers: every 9-digit run is at least a possible SSN (never let one through); SSA area
 // rules, the 3-2-4 written format and a cue ("social", "ssn") raise confidence; another kind's cue lowers it so
 // that recognizer's label wins the overlap. An order's, a parcel's, a case's number (referenceNumber.ts) is none.
-// Four digits after "the last four", no other kind's cue, are an SSN's last four.
+// Four digits after "the last four", no other kind's cue, are an SSN's last four; after "the last four of the
+// social", whatever else is asked beside it, too.
 import { fromWords, type Doc, type Recognizer } from './doc.js';
-import { CUE_WINDOW, digitRuns, ssnValid, type DigitRun } from './digitRuns.js';
+import { CUE_WINDOW, digitRuns, lastFourOf, ssnValid, type DigitRun } from './digitRuns.js';
 import { afterReferenceCue } from './referenceNumber.js';
 import type { Detection } from '../types.js';
 
@@ -29,12 +30,21 @@ function lastFour(doc: Doc, run: DigitRun): boolean {
   return false;
 }
 
+/**
+ * Above an account's (0.8) and a date of birth's (0.85) reading of the same four digits: "the last four of the
+ * social on the account? — 9031", "the last four of your social and your date of birth — 7205, ...".
+ */
+const LAST_FOUR_OF_SOCIAL = 0.9;
+
 export const ssnRecognizer: Recognizer = (doc) => {
   const out: Detection[] = [];
-  for (const run of digitRuns(doc)) {
+  const runs = digitRuns(doc);
+  for (const run of runs) {
     const n = run.digits.length;
     const cue = run.cues.has('ssn');
-    if (n === 9) {
+    if (n === 4 && lastFourOf(doc, run, runs) === 'ssn') {
+      out.push(fromWords(doc, 'USSocialSecurityNumber', run.wordStart, run.wordEnd, LAST_FOUR_OF_SOCIAL, 'ssn'));
+    } else if (n === 9) {
       // a parcel's, an order's, a case's number ("tracking number 1Z 999 AA1 ..."), no personal cue between
       if (!cue && afterReferenceCue(doc, run.wordStart, true, run.wordEnd)) continue;
       let c = 0.5;
