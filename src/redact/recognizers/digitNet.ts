@@ -39,13 +39,15 @@ function reference(doc: Doc, words: { wordStart: number; wordEnd: number } | und
   return afterReferenceCue(doc, words.wordStart, true, words.wordEnd);
 }
 
+/** The net's floors over one group of digits: an SSN's, and a card's too when it is long enough. */
+function pushNet(doc: Doc, out: Detection[], digits: string, words: { wordStart: number; wordEnd: number } | undefined, make: (kind: Detection['kind'], confidence: number) => Detection): void {
+  if (digits.length < SSN_DIGITS || reference(doc, words, digits)) return;
+  out.push({ ...make('USSocialSecurityNumber', SSN_CONFIDENCE), floor: true });
+  if (digits.length >= CARD_DIGITS) out.push({ ...make('CreditCardNumber', CARD_CONFIDENCE), floor: true });
+}
+
 export const digitNetRecognizer: Recognizer = (doc) => {
   const out: Detection[] = [];
-  const push = (digits: string, words: { wordStart: number; wordEnd: number } | undefined, make: (kind: Detection['kind'], confidence: number) => Detection) => {
-    if (digits.length < SSN_DIGITS || reference(doc, words, digits)) return;
-    out.push({ ...make('USSocialSecurityNumber', SSN_CONFIDENCE), floor: true });
-    if (digits.length >= CARD_DIGITS) out.push({ ...make('CreditCardNumber', CARD_CONFIDENCE), floor: true });
-  };
 
   // Written digits on the normalized stream: groups joined across short runs of anything but letters and digits.
   const s = doc.stream.text;
@@ -78,10 +80,10 @@ export const digitNetRecognizer: Recognizer = (doc) => {
     const end = doc.stream.endOf(to - 1);
     // the run's first word, looked up only for a run long enough to report (most text has none)
     const at = digits.length >= SSN_DIGITS ? wordsOverlapping(doc, start, end) : undefined;
-    push(digits, at, (kind, c) => fromChars(doc, kind, start, end, c, DIGIT_NET));
+    pushNet(doc, out, digits, at, (kind, c) => fromChars(doc, kind, start, end, c, DIGIT_NET));
   }
 
   // Spoken digits ("four one one one …"): numtrans runs, joined across fillers.
-  for (const run of digitRuns(doc)) push(run.digits, run, (kind, c) => fromWords(doc, kind, run.wordStart, run.wordEnd, c, DIGIT_NET));
+  for (const run of digitRuns(doc)) pushNet(doc, out, run.digits, run, (kind, c) => fromWords(doc, kind, run.wordStart, run.wordEnd, c, DIGIT_NET));
   return out;
 };
