@@ -13,6 +13,7 @@ import { ordinaryWord } from '../tagger/model.js';
 import { wordClassNotName } from '../tagger/wordClass.js';
 import type { Detection } from '../types.js';
 import { capitalised, caseless } from './caseless.js';
+import { normReader } from './normReader.js';
 
 /**
  * Products named with a title: "a Dr Pepper", "Mr. Clean" — only words no one is called ("Mrs. Fields", "Mr. Bean",
@@ -222,7 +223,7 @@ const ANSWER_OPENER = /^(yes|yeah|yep|ok|okay|so|oh|um|uh|well|sure|right|and)$/
  * is masked (the lesser harm); "it's fine and", "it's april and" are none.
  */
 function answeredName(doc: Doc, i: number): [number, number] | undefined {
-  const w = (k: number) => doc.words[k]?.norm ?? '';
+  const w = normReader(doc);
   const opens = i === 0 || endsSentence(doc, i - 1) || (ANSWER_OPENER.test(w(i - 1)) && (i === 1 || endsClause(doc, i - 2)));
   const h = w(i + 1);
   if (!opens || endsClause(doc, i) || !FIRST_NAMES.has(h) || COMMON_WORDS.has(h) || ordinaryWord(h) || PLACE_WORDS.has(h) || !nameWord(doc, i + 1)) return undefined;
@@ -238,7 +239,7 @@ const NAME_OWNER = /^(my|your|his|her|their|our|the|a|an|that|this|same|whose|wh
  * "the", "your" (a noun there: "my last name so I can ..."), and closed by "and", a spelling or the end.
  */
 function labelledSurname(doc: Doc, i: number): [number, number] | undefined {
-  const w = (k: number) => doc.words[k]?.norm ?? '';
+  const w = normReader(doc);
   const x = w(i + 1);
   if (i < 2 || NAME_OWNER.test(w(i - 2)) || (!/^\p{L}$/u.test(w(i - 2)) && !nameWord(doc, i - 2)) || endsClause(doc, i - 2)) return undefined;
   if (!/^\p{L}{2,3}$/u.test(x) || !STOP.has(x) || endsClause(doc, i)) return undefined;
