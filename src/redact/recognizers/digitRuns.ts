@@ -70,26 +70,7 @@ export function startsWithCue(text: string): boolean {
   return CUE_AT_START.test(text);
 }
 
-const docCues = new WeakMap<Doc, ReadonlySet<Cue>>();
-/**
- * The cues said anywhere in a doc (its words' norms joined by spaces), read once per doc: the words of any window
- * join to a piece of that text, so a cue it does not hold is in no window (where a piece ends a space follows in the
- * whole: a word boundary in both).
- */
-function cuesInDoc(doc: Doc): ReadonlySet<Cue> {
-  let cues = docCues.get(doc);
-  if (cues === undefined) {
-    const text = doc.words.map((w) => w.norm).join(' ');
-    const found = new Set<Cue>();
-    if (ANY_CUE.test(text)) for (const [re, cue] of CUE_PHRASES) if (re.test(text)) found.add(cue);
-    docCues.set(doc, (cues = found));
-  }
-  return cues;
-}
-
 export function cuesBefore(doc: Doc, wordIndex: number, floor = 0, window = CUE_WINDOW): Set<Cue> {
-  // (no cue anywhere in the doc: none in any window)
-  if (cuesInDoc(doc).size === 0) return new Set();
   const from = Math.max(floor, wordIndex - window);
   const text = doc.words.slice(from, wordIndex).map((w) => w.norm).join(' ');
   const cues = new Set<Cue>();
@@ -120,7 +101,7 @@ export function cuesAfter(doc: Doc, wordEnd: number, limit = doc.words.length): 
   if (!AFTER_THAT.test(w(k))) return new Set();
   k++;
   if (w(k) === 'is') k++;
-  if (!AFTER_OWNER.test(w(k)) || cuesInDoc(doc).size === 0) return new Set();
+  if (!AFTER_OWNER.test(w(k))) return new Set();
   const text = doc.words.slice(k + 1, Math.min(limit, k + 4)).map((x) => x.norm).join(' ');
   const cues = new Set<Cue>();
   if (CUE_AT_START.test(text)) for (const [re, cue] of CUE_PHRASES) if (re.exec(text)?.index === 0) cues.add(cue);
