@@ -5,7 +5,7 @@
 // "= detectAll, new doc" on docs built afresh, as a request's are. Trees alternate, 3 measured passes
 // each after one warm-up; a machine whose speed moves shows in the spread between repeated runs, so run it twice.
 //
-//   BEFORE_REF=7fa9da7 npx tsx bench/detect-stages.ts [asr|written]
+//   BEFORE_REF=7fa9da7 [ALSO_REF=<another ref>] npx tsx bench/detect-stages.ts [asr|written]
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { generate } from '../scripts/pii-corpus/generate.js';
@@ -51,15 +51,19 @@ function stages({ det, doc }: { det: DetectModule; doc: DocModule }, passes: num
 }
 
 const ref = beforeRef();
+// ALSO_REF: a third tree measured in the same run (main's head, say), between the two
+const also = process.env.ALSO_REF;
 const trees = [
   { name: ref, mod: await load(treeAt(ref)) },
+  ...(also ? [{ name: also, mod: await load(treeAt(also)) }] : []),
   { name: 'this tree', mod: await load(path.resolve(import.meta.dirname, '..')) },
 ];
 for (const t of trees) stages(t.mod, 1, new Map()); // warm-up
 const times = trees.map(() => new Map<string, number>());
 const PASSES = 3;
 for (let p = 0; p < PASSES; p++) trees.forEach((t, i) => stages(t.mod, 1, times[i]));
-const names = [...times[1].keys()].sort((a, b) => (times[1].get(b) ?? 0) - (times[1].get(a) ?? 0));
+const last = times[times.length - 1];
+const names = [...last.keys()].sort((a, b) => (last.get(b) ?? 0) - (last.get(a) ?? 0));
 console.log(`CPU ms per pass of the generated dev split (${corpus.length} turns, ${form}), ${PASSES} passes each, alternating`);
-console.log(`${'stage'.padEnd(22)} ${ref.padStart(12)} ${'this tree'.padStart(12)}`);
-for (const n of names) console.log(`${n.padEnd(22)} ${((times[0].get(n) ?? NaN) / PASSES).toFixed(1).padStart(12)} ${((times[1].get(n) ?? 0) / PASSES).toFixed(1).padStart(12)}`);
+console.log(`${'stage'.padEnd(22)} ${trees.map((t) => t.name.padStart(12)).join(' ')}`);
+for (const n of names) console.log(`${n.padEnd(22)} ${times.map((m) => ((m.get(n) ?? NaN) / PASSES).toFixed(1).padStart(12)).join(' ')}`);
