@@ -1,9 +1,11 @@
 // Where detection's time goes, before (another git ref) and after (this tree), in one process: CPU milliseconds per
 // pass of the generated dev split for each recognizer run alone and for detectAll (every default recognizer and the
-// steps that join them; overlaps not resolved), ASR or written form, tagger on. Trees alternate, 3 measured passes
+// steps that join them; overlaps not resolved), ASR or written form, tagger on. "= detectAll" runs on each doc
+// right after every recognizer has read it alone (what a doc remembers, caseless.ts, digitRuns.ts, is there then);
+// "= detectAll, new doc" on docs built afresh, as a request's are. Trees alternate, 3 measured passes
 // each after one warm-up; a machine whose speed moves shows in the spread between repeated runs, so run it twice.
 //
-//   BEFORE_REF=7fa9da7 npx tsx bench/detect-stages.ts [asr|written]
+//   BEFORE_REF=7fa9da7 [ALSO_REF=<another ref>] npx tsx bench/detect-stages.ts [asr|written]
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { generate } from '../scripts/pii-corpus/generate.js';
@@ -26,8 +28,15 @@ async function load(root: string): Promise<{ det: DetectModule; doc: DocModule }
 
 /** CPU ms per pass: each recognizer alone, and detectAll. */
 function stages({ det, doc }: { det: DetectModule; doc: DocModule }, passes: number, into: Map<string, number>): void {
-  const docs = corpus.map((u) => (form === 'asr' ? doc.docFromWords(u.asr.words, { tagger: true }) : doc.docFromText(u.written.text, { tagger: true })));
+  const build = () => corpus.map((u) => (form === 'asr' ? doc.docFromWords(u.asr.words, { tagger: true }) : doc.docFromText(u.written.text, { tagger: true })));
+  const docs = build();
   for (let p = 0; p < passes; p++) {
+    // detectAll on docs no recognizer has read yet (what a request pays: nothing a doc remembers is there yet)
+    for (const d of build()) {
+      const t0 = cpuMs();
+      det.detectAll(d);
+      into.set('= detectAll, new doc', (into.get('= detectAll, new doc') ?? 0) + cpuMs() - t0);
+    }
     for (const d of docs) {
       for (const r of det.RECOGNIZERS) {
         const t0 = cpuMs();
@@ -42,15 +51,19 @@ function stages({ det, doc }: { det: DetectModule; doc: DocModule }, passes: num
 }
 
 const ref = beforeRef();
+// ALSO_REF: a third tree measured in the same run (main's head, say), between the two
+const also = process.env.ALSO_REF;
 const trees = [
   { name: ref, mod: await load(treeAt(ref)) },
+  ...(also ? [{ name: also, mod: await load(treeAt(also)) }] : []),
   { name: 'this tree', mod: await load(path.resolve(import.meta.dirname, '..')) },
 ];
 for (const t of trees) stages(t.mod, 1, new Map()); // warm-up
 const times = trees.map(() => new Map<string, number>());
 const PASSES = 3;
 for (let p = 0; p < PASSES; p++) trees.forEach((t, i) => stages(t.mod, 1, times[i]));
-const names = [...times[1].keys()].sort((a, b) => (times[1].get(b) ?? 0) - (times[1].get(a) ?? 0));
+const last = times[times.length - 1];
+const names = [...last.keys()].sort((a, b) => (last.get(b) ?? 0) - (last.get(a) ?? 0));
 console.log(`CPU ms per pass of the generated dev split (${corpus.length} turns, ${form}), ${PASSES} passes each, alternating`);
-console.log(`${'stage'.padEnd(22)} ${ref.padStart(12)} ${'this tree'.padStart(12)}`);
-for (const n of names) console.log(`${n.padEnd(22)} ${((times[0].get(n) ?? NaN) / PASSES).toFixed(1).padStart(12)} ${((times[1].get(n) ?? 0) / PASSES).toFixed(1).padStart(12)}`);
+console.log(`${'stage'.padEnd(22)} ${trees.map((t) => t.name.padStart(12)).join(' ')}`);
+for (const n of names) console.log(`${n.padEnd(22)} ${times.map((m) => ((m.get(n) ?? NaN) / PASSES).toFixed(1).padStart(12)).join(' ')}`);

@@ -2,6 +2,7 @@
 // springfield", "1755 Nelson Mandela Drive, Apt 4"), prefix streets ("48 rue Descartes"), foreign street names
 // ("Nassaustraat 123"), and whatever follows a cue ("i live at", "my address is") starting with a number.
 import { endsClause, fromWords, type Doc, type Recognizer } from './doc.js';
+import { capitalised } from './caseless.js';
 import { COUNTRIES, DIRECTIONS, FOREIGN_STREET, PROVINCE_ABBR, PROVINCE_NAMES, STATE_ABBR, STATE_NAMES, STREET_PREFIX, STREET_SUFFIX, UNIT_WORDS, US_CITIES } from './places.js';
 import { STOP } from './stopwords.js';
 import { englishWord } from './englishWords.js';
@@ -17,7 +18,7 @@ const isNum = (doc: Doc, i: number) => {
   const t = doc.tokens[doc.tokenOfWord[i]];
   return (t?.isNumber ?? false) || digitsOf(t, false) !== undefined || /^\d+[a-z]?$/.test(doc.words[i]?.norm ?? '');
 };
-const isCap = (doc: Doc, i: number) => /^\p{Lu}/u.test(doc.words[i]?.raw.replace(/^[^\p{L}]+/u, '') ?? '');
+const isCap = capitalised;
 const plain = (doc: Doc, i: number) => {
   const w = doc.words[i];
   return w !== undefined && /^[\p{L}\d][\p{L}\d'.-]*$/u.test(w.norm) && !STREET_STOP.has(w.norm);

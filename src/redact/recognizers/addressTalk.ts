@@ -11,6 +11,7 @@ import { englishWord } from './englishWords.js';
 import { fold } from './nameData.js';
 import { PROVINCE_ABBR, STATE_ABBR } from './places.js';
 import { postcodeAt } from './zipCode.js';
+import { normReader } from './normReader.js';
 
 /** A number word or digits ("62704", "six"). */
 export const numeric = (w: string | undefined) => w !== undefined && (/\d/.test(w) || SPOKEN_NUMBER.test(w));
@@ -67,7 +68,7 @@ const PLACEISH = ['pl', 'state', 'ctry'];
  * (numbersAccounted: "7 nights, deck 9, cabin 9214").
  */
 export function talkNotAddress(doc: Doc, s: number, e: number): boolean {
-  const w = (i: number) => doc.words[i]?.norm ?? '';
+  const w = normReader(doc);
   const num = (i: number) => i >= 0 && i < doc.words.length && numeric(w(i));
   const tags = (i: number) => gazetteerTags(w(i));
   // ("point" between numbers is a decimal point, no street type: "three point two")

@@ -9,6 +9,7 @@ import { fromWords, type Doc, type Recognizer } from './doc.js';
 import { PROVINCE_ABBR, PROVINCE_NAMES, STATE_ABBR, STATE_NAMES, US_CITIES } from './places.js';
 import { postcodeAt } from './zipCode.js';
 import type { Detection } from '../types.js';
+import { normReader } from './normReader.js';
 
 /** Military post offices and their "states": APO/FPO/DPO and AA/AE/AP, written or spelled. */
 const MILITARY = /^(apo|fpo|dpo)$/;
@@ -18,7 +19,7 @@ const PART = /^(box|psc|cmr|route|rr|hc|unit)$/;
 
 /** The word index after one part starting at word i, or i when there is none. */
 function partAt(doc: Doc, i: number, runEnd: Map<number, number>): number {
-  const w = (k: number) => doc.words[k]?.norm ?? '';
+  const w = normReader(doc);
   // spelled letters as one word: "p s c", "a p o", "r r"
   const letters = (k: number, n: number) => Array.from({ length: n }, (_, j) => w(k + j)).join('');
   let k = i;

@@ -12,3 +12,20 @@ export function caseless(doc: Doc): boolean {
   if (lower === undefined) caselessDocs.set(doc, (lower = !/\p{Lu}/u.test(doc.text)));
   return lower;
 }
+
+const capitalsByDoc = new WeakMap<Doc, Int8Array>();
+
+/**
+ * Whether word i starts with a capital letter (punctuation before it skipped): read once per word of a document
+ * (the rules ask it of the same words many times), as /^\p{Lu}/ on the raw word without what precedes its first
+ * letter; false for a word index outside the doc.
+ */
+export function capitalised(doc: Doc, i: number): boolean {
+  const w = doc.words[i];
+  if (w === undefined) return false;
+  let caps = capitalsByDoc.get(doc);
+  if (caps === undefined || caps.length !== doc.words.length) capitalsByDoc.set(doc, (caps = new Int8Array(doc.words.length).fill(-1)));
+  let c = caps[i];
+  if (c === -1) caps[i] = c = /^\p{Lu}/u.test(w.raw.replace(/^[^\p{L}]+/u, '')) ? 1 : 0;
+  return c === 1;
+}

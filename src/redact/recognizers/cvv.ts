@@ -7,6 +7,7 @@ import { answerOnly, digitRuns, isRepeat, repeatSplit, type DigitRun } from './d
 import type { Doc } from './doc.js';
 import { cardBefore } from './expirationDate.js';
 import type { Detection } from '../types.js';
+import { normReader } from './normReader.js';
 
 const SIZES = [3, 4];
 
@@ -42,7 +43,7 @@ const CARD_WORD = /^(card|cards|card's|visa|mastercard|amex|discover|debit|credi
  * 551"): then it is the card's code (never less: a misplaced back is no reason to leak one).
  */
 function backOfThing(doc: Doc, r: DigitRun, floor: number): boolean {
-  const w = (k: number) => doc.words[k]?.norm ?? '';
+  const w = normReader(doc);
   const from = Math.max(floor, r.wordStart - BACK_WORDS);
   if (CODE_NAME.test(doc.words.slice(from, r.wordStart).map((x) => x.norm).join(' '))) return false;
   for (let k = from; k < r.wordStart - 1; k++) {
@@ -66,7 +67,7 @@ const CODE_OWNER = /^(the|its|it's|that|card|card's|cards|her|his|my|your)$/;
 /** "It's my sister's card, ..., the code is 915": "the code (is)" right before 3-4 digits, a card said before. */
 function codeAfterCard(doc: Doc, r: DigitRun): boolean {
   if (!SIZES.includes(r.digits.length) || UNIT.test(doc.words[r.wordEnd]?.norm ?? '')) return false;
-  const w = (k: number) => doc.words[k]?.norm ?? '';
+  const w = normReader(doc);
   let k = r.wordStart - 1;
   if (/^(is|was|it's|its)$/.test(w(k))) k--;
   if (!/^(code|code's|codes)$/.test(w(k)) || !CODE_OWNER.test(w(k - 1))) return false;

@@ -96,13 +96,15 @@ function letteredWritten(doc: Doc, i: number): boolean {
   return before !== undefined && /^\p{L}+$/u.test(before.norm) && /^-?$/.test(doc.text.slice(before.end, w.start));
 }
 
+/** The net's floors over one group of digits: an SSN's, and a card's too when it is long enough. */
+function pushNet(doc: Doc, out: Detection[], digits: string, words: { wordStart: number; wordEnd: number } | undefined, make: (kind: Detection['kind'], confidence: number) => Detection): void {
+  if (digits.length < SSN_DIGITS || reference(doc, words, digits)) return;
+  out.push({ ...make('USSocialSecurityNumber', SSN_CONFIDENCE), floor: true });
+  if (digits.length >= CARD_DIGITS) out.push({ ...make('CreditCardNumber', CARD_CONFIDENCE), floor: true });
+}
+
 export const digitNetRecognizer: Recognizer = (doc) => {
   const out: Detection[] = [];
-  const push = (digits: string, words: { wordStart: number; wordEnd: number } | undefined, make: (kind: Detection['kind'], confidence: number) => Detection) => {
-    if (digits.length < SSN_DIGITS || reference(doc, words, digits)) return;
-    out.push({ ...make('USSocialSecurityNumber', SSN_CONFIDENCE), floor: true });
-    if (digits.length >= CARD_DIGITS) out.push({ ...make('CreditCardNumber', CARD_CONFIDENCE), floor: true });
-  };
 
   // Written digits on the normalized stream: groups joined across short runs of anything but letters and digits.
   const s = doc.stream.text;
@@ -138,7 +140,7 @@ export const digitNetRecognizer: Recognizer = (doc) => {
     // letters glued before the digits ("HO-5528-1934-07", "CLM2026448120"): a thing's code after its cue
     const lettered = from > 0 && (isLetterAt(s, from - 1) || (s[from - 1] === '-' && from > 1 && isLetterAt(s, from - 2)));
     if (at && lettered && letterCode(doc, at, [digits.length], s.slice(from, to))) continue;
-    push(digits, at, (kind, c) => fromChars(doc, kind, start, end, c, DIGIT_NET));
+    pushNet(doc, out, digits, at, (kind, c) => fromChars(doc, kind, start, end, c, DIGIT_NET));
   }
 
   // Spoken digits ("four one one one …"): numtrans runs, joined across fillers.
@@ -148,7 +150,7 @@ export const digitNetRecognizer: Recognizer = (doc) => {
     const first = doc.words[run.wordStart].norm;
     if (doc.spoken && spelledLettersBefore(doc, run.wordStart) > 0 && letterCode(doc, run, /^(o|oh)$/.test(first) ? [run.digits.length, run.digits.length - 1] : [run.digits.length])) continue;
     if (!doc.spoken && letteredWritten(doc, run.wordStart) && letterCode(doc, run, [run.digits.length], run.formatted)) continue;
-    push(run.digits, run, (kind, c) => fromWords(doc, kind, run.wordStart, run.wordEnd, c, DIGIT_NET));
+    pushNet(doc, out, run.digits, run, (kind, c) => fromWords(doc, kind, run.wordStart, run.wordEnd, c, DIGIT_NET));
   }
   return out;
 };

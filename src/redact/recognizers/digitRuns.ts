@@ -3,6 +3,7 @@
 import { numtrans } from '../../transcript/numtrans.js';
 import type { Doc } from './doc.js';
 import { amountStarts, isAmount, moneyNear } from './spokenAmounts.js';
+import { normReader } from './normReader.js';
 
 export interface DigitRun {
   digits: string;
@@ -21,10 +22,14 @@ const FILLERS = new Set(['uh', 'um', 'uhm', 'umm', 'er', 'erm', 'ah', 'hmm', 'mm
 export const CUE_WINDOW = 8;
 const DIGIT_WORDS: Record<string, string> = { zero: '0', oh: '0', o: '0', one: '1', two: '2', three: '3', four: '4', five: '5', six: '6', seven: '7', eight: '8', nine: '9' };
 
+const DIGIT_WORD_MAX = Math.max(...Object.keys(DIGIT_WORDS).map((k) => k.length));
+
 /** The digits of a token: a number token's text, or a lone digit word numtrans left as a word ("one"). */
 export function digitsOf(token: { text: string; isNumber: boolean } | undefined, allowOh = true): string | undefined {
   if (!token) return undefined;
   if (token.isNumber) return token.text;
+  // (no digit word is longer: a longer word is none, lower-cased or not)
+  if (token.text.length > DIGIT_WORD_MAX) return undefined;
   const w = token.text.toLowerCase();
   if (!allowOh && (w === 'oh' || w === 'o')) return undefined;
   return Object.hasOwn(DIGIT_WORDS, w) ? DIGIT_WORDS[w] : undefined;
@@ -47,6 +52,13 @@ const CUE_PHRASES: [RegExp, Cue][] = [
 ];
 
 /**
+ * Every cue's phrases in one pattern: most texts looked at hold no cue, and one scan says so (it matches where one of
+ * CUE_PHRASES would: the same alternatives, each between its own word boundaries); at the start of a text only.
+ */
+const ANY_CUE = new RegExp(CUE_PHRASES.map(([re]) => re.source).join('|'));
+const CUE_AT_START = new RegExp(`^(?:${CUE_PHRASES.map(([re]) => re.source).join('|')})`);
+
+/**
  * Cues whose words name nothing but their kind, heard further back than CUE_WINDOW: "the routing number on the
  * bottom of the check is ...", "the three digit code on the back of the card is ...".
  */
@@ -54,7 +66,8 @@ const FAR_CUES: ReadonlySet<Cue> = new Set(['routing', 'cvv', 'ssn']);
 export const FAR_CUE_WINDOW = 12;
 /** Whether `text` (normalised words joined by spaces) starts with a number's cue ("ssn", "phone is"). */
 export function startsWithCue(text: string): boolean {
-  return cueStarting(text) !== undefined;
+  // (a cue's first match at 0: a match at 0)
+  return CUE_AT_START.test(text);
 }
 
 /** The cues in `text` (normalised words joined by spaces). */
@@ -100,12 +113,12 @@ export function cuesBefore(doc: Doc, wordIndex: number, floor = 0, window = CUE_
   const from = Math.max(floor, wordIndex - window);
   const text = doc.words.slice(from, wordIndex).map((w) => w.norm).join(' ');
   const cues = new Set<Cue>();
-  for (const [re, cue] of CUE_PHRASES) if (re.test(text)) cues.add(cue);
+  if (ANY_CUE.test(text)) for (const [re, cue] of CUE_PHRASES) if (re.test(text)) cues.add(cue);
   // the kind-naming cues a few words further back (only in the default window: callers that narrow it mean it)
   const farFrom = Math.max(floor, wordIndex - FAR_CUE_WINDOW);
   if (window === CUE_WINDOW && farFrom < from) {
     const far = doc.words.slice(farFrom, from).map((w) => w.norm).join(' ') + ' ' + text;
-    for (const [re, cue] of CUE_PHRASES) if (FAR_CUES.has(cue) && !cues.has(cue) && re.test(far)) cues.add(cue);
+    if (ANY_CUE.test(far)) for (const [re, cue] of CUE_PHRASES) if (FAR_CUES.has(cue) && !cues.has(cue) && re.test(far)) cues.add(cue);
   }
   return cues;
 }
@@ -121,7 +134,7 @@ const AFTER_OWNER = /^(my|the|our|your|his|her|their)$/;
  * up to `limit` (the next run). Words only.
  */
 export function cuesAfter(doc: Doc, wordEnd: number, limit = doc.words.length): Set<Cue> {
-  const w = (k: number) => (k < limit ? (doc.words[k]?.norm ?? '') : '');
+  const w = normReader(doc, limit);
   let k = wordEnd;
   while (AFTER_FILLERS.test(w(k)) && k - wordEnd < 3) k++;
   if (!AFTER_THAT.test(w(k))) return new Set();
@@ -130,7 +143,7 @@ export function cuesAfter(doc: Doc, wordEnd: number, limit = doc.words.length): 
   if (!AFTER_OWNER.test(w(k))) return new Set();
   const text = doc.words.slice(k + 1, Math.min(limit, k + 4)).map((x) => x.norm).join(' ');
   const cues = new Set<Cue>();
-  for (const [re, cue] of CUE_PHRASES) if (re.exec(text)?.index === 0) cues.add(cue);
+  if (CUE_AT_START.test(text)) for (const [re, cue] of CUE_PHRASES) if (re.exec(text)?.index === 0) cues.add(cue);
   return cues;
 }
 
@@ -159,41 +172,59 @@ const AGAIN_GAP = 8;
 /** Words that correct a number just said. */
 export const CORRECTION: ReadonlySet<string> = new Set(['no', 'sorry', 'actually', 'wait', 'mean', 'correction', 'scratch', 'oops', 'rather', 'instead', 'nope']);
 
+/** One doc's digitRuns pass: what its steps share (module functions, not closures made per doc). */
+interface RunsPass {
+  doc: Doc;
+  t: Doc['tokens'];
+  runs: DigitRun[];
+  previousEnd: number;
+  /** Where amounts said one after another split each number token (empty: not amounts). */
+  amountCuts: Map<number, number[]>;
+}
+
+/** The number token after fillers from token j ("uh", "dash"), or undefined. */
+function afterFiller(p: RunsPass, j: number): number | undefined {
+  const t = p.t;
+  let k = j;
+  while (k < t.length && !t[k].isNumber && FILLERS.has(t[k].text.toLowerCase()) && k - j < 2) k++;
+  return k > j && digitsOf(t[k]) !== undefined && !amounts(p, k) ? k : undefined;
+}
+
+function pushRun(p: RunsPass, digits: string, wordStart: number, wordEnd: number): void {
+  const doc = p.doc;
+  const formatted = doc.text.slice(doc.words[wordStart].start, doc.words[wordEnd - 1].end);
+  p.runs.push({ digits, wordStart, wordEnd, formatted, cues: cuesBefore(doc, wordStart, p.previousEnd) });
+  p.previousEnd = wordEnd;
+}
+
+// amounts said one after another (spokenAmounts.ts) where money is talked about: each its own run, joined to nothing
+function amounts(p: RunsPass, k: number): boolean {
+  const t = p.t;
+  if (!t[k].isNumber || t[k].wordEnd - t[k].wordStart < 2) return false;
+  if (!p.amountCuts.has(k)) p.amountCuts.set(k, amountsSaid(p.doc, t[k].wordStart, t[k].wordEnd) ? amountStarts(p.doc, t[k]) : []);
+  return p.amountCuts.get(k)!.length > 0;
+}
+
+// two amount tokens one after another ("forty thousand, fifteen thousand") are two numbers, where money is talked of
+const twoAmounts = (p: RunsPass, a: number, b: number): boolean => isAmount(p.doc, p.t[a]) && isAmount(p.doc, p.t[b]) && amountsSaid(p.doc, p.t[a].wordStart, p.t[b].wordEnd);
+
 export function digitRuns(doc: Doc): DigitRun[] {
   const hit = cache.get(doc);
   if (hit) return hit;
-  const runs: DigitRun[] = [];
   const t = doc.tokens;
+  const p: RunsPass = { doc, t, runs: [], previousEnd: 0, amountCuts: new Map() };
+  const runs = p.runs;
+  const amountCuts = p.amountCuts;
   let i = 0;
-  let previousEnd = 0;
-  const afterFiller = (j: number): number | undefined => {
-    let k = j;
-    while (k < t.length && !t[k].isNumber && FILLERS.has(t[k].text.toLowerCase()) && k - j < 2) k++;
-    return k > j && digitsOf(t[k]) !== undefined && !amounts(k) ? k : undefined;
-  };
-  const push = (digits: string, wordStart: number, wordEnd: number) => {
-    const formatted = doc.text.slice(doc.words[wordStart].start, doc.words[wordEnd - 1].end);
-    runs.push({ digits, wordStart, wordEnd, formatted, cues: cuesBefore(doc, wordStart, previousEnd) });
-    previousEnd = wordEnd;
-  };
-  // amounts said one after another (spokenAmounts.ts) where money is talked about: each its own run, joined to nothing
-  const amountCuts = new Map<number, number[]>();
-  const amounts = (k: number): boolean => {
-    if (!t[k].isNumber || t[k].wordEnd - t[k].wordStart < 2) return false;
-    if (!amountCuts.has(k)) amountCuts.set(k, amountsSaid(doc, t[k].wordStart, t[k].wordEnd) ? amountStarts(doc, t[k]) : []);
-    return amountCuts.get(k)!.length > 0;
-  };
-  // two amount tokens one after another ("forty thousand, fifteen thousand") are two numbers, where money is talked of
-  const twoAmounts = (a: number, b: number): boolean => isAmount(doc, t[a]) && isAmount(doc, t[b]) && amountsSaid(doc, t[a].wordStart, t[b].wordEnd);
   while (i < t.length) {
-    if (amounts(i)) {
+    if (amounts(p, i)) {
       const bounds = [t[i].wordStart, ...amountCuts.get(i)!, t[i].wordEnd];
-      for (let b = 0; b + 1 < bounds.length; b++) push(digitsOfWords(doc, bounds[b], bounds[b + 1]), bounds[b], bounds[b + 1]);
+      for (let b = 0; b + 1 < bounds.length; b++) pushRun(p, digitsOfWords(doc, bounds[b], bounds[b + 1]), bounds[b], bounds[b + 1]);
       i++;
       continue;
     }
     // a run starts at a number token, or at a lone digit word followed by a filler and more digits
-    if (!t[i].isNumber && !(digitsOf(t[i], false) !== undefined && afterFiller(i + 1) !== undefined)) {
+    if (!t[i].isNumber && !(digitsOf(t[i], false) !== undefined && afterFiller(p, i + 1) !== undefined)) {
       i++;
       continue;
     }
@@ -201,13 +232,13 @@ export function digitRuns(doc: Doc): DigitRun[] {
     let j = i + 1;
     let last = i;
     for (;;) {
-      if (j < t.length && t[j].isNumber && !amounts(j) && !twoAmounts(last, j)) {
+      if (j < t.length && t[j].isNumber && !amounts(p, j) && !twoAmounts(p, last, j)) {
         digits += t[j].text;
         last = j;
         j++;
         continue;
       }
-      const k = afterFiller(j);
+      const k = afterFiller(p, j);
       if (k !== undefined) {
         digits += digitsOf(t[k])!;
         last = k;
@@ -216,7 +247,7 @@ export function digitRuns(doc: Doc): DigitRun[] {
       }
       break;
     }
-    push(digits, t[i].wordStart, t[last].wordEnd);
+    pushRun(p, digits, t[i].wordStart, t[last].wordEnd);
     i = last + 1;
   }
   // a cue said right after a run names it too (up to the next run)

@@ -7,6 +7,7 @@ import { STATE_NAMES } from './places.js';
 import { fromWords, type Doc, type Recognizer } from './doc.js';
 import { idAfter, idPiece } from './idNumber.js';
 import type { Detection } from '../types.js';
+import { normReader } from './normReader.js';
 
 export const driversLicenseRecognizer: Recognizer = (doc) => {
   const out: Detection[] = [];
@@ -59,7 +60,7 @@ const STATE_FIRST = /^(new|north|south|west|rhode|district)$/;
  * or i when none is: the id may follow the state.
  */
 function stateAfter(doc: Doc, i: number): number {
-  const w = (k: number) => doc.words[k]?.norm ?? '';
+  const w = normReader(doc);
   let k = i + 1;
   if (/^(is|it's|its|was|number|from|in|out|of)$/.test(w(k))) k++;
   if (/^(from|in|of|the)$/.test(w(k))) k++;

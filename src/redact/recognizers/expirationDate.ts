@@ -101,9 +101,10 @@ function yearOnly(doc: Doc, d: { wordStart: number; wordEnd: number }): boolean 
  * the turn holds nothing else but fillers. Written: a month/year then 3-4 digits; said: one run, a month and year
  * (MMYY or MYY) then 3-4 digits.
  */
+const codeSized = (n: number) => n === 3 || n === 4;
+
 function dateAndCode(doc: Doc, out: Detection[]): void {
   const runs = digitRuns(doc);
-  const codeSized = (n: number) => n === 3 || n === 4;
   // a turn of a few words only: nothing to look at in a longer one
   if (doc.words.length > 16) return;
   for (let k = 0; k < doc.words.length; k++) {

@@ -7,6 +7,7 @@ import { STREET_SUFFIX, STREET_TYPES_MORE } from './places.js';
 import { STOP } from './stopwords.js';
 import type { Detection } from '../types.js';
 import { caseless } from './caseless.js';
+import { normReader } from './normReader.js';
 
 const ORDINAL = /^(\d+(st|nd|rd|th)|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|thirteenth|fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|nineteenth|twentieth)$/;
 const STREET_WORD: ReadonlySet<string> = new Set([...STREET_SUFFIX, ...STREET_TYPES_MORE]);
@@ -36,7 +37,7 @@ const ANY_AND = /\b(and)\b|&/i;
 export const intersectionRecognizer: Recognizer = (doc) => {
   const out: Detection[] = [];
   if (!ANY_AND.test(doc.text)) return out;
-  const w = (i: number) => doc.words[i]?.norm ?? '';
+  const w = normReader(doc);
   for (let i = 0; i < doc.words.length; i++) {
     const corner = w(i) === 'corner' && w(i + 1) === 'of';
     const at = /^(at|on|near|by)$/.test(w(i)) && !endsClause(doc, i);

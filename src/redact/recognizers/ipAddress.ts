@@ -87,6 +87,13 @@ function nextVersion(doc: Doc, start: number, end: number, major: number, versio
   return named;
 }
 
+/** Token i is a number an octet can be (0-255, at most three digits). */
+function octet(t: Doc['tokens'], i: number): boolean {
+  const d = digitsOf(t[i], false);
+  return d !== undefined && d.length <= 3 && Number(d) <= 255;
+}
+const dot = (t: Doc['tokens'], i: number) => DOT.test(t[i].text);
+
 export const ipAddressRecognizer: Recognizer = (doc) => {
   const out: Detection[] = [];
   /** Where each number named a version ends (word index): the next may be "the latest". */
@@ -107,13 +114,8 @@ export const ipAddressRecognizer: Recognizer = (doc) => {
   }
   // spoken: N dot N dot N dot N over numtrans tokens
   const t = doc.tokens;
-  const octet = (i: number) => {
-    const d = digitsOf(t[i], false);
-    return d !== undefined && d.length <= 3 && Number(d) <= 255;
-  };
-  const dot = (i: number) => DOT.test(t[i].text);
   for (let i = 0; i + 6 < t.length; i++) {
-    if (octet(i) && dot(i + 1) && octet(i + 2) && dot(i + 3) && octet(i + 4) && dot(i + 5) && octet(i + 6)) {
+    if (octet(t, i) && dot(t, i + 1) && octet(t, i + 2) && dot(t, i + 3) && octet(t, i + 4) && dot(t, i + 5) && octet(t, i + 6)) {
       const octets = [i, i + 2, i + 4, i + 6].map((k) => Number(digitsOf(t[k], false)));
       if (!notAddress(t[i].wordStart, t[i + 6].wordEnd, octets)) out.push(fromWords(doc, 'IPAddress', t[i].wordStart, t[i + 6].wordEnd, 0.9, 'ip-address'));
       i += 6;

@@ -12,7 +12,8 @@ import { gazetteerTags, humanNames } from '../tagger/gazetteer.js';
 import { ordinaryWord } from '../tagger/model.js';
 import { wordClassNotName } from '../tagger/wordClass.js';
 import type { Detection } from '../types.js';
-import { caseless } from './caseless.js';
+import { capitalised, caseless } from './caseless.js';
+import { normReader } from './normReader.js';
 
 /**
  * Products named with a title: "a Dr Pepper", "Mr. Clean" — only words no one is called ("Mrs. Fields", "Mr. Bean",
@@ -35,10 +36,24 @@ const inList = (list: ReadonlySet<string>, w: string): boolean => {
   if (f !== w && list.has(f)) return true;
   return f.includes('-') && f.split('-').every((p) => p.length > 1 && (FIRST_LIST.has(p) || LAST_LIST.has(p)));
 };
-const FIRST_NAMES = { has: (w: string) => inList(FIRST_LIST, w) };
-const LAST_NAMES = { has: (w: string) => inList(LAST_LIST, w) };
+/** inList of one list, remembered per word (bounded): asked for most words of every doc, by most rules. */
+function listReader(list: ReadonlySet<string>): { has: (w: string) => boolean } {
+  const memo = new Map<string, boolean>();
+  return {
+    has: (w) => {
+      let hit = memo.get(w);
+      if (hit === undefined) {
+        hit = inList(list, w);
+        if (memo.size < 50_000) memo.set(w, hit);
+      }
+      return hit;
+    },
+  };
+}
+const FIRST_NAMES = listReader(FIRST_LIST);
+const LAST_NAMES = listReader(LAST_LIST);
 
-const isCap = (doc: Doc, i: number) => /^\p{Lu}/u.test(doc.words[i]?.raw.replace(/^[^\p{L}]+/u, '') ?? '');
+const isCap = capitalised;
 const isLetter = (doc: Doc, i: number) => /^[a-z]$/.test(doc.words[i]?.norm ?? '');
 const known = (w: string) => FIRST_NAMES.has(w) || LAST_NAMES.has(w);
 /** People a caller names by relation: "my wife Priya", "my son, Ethan". */
@@ -210,7 +225,7 @@ const ANSWER_OPENER = /^(yes|yeah|yep|ok|okay|so|oh|um|uh|well|sure|right|and)$/
  * is masked (the lesser harm); "it's fine and", "it's april and" are none.
  */
 function answeredName(doc: Doc, i: number): [number, number] | undefined {
-  const w = (k: number) => doc.words[k]?.norm ?? '';
+  const w = normReader(doc);
   const opens = i === 0 || endsSentence(doc, i - 1) || (ANSWER_OPENER.test(w(i - 1)) && (i === 1 || endsClause(doc, i - 2)));
   const h = w(i + 1);
   if (!opens || endsClause(doc, i) || !FIRST_NAMES.has(h) || COMMON_WORDS.has(h) || ordinaryWord(h) || PLACE_WORDS.has(h) || !nameWord(doc, i + 1)) return undefined;
@@ -226,7 +241,7 @@ const NAME_OWNER = /^(my|your|his|her|their|our|the|a|an|that|this|same|whose|wh
  * "the", "your" (a noun there: "my last name so I can ..."), and closed by "and", a spelling or the end.
  */
 function labelledSurname(doc: Doc, i: number): [number, number] | undefined {
-  const w = (k: number) => doc.words[k]?.norm ?? '';
+  const w = normReader(doc);
   const x = w(i + 1);
   if (i < 2 || NAME_OWNER.test(w(i - 2)) || (!/^\p{L}$/u.test(w(i - 2)) && !nameWord(doc, i - 2)) || endsClause(doc, i - 2)) return undefined;
   if (!/^\p{L}{2,3}$/u.test(x) || !STOP.has(x) || endsClause(doc, i)) return undefined;
@@ -245,10 +260,15 @@ function nameBefore(doc: Doc, end: number): [number, number] | undefined {
   return [s, end];
 }
 
+/** What pushes a found name's words [r0, r1) to `out` (made once per doc: a function, not a closure named per call). */
+function personPusher(doc: Doc, out: Detection[], recognizer: string): (r: [number, number] | undefined, c: number) => number | undefined {
+  return (r, c) => r && out.push(fromWords(doc, 'Person', r[0], r[1], c, recognizer));
+}
+
 function cues(doc: Doc): Detection[] {
   const out: Detection[] = [];
   const w = doc.words.map((x) => x.norm);
-  const push = (r: [number, number] | undefined, c: number) => r && out.push(fromWords(doc, 'Person', r[0], r[1], c, 'person-cue'));
+  const push = personPusher(doc, out, 'person-cue');
   for (let i = 0; i < w.length; i++) {
     // "my name is X", "name's X", "names X"; "the rep's name was X" (a listed name or a word no list calls
     // ordinary: "the name was spelled wrong" is none)
@@ -502,16 +522,17 @@ const afterDirection = (doc: Doc, i: number) => COMPASS.has(doc.words[i - 1]?.no
  * Word i as the word that says a letter in a spelling ("P for Peter", "s as in sam", "d like david"): a letter and
  * "for", "as in", "like" before it, and the word starts with that letter. A spelling aid, not someone named.
  */
+const normAt = (doc: Doc, k: number) => doc.words[k]?.norm ?? '';
+
 export function spellingWord(doc: Doc, i: number): boolean {
   // (called per name word: looks at the three words before i only, never the whole text)
-  const w = (k: number) => doc.words[k]?.norm ?? '';
-  const x = w(i);
+  const x = normAt(doc, i);
   let k = i - 1;
-  if (w(k) === 'in' && w(k - 1) === 'as') k--;
-  else if (!/^(for|like|as)$/.test(w(k))) return false;
-  const letter = w(k - 1);
+  if (normAt(doc, k) === 'in' && normAt(doc, k - 1) === 'as') k--;
+  else if (!/^(for|like|as)$/.test(normAt(doc, k))) return false;
+  const letter = normAt(doc, k - 1);
   // "i like ivan", "a for amy"? the pronoun and the article are letters only in "i as in india"
-  if ((letter === 'i' || letter === 'a') && w(k) !== 'as') return false;
+  if ((letter === 'i' || letter === 'a') && normAt(doc, k) !== 'as') return false;
   return /^\p{L}$/u.test(letter) && x.startsWith(letter) && x.length > 1;
 }
 
@@ -689,11 +710,10 @@ const pushIf = (d: Detection | undefined, out: Detection[]) => d && out.push(d);
  */
 function nameLikeSpelling(doc: Doc, p: Detection, otherKind: (i: number) => boolean): Detection | undefined {
   const s = p.wordStart!;
-  const w = (k: number) => doc.words[k]?.norm ?? '';
-  if (p.wordEnd! - s < 3 || !/^(like|spelled|spelt)$/.test(w(s - 1)) || !/^(its|it's|thats|that's|is)$/.test(w(s - 3))) return undefined;
+  if (p.wordEnd! - s < 3 || !/^(like|spelled|spelt)$/.test(normAt(doc, s - 1)) || !/^(its|it's|thats|that's|is)$/.test(normAt(doc, s - 3))) return undefined;
   // (a spelling: single letters)
-  for (let k = s; k < p.wordEnd!; k++) if (!/^\p{L}$/u.test(w(k))) return undefined;
-  const x = w(s - 2);
+  for (let k = s; k < p.wordEnd!; k++) if (!/^\p{L}$/u.test(normAt(doc, k))) return undefined;
+  const x = normAt(doc, s - 2);
   if (!/^\p{L}{2,}$/u.test(x) || STOP.has(x) || NOT_ADDRESSED.has(x) || otherKind(s - 2) || endsClause(doc, s - 2) || endsClause(doc, s - 3)) return undefined;
   if (!speechLike(doc) && !isCap(doc, s - 2)) return undefined;
   return fromWords(doc, 'Person', s - 2, s - 1, 0.65, 'person-cue');

@@ -14,7 +14,7 @@ import { humanNames } from '../tagger/gazetteer.js';
 import { ordinaryWord } from '../tagger/model.js';
 import { wordClassNotName } from '../tagger/wordClass.js';
 import type { Detection } from '../types.js';
-import { caseless } from './caseless.js';
+import { capitalised, caseless } from './caseless.js';
 
 /** Verbs of paying and moving whose "to" names a person: "send the money to Pat". */
 const TO_VERB = /^(send|sending|sent|transfer|transferring|transferred|wire|wiring|wired|pay|paying|paid|give|giving|gave|mail|mailing|forward|forwarding|lend|lending|loan|refund|refunding|gift|owe|owes|reassign|assign|assigned)$/;
@@ -61,8 +61,25 @@ const CONTRACTION = /^(im|ive|youre|theyre|hes|shes|thats|theres|whats|lets|dont
 const STREET_WORD: ReadonlySet<string> = new Set([...STREET_SUFFIX, ...STREET_TYPES_MORE]);
 const norm = (doc: Doc, i: number) => doc.words[i]?.norm ?? '';
 const letters = (w: string) => /^\p{L}[\p{L}'’-]*$/u.test(w);
-const isCap = (doc: Doc, i: number) => /^\p{Lu}/u.test(doc.words[i]?.raw.replace(/^[^\p{L}]+/u, '') ?? '');
+const isCap = capitalised;
 const listed = (w: string) => FIRST_NAMES.has(w) || WORD_NAMES.has(w) || LAST_NAMES.has(w) || FIRST_NAMES.has(fold(w)) || LAST_NAMES.has(fold(w));
+
+/** The word alone may be a name in a frame: letters, no function word, no department, day, title, number or contraction. */
+const frameWord = remembered((w: string) => !(!letters(w) || w.length < 2 || STOP.has(w) || NOT_PERSON.test(w) || CALENDAR.test(w) || TITLE.test(w) || NUMBER_WORD.test(w) || CONTRACTION.test(w)));
+const listedWord = remembered(listed);
+
+/** A test of a word alone, remembered per word (bounded): frames ask it of the same words in every doc. */
+function remembered(test: (w: string) => boolean): (w: string) => boolean {
+  const memo = new Map<string, boolean>();
+  return (w) => {
+    let hit = memo.get(w);
+    if (hit === undefined) {
+      hit = test(w);
+      if (memo.size < 50_000) memo.set(w, hit);
+    }
+    return hit;
+  };
+}
 
 /**
  * Word i as a name in a frame: letters, no function word, no department or day; a listed name (the frame vouches
@@ -71,9 +88,9 @@ const listed = (w: string) => FIRST_NAMES.has(w) || WORD_NAMES.has(w) || LAST_NA
  */
 function frameName(doc: Doc, i: number, loose = false): boolean {
   const w = norm(doc, i);
-  if (!letters(w) || w.length < 2 || STOP.has(w) || NOT_PERSON.test(w) || CALENDAR.test(w) || TITLE.test(w) || NUMBER_WORD.test(w) || CONTRACTION.test(w)) return false;
+  if (!frameWord(w)) return false;
   if (!caseless(doc) && !isCap(doc, i)) return false;
-  if (listed(w) && !(loose && COMMON_WORDS.has(w) && !FIRST_NAMES.has(w))) return true;
+  if (listedWord(w) && !(loose && COMMON_WORDS.has(w) && !FIRST_NAMES.has(w))) return true;
   // (an adverb no list holds is none: "my wife normally handles it")
   if (!ordinaryWord(w) && !ordinaryWord(fold(w)) && w.length >= 3 && !(/ly$/.test(w) && wordClassNotName(w))) return true;
   return loose && !caseless(doc) && humanNames().has(w) && !COMMON_WORDS.has(w);
@@ -247,10 +264,15 @@ function roleApposed(doc: Doc, i: number): [number, number] | undefined {
   return [at, at + 1];
 }
 
+/** What pushes a frame's name, words [r0, r1), to `out` (made once per doc: a function, not a closure named per call). */
+function framePusher(doc: Doc, out: Detection[]): (r: [number, number] | undefined, c: number) => number | false | undefined {
+  return (r, c) => r && r[1] > r[0] && out.push(fromWords(doc, 'Person', r[0], r[1], c, 'person-frame'));
+}
+
 export const personFrameRecognizer: Recognizer = (doc) => {
   if (doc.options.personSources?.cues === false) return [];
   const out: Detection[] = [];
-  const push = (r: [number, number] | undefined, c: number) => r && r[1] > r[0] && out.push(fromWords(doc, 'Person', r[0], r[1], c, 'person-frame'));
+  const push = framePusher(doc, out);
   const n = doc.words.length;
   for (let i = 0; i < n; i++) {
     const w = norm(doc, i);

@@ -137,9 +137,8 @@ function addressAround(doc: Doc, s: number, e: number, others: readonly Detectio
   // a town: "..., Neu Aylin", "süd lea", "nord yannick" after a house number or a street word
   if (s >= 2 && TOWN_PREFIX.has(doc.words[s - 1].norm) && (!doc.spoken ? cap(doc, s - 1) && endsClause(doc, s - 2) : SPOKEN_HOUSE.test(doc.words[s - 2].norm) || foreignType(doc, s - 2))) ((from = Math.min(from, s - 1)), (found = true));
   if (unitAfter(doc, e)) found = true;
-  const wordsOf = (d: Detection) => (d.wordStart !== undefined ? { wordStart: d.wordStart, wordEnd: d.wordEnd! } : wordsOverlapping(doc, d.start, d.end));
   for (const d of others) {
-    const r = wordsOf(d);
+    const r = wordsOf(doc, d);
     if (!r) continue;
     // inside an address, after its number or street word: "14318 Marginal Maria Helena, Daniel do Sul 14204-790",
     // "27422 Hirthe Lock, New Rodger, WA" (the tagger's address run, the name rules' Person inside it)
@@ -151,6 +150,9 @@ function addressAround(doc: Doc, s: number, e: number, others: readonly Detectio
   }
   return found ? [from, to] : undefined;
 }
+
+/** The words a detection covers (its own, or those its characters overlap). */
+const wordsOf = (doc: Doc, d: Detection) => (d.wordStart !== undefined ? { wordStart: d.wordStart, wordEnd: d.wordEnd! } : wordsOverlapping(doc, d.start, d.end));
 
 /**
  * A title or a rank right before words [s, e) ("Petty Officer Delia Quon", "Sgt. Ruiz", said "sergeant ruiz"), and

@@ -8,6 +8,7 @@ import { fromChars, fromWords, wordsOverlapping, type Recognizer } from './doc.j
 import { cuesBefore, digitRuns } from './digitRuns.js';
 import { afterReferenceCue, NOT_PHONE } from './referenceNumber.js';
 import type { Detection } from '../types.js';
+import { normReader } from './normReader.js';
 
 const WRITTEN = /(?<![\w.+-])(?:\+\d{1,3}[\s.-]?)?(?:\(\d{1,4}\)[\s.-]?)?\d{2,4}(?:[\s.-]\d{2,4}){1,4}(?:\s?(?:x|ext\.?)\s?\d{1,6})?(?![\w-]|\.\d)/gi;
 /** "+44 20 7946 0958", "+49 (0)30 123456", "0049-30-123456": a country code and groups of any length. */
@@ -37,7 +38,7 @@ const OWNER = /^(my|your|his|her|our|their|home|work|local|house|best|contact|di
 function localNumberCue(doc: Parameters<Recognizer>[0], start: number): boolean {
   // (what was said before "my number is" does not unmake it: "i work in transit, my number is 555 1184"; another
   // number's own noun right before it does: "my order number is ...")
-  const w = (i: number) => doc.words[i]?.norm ?? '';
+  const w = normReader(doc);
   let k = start - 1;
   if (w(k) === 'is' || w(k) === 'its' || w(k) === "it's") k--;
   const noun = w(k);

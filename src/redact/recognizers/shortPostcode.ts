@@ -6,6 +6,7 @@ import { fromWords, type Doc, type Recognizer } from './doc.js';
 import { digitRuns } from './digitRuns.js';
 import { charsOf, symbolsByWord } from './symbols.js';
 import type { Detection } from '../types.js';
+import { normReader } from './normReader.js';
 
 const POSTAL = /^(zip|zipcode|postal|postcode|post|eircode)$/;
 /** Words between the cue and the code: "zip code is", "postal code's", "the code on the letter is". */
@@ -18,7 +19,7 @@ const WRITTEN_DASHED = /^\d{2,4}-\d{3,4}$/;
 
 /** The word index where a postal code may start after a cue ending before word i, looking back at most 6 words. */
 function cueKind(doc: Doc, at: number): 'postal' | 'code' | undefined {
-  const w = (k: number) => doc.words[k]?.norm ?? '';
+  const w = normReader(doc);
   let k = at - 1;
   let steps = 0;
   while (k >= 0 && steps < 6) {

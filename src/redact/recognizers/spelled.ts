@@ -10,6 +10,7 @@ import { fromChars, fromWords, wordsOverlapping, type Doc, type Recognizer } fro
 import type { EntityKind } from '../entityKinds.js';
 import { symbolRuns, type Symbol } from './symbols.js';
 import type { Detection } from '../types.js';
+import { normReader } from './normReader.js';
 
 /** Cue words and the kind they ask for; the nearest before the spelling wins. */
 const CUES: [RegExp, EntityKind][] = [
@@ -35,7 +36,7 @@ const sameService = (label: string, spelt: string) => label === spelt || label =
  * or "...@<service>.com" written, the same service, within DOMAIN_WINDOW words.
  */
 function spellsDomainBefore(doc: Doc, spelt: string, at: number): boolean {
-  const w = (k: number) => doc.words[k]?.norm ?? '';
+  const w = normReader(doc);
   for (let k = at - 1; k >= Math.max(0, at - DOMAIN_WINDOW); k--) {
     const mailAt = w(k).indexOf('@');
     if (mailAt >= 0 && sameService(w(k).slice(mailAt + 1).split('.')[0], spelt)) return true;

@@ -37,6 +37,11 @@ const SYMBOL_WORDS = new Set([...Object.keys(NATO), 'double', 'triple', 'zero', 
 
 const single = (w: string | undefined) => w !== undefined && /^[a-z]$/.test(w);
 
+/** What makes a symbol of token `tok` ending before token `end` (a function made per call, not a closure named per call). */
+function symbolMaker(doc: Doc, tok: Doc['tokens'][number]): (chars: string, kind: Symbol['kind'], how: Symbol['how'], end: number) => Symbol {
+  return (chars, kind, how, end) => ({ chars, kind, how, wordStart: tok.wordStart, wordEnd: doc.tokens[end - 1].wordEnd });
+}
+
 /** The symbol (or symbols, for "double x") starting at token index t, and the token index after it. */
 function symbolAt(doc: Doc, t: number): { symbols: Symbol[]; next: number } | undefined {
   const tok = doc.tokens[t];
@@ -44,7 +49,7 @@ function symbolAt(doc: Doc, t: number): { symbols: Symbol[]; next: number } | un
   // Fast path: most tokens are words that say no symbol.
   if (!tok.isNumber && tok.text.length > 1 && !SYMBOL_WORDS.has(tok.text) && !SYMBOL_WORDS.has(tok.text.toLowerCase())) return undefined;
   const w = tok.text.toLowerCase();
-  const at = (chars: string, kind: Symbol['kind'], how: Symbol['how'], end: number): Symbol => ({ chars, kind, how, wordStart: tok.wordStart, wordEnd: doc.tokens[end - 1].wordEnd });
+  const at = symbolMaker(doc, tok);
   if (tok.isNumber) return { symbols: [at(tok.text, 'digit', 'single', t + 1)], next: t + 1 };
   // "o" is read as the letter (a spelled name); consumers that want a digit there accept it (see ohAsZero)
   const digit = w === 'o' ? undefined : digitsOf(tok, true);

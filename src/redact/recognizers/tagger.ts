@@ -108,34 +108,36 @@ function lettersInCode(doc: Doc, s: number, e: number): boolean {
 
 /** Words [s, e) trimmed to start and end on a word with a letter or digit (not a lone "?" beside them). */
 function trimmed(doc: Doc, s: number, e: number): [number, number] {
-  const content = (i: number) => doc.words[i].end > doc.words[i].start;
-  while (s < e && !content(s)) s++;
-  while (e > s && !content(e - 1)) e--;
+  while (s < e && !hasContent(doc, s)) s++;
+  while (e > s && !hasContent(doc, e - 1)) e--;
   return [s, e];
 }
+const hasContent = (doc: Doc, i: number) => doc.words[i].end > doc.words[i].start;
+
+/** Word i cannot be part of a name at a run's edge: a number's cue, or an ordinary word on no name list. */
+function nameEdge(doc: Doc, i: number): boolean {
+  const w = doc.words[i].norm;
+  const g = gazetteerTags(w);
+  return startsWithCue(w) || (ordinaryWord(w) && !g.includes('fn') && !g.includes('ln'));
+}
+const letterAt = (doc: Doc, i: number) => /^\p{L}$/u.test(doc.words[i].norm);
 
 /**
  * A Person run without the words at its edges that cannot be part of a name: a number's cue ("ssn", "dob") or an
  * ordinary word on no name list ("caller zebulon quackenbush ssn" -> "zebulon quackenbush").
  */
 function nameCore(doc: Doc, s: number, e: number): [number, number] {
-  const edge = (i: number) => {
-    const w = doc.words[i].norm;
-    const g = gazetteerTags(w);
-    return startsWithCue(w) || (ordinaryWord(w) && !g.includes('fn') && !g.includes('ln'));
-  };
-  while (s < e && edge(s)) s++;
-  while (e > s && edge(e - 1)) e--;
+  while (s < e && nameEdge(doc, s)) s++;
+  while (e > s && nameEdge(doc, e - 1)) e--;
   // letters at an edge that spell an abbreviation ("h d m i cables", "the v p n"), and what is ordinary next to them
-  const letter = (i: number) => /^\p{L}$/u.test(doc.words[i].norm);
   let k = s;
-  while (k < e && letter(k)) k++;
+  while (k < e && letterAt(doc, k)) k++;
   if (k - s >= 2 && ACRONYMS.has(doc.words.slice(s, k).map((w) => w.norm).join(''))) s = k;
   k = e;
-  while (k > s && letter(k - 1)) k--;
+  while (k > s && letterAt(doc, k - 1)) k--;
   if (e - k >= 2 && ACRONYMS.has(doc.words.slice(k, e).map((w) => w.norm).join(''))) e = k;
-  while (s < e && edge(s)) s++;
-  while (e > s && edge(e - 1)) e--;
+  while (s < e && nameEdge(doc, s)) s++;
+  while (e > s && nameEdge(doc, e - 1)) e--;
   return [s, e];
 }
 

@@ -8,6 +8,7 @@ import { fromChars, fromWords, wordsOverlapping, type Doc, type Recognizer } fro
 import { STATE_ABBR, STATE_NAMES, US_CITIES } from './places.js';
 import { charsOf, ohAsZero, symbolRuns, symbolsByWord, type Symbol } from './symbols.js';
 import type { Detection } from '../types.js';
+import { normReader } from './normReader.js';
 
 const UK_OUTWARD = '(?:[a-pr-uwyz](?:[0-9]{1,2}|[a-hk-y][0-9]{1,2}|[0-9][a-hjkps-uw]|[a-hk-y][0-9][abehmnprv-y])|gir)';
 const UK_INWARD = '[0-9][abd-hjlnp-uw-z]{2}';
@@ -98,7 +99,7 @@ const placeAfter = (doc: Doc, e: number) => US_CITIES.has(doc.words[e]?.norm ?? 
 
 /** India's postcode is called a PIN code ("PIN code 560034", "pincode is ..."): before a 6-digit run at word i. */
 function pinCodeBefore(doc: Doc, i: number): boolean {
-  const w = (k: number) => doc.words[k]?.norm ?? '';
+  const w = normReader(doc);
   let k = i - 1;
   if (/^(is|its|it's|was)$/.test(w(k))) k--;
   return w(k) === 'pincode' || ((w(k) === 'code' || w(k) === "code's") && w(k - 1) === 'pin');

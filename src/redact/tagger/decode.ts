@@ -43,6 +43,44 @@ type OneWord = Pick<WordView, 'norm' | 'p3' | 's3' | 's2' | 'g' | 'len' | 'gaz'>
 interface Rows {
   r: Int32Array;
   nz: number;
+  /** Which sides of which word-pair features (PAIR_SIDES' bits) the model holds this word in. */
+  pairs: number;
+}
+
+/**
+ * The features of two words (or of a tag and a word), by the side the word takes in them. A pair is looked up only
+ * when the model holds some feature of that prefix with each word on its side: most pairs are in no feature, and
+ * a lookup that cannot hit (a probe of the weight table, a miss in the CPU cache) adds nothing. So the sums, and
+ * the tags, are the same as with every lookup made.
+ */
+const PAIR_SIDES = [
+  ['t1w=', 1],
+  ['w-21=', 0],
+  ['w-21=', 1],
+  ['w-1w=', 0],
+  ['w-1w=', 1],
+  ['ww+1=', 0],
+  ['ww+1=', 1],
+] as const;
+const T1W_WORD = 1 << 0;
+const W21_FIRST = 1 << 1;
+const W21_SECOND = 1 << 2;
+const W1W_FIRST = 1 << 3;
+const W1W_SECOND = 1 << 4;
+const WW1_FIRST = 1 << 5;
+const WW1_SECOND = 1 << 6;
+
+/** Per PAIR_SIDES entry, every word the model's features of that prefix hold on that side (a name split at each "|": exact whatever a word holds). */
+function pairWords(model: PerceptronModel): Set<string>[] {
+  const sides = PAIR_SIDES.map(() => new Set<string>());
+  for (const name of Object.keys(model.weights)) {
+    PAIR_SIDES.forEach(([prefix, side], k) => {
+      if (!name.startsWith(prefix)) return;
+      const rest = name.slice(prefix.length);
+      for (let bar = rest.indexOf('|'); bar >= 0; bar = rest.indexOf('|', bar + 1)) sides[k].add(side === 0 ? rest.slice(0, bar) : rest.slice(bar + 1));
+    });
+  }
+  return sides;
 }
 
 function roleFeatures(sink: FeatureSink, w: OneWord, role: Role): void {
@@ -80,6 +118,22 @@ function roleFeatures(sink: FeatureSink, w: OneWord, role: Role): void {
   }
 }
 
+/** Adds a word's row of one role to scores `s` (T tags); a role that adds nothing is not read. */
+function addRow(s: Float64Array, x: Rows, role: Role, T: number): void {
+  if (!(x.nz & (1 << role))) return;
+  const r = x.r;
+  const at = role * T;
+  for (let t = 0; t < T; t++) s[t] += r[at + t];
+}
+
+/** Adds (sign 1) or takes away (sign -1) a word's row of one role from a running sum. */
+function slide(sum: Float64Array, x: Rows, role: Role, sign: number, T: number): void {
+  if (!(x.nz & (1 << role))) return;
+  const r = x.r;
+  const at = role * T;
+  for (let t = 0; t < T; t++) sum[t] += sign * r[at + t];
+}
+
 /** Distinct words whose rows are remembered (7 rows of a score per tag each), per tagger. */
 const ROWS_MAX = 10_000;
 
@@ -95,9 +149,13 @@ export class FastTagger {
   /** The previous two tags' features (t1=, t12=) summed, a row per pair (prev2 x tags + prev): two lookups fewer a word. */
   private readonly tagRows: Int32Array;
 
+  /** pairWords of the model. */
+  private readonly pairSides: Set<string>[];
+
   constructor(model: PerceptronModel) {
     this.weights = new HashedWeights(model);
     this.tags = model.tags.length;
+    this.pairSides = pairWords(model);
     this.padRows = this.rowsOf(PAD as unknown as OneWord);
     const T = this.tags;
     this.tagRows = new Int32Array(T * T * T);
@@ -126,7 +184,9 @@ export class FastTagger {
         if (s[t] !== 0) nz |= 1 << role;
       }
     }
-    return { r, nz };
+    let pairs = 0;
+    for (let k = 0; k < PAIR_SIDES.length; k++) if (this.pairSides[k].has(w.norm.s)) pairs |= 1 << k;
+    return { r, nz, pairs };
   }
 
   private rowsFor(v: WordView): Rows {
@@ -144,29 +204,17 @@ export class FastTagger {
     const views = wordViews(doc, lc);
     const n = views.length;
     const rows = views.map((v) => this.rowsFor(v));
-    const row = (i: number) => (i >= 0 && i < n ? rows[i] : this.padRows);
     const T = this.tags;
     const tags: number[] = [];
     const margins: number[] = [];
     const w = this.weights;
     const s = w.scores;
     const bias = lc ? PERSON_BIAS.caseless : PERSON_BIAS.written;
-    const addRow = (x: Rows, role: Role) => {
-      if (!(x.nz & (1 << role))) return;
-      const r = x.r;
-      const at = role * T;
-      for (let t = 0; t < T; t++) s[t] += r[at + t];
-    };
-    const slide = (sum: Float64Array, x: Rows, role: Role, sign: number) => {
-      if (!(x.nz & (1 << role))) return;
-      const r = x.r;
-      const at = role * T;
-      for (let t = 0; t < T; t++) sum[t] += sign * r[at + t];
-    };
+    const padRows = this.padRows;
     const tagRows = this.tagRows;
     const left = new Float64Array(T);
     const right = new Float64Array(T);
-    for (let k = 1; k <= RIGHT && k < n; k++) slide(right, rows[k], Role.Right, 1);
+    for (let k = 1; k <= RIGHT && k < n; k++) slide(right, rows[k], Role.Right, 1, T);
     for (let i = 0; i < n; i++) {
       w.reset();
       const v = views[i];
@@ -176,26 +224,29 @@ export class FastTagger {
       const prevTag = i >= 1 ? tags[i - 1] : 0;
       const prev2Tag = i >= 2 ? tags[i - 2] : 0;
       const prev = TAG_PARTS[prevTag];
-      addRow(rows[i], Role.Own);
-      addRow(row(i - 1), Role.Before1);
-      addRow(row(i - 2), Role.Before2);
-      addRow(row(i + 1), Role.After1);
-      addRow(row(i + 2), Role.After2);
+      addRow(s, rows[i], Role.Own, T);
+      addRow(s, i >= 1 ? rows[i - 1] : padRows, Role.Before1, T);
+      addRow(s, i >= 2 ? rows[i - 2] : padRows, Role.Before2, T);
+      addRow(s, i + 1 < n ? rows[i + 1] : padRows, Role.After1, T);
+      addRow(s, i + 2 < n ? rows[i + 2] : padRows, Role.After2, T);
       // the bags left and right, kept as running sums (a word in, a word out per step)
-      if (i > 0) slide(left, rows[i - 1], Role.Left, 1);
-      if (i - 1 - LEFT >= 0) slide(left, rows[i - 1 - LEFT], Role.Left, -1);
-      if (i > 0) slide(right, rows[i], Role.Right, -1);
-      if (i + RIGHT < n && i > 0) slide(right, rows[i + RIGHT], Role.Right, 1);
+      if (i > 0) slide(left, rows[i - 1], Role.Left, 1, T);
+      if (i - 1 - LEFT >= 0) slide(left, rows[i - 1 - LEFT], Role.Left, -1, T);
+      if (i > 0) slide(right, rows[i], Role.Right, -1, T);
+      if (i + RIGHT < n && i > 0) slide(right, rows[i + RIGHT], Role.Right, 1, T);
       for (let t = 0; t < T; t++) s[t] += left[t] + right[t];
       // the features of two things at once, or of the previous tags, as features.ts makes them
       w.add(P['sh='], v.shape);
       const tr = (prev2Tag * T + prevTag) * T;
       for (let t = 0; t < T; t++) s[t] += tagRows[tr + t];
-      w.add(P['t1w='], prev, v.norm);
+      // (a pair no feature holds is not looked up: PAIR_SIDES)
+      const own = rows[i].pairs;
+      const before1 = i >= 1 ? rows[i - 1].pairs : padRows.pairs;
+      if ((own & T1W_WORD) !== 0) w.add(P['t1w='], prev, v.norm);
       w.add(P['t1g='], prev, v.g);
-      w.add(P['w-21='], p2.norm, p1.norm);
-      w.add(P['w-1w='], p1.norm, v.norm);
-      w.add(P['ww+1='], v.norm, n1.norm);
+      if (((i >= 2 ? rows[i - 2].pairs : padRows.pairs) & W21_FIRST) !== 0 && (before1 & W21_SECOND) !== 0) w.add(P['w-21='], p2.norm, p1.norm);
+      if ((before1 & W1W_FIRST) !== 0 && (own & W1W_SECOND) !== 0) w.add(P['w-1w='], p1.norm, v.norm);
+      if ((own & WW1_FIRST) !== 0 && ((i + 1 < n ? rows[i + 1].pairs : padRows.pairs) & WW1_SECOND) !== 0) w.add(P['ww+1='], v.norm, n1.norm);
       w.add(P['sh-1sh='], p1.shape, v.shape);
       w.add(P['shsh+1='], v.shape, n1.shape);
       w.add(P['fsh='], v.first, v.shape);

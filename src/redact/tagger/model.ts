@@ -86,5 +86,14 @@ arent werent havent hasnt couldnt wouldnt shouldnt youve weve theyve youll theyl
  * An ordinary English word: compromise's lexicon, a function word, a filler, the ordinary talk of the tagger's training
  * corpus (words never inside a name or an address there), or an English derivational ending names do not have.
  */
-export const ordinaryWord = (w: string) =>
-  COMMON_WORDS.has(w) || STOP.has(w) || LANGUAGES.has(w) || FILLERS.has(w) || CONTRACTIONS.has(w) || trainedOrdinary().has(w) || /..(ment|tion|sion|ness|ity|ical|able|ible|ance|ence|ship|ful|less|ous|ive|ize|ise|dom|hood)$/.test(w);
+const ordinaryMemo = new Map<string, boolean>();
+const ORDINARY_MEMO_MAX = 50_000;
+export const ordinaryWord = (w: string): boolean => {
+  // remembered per word (bounded): asked many times a word by the rules and the tagger's filters
+  let hit = ordinaryMemo.get(w);
+  if (hit === undefined) {
+    hit = COMMON_WORDS.has(w) || STOP.has(w) || LANGUAGES.has(w) || FILLERS.has(w) || CONTRACTIONS.has(w) || trainedOrdinary().has(w) || /..(ment|tion|sion|ness|ity|ical|able|ible|ance|ence|ship|ful|less|ous|ive|ize|ise|dom|hood)$/.test(w);
+    if (ordinaryMemo.size < ORDINARY_MEMO_MAX) ordinaryMemo.set(w, hit);
+  }
+  return hit;
+};
