@@ -63,6 +63,13 @@ test('bank names that are people\'s names too stay masked as names ("Sofi and Ch
     ['Capital One, Ally and Sofi Webster', 'Sofi Webster'],
     ['Wells Fargo and Sofi Webster called me', 'Wells Fargo', 'Sofi Webster'],
   ]);
+  // (self-review) a name beside banks in a list stays a name
+  bothMasked([
+    ['Bank of America and Chase Webster', 'Chase Webster'],
+    ['Chase, Wells Fargo, Bank of America, ask for Sofi Webster', 'Sofi Webster'],
+    ['the account is with Wells Fargo, my son Chase Frost is on it', 'Chase'],
+    ['my kids Huntington and Santander', 'Huntington', 'Santander'],
+  ]);
   // the precision kept: a bank's whole name in a list of banks, no person's cue near
   expectNotKind([['Bank of America, Chase, Wells Fargo, I\'ve had them all.', 'Wells Fargo', ['Person']]], W);
   expectNotKind([['bank of america chase wells fargo ive had them all', 'fargo', ['Person']]], A);
@@ -118,6 +125,9 @@ test('letters that spell a thing\'s abbreviation are initials after "signed", "b
     ['it was signed by s r t', 's r t'],
     ['her initials are s r t', 's r t'],
     ['e f t, those are my initials', 'e f t'],
+    // (self-review) the initials' cue after the letters
+    ['the s r t initials on the form', 's r t'],
+    ['s r t on the form is my signature', 's r t'],
   ]);
   expectMasked([['initialed r x', 'r x']], A);
   expectMasked([["it's spelled n d a, Nda", 'n d a']], W);

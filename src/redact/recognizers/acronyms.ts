@@ -31,6 +31,8 @@ export const THING_ACRONYMS = new Set('sla ndc nda rma awb pnr eft rx otc crv hr
 
 /** Words before letters that make them someone's initials or a spelling, not an abbreviation. */
 const INITIALS_CUE = /^(signed|sign|signs|signing|signature|initialed|initialled|initial|initials|spelled|spelt|spell|spelling|by|name|named|called)$/;
+/** Words soon after letters that make them someone's initials ("s r t on the form is my signature", "the s r t initials"). */
+const INITIALS_LATER = /^(initials|initial|initialed|signature|signed|sign|spelled|spell|name|named|me|myself|mine)$/;
 /** Words after an abbreviation that say it is a thing ("the s l a is", "the n d c on the box", "the r x number"). */
 const THING_AFTER =
   /^(is|was|on|of|for|number|numbers|no|code|codes|form|label|agreement|window|request|payment|payments|transfer|fee|fees|hours|days|says|said|shows|reads|drug|bottle|sticker|tag|trim|model|engine)$/;
@@ -40,11 +42,12 @@ const NUMBER_WORD = /^(\d.*|zero|oh|o|one|two|three|four|five|six|seven|eight|ni
 
 /**
  * Whether letters spelling `spelt` between the words `before` and `after` (lower case) are an abbreviation: any of
- * ACRONYMS; one of THING_ACRONYMS only with a thing's context after it and no initials' cue before.
+ * ACRONYMS; one of THING_ACRONYMS only with a thing's context beside it and no initials' cue before it or in the
+ * words `later` after it.
  */
-export function acronymHere(spelt: string, before: string, after: string): boolean {
+export function acronymHere(spelt: string, before: string, after: string, later: readonly string[] = []): boolean {
   if (ACRONYMS.has(spelt)) return true;
-  if (!THING_ACRONYMS.has(spelt) || INITIALS_CUE.test(before)) return false;
+  if (!THING_ACRONYMS.has(spelt) || INITIALS_CUE.test(before) || [after, ...later].some((w) => INITIALS_LATER.test(w))) return false;
   return THING_AFTER.test(after) || NUMBER_WORD.test(after) || THING_BEFORE.test(before);
 }
 

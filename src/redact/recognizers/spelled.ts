@@ -68,6 +68,9 @@ export function serviceSpelled(doc: Doc, spelt: string, at: number): boolean {
 /** Abbreviations that name the number said after them ("d o b", "s s n", "i m e i", "n d c"). */
 const NUMBER_ABBR = new Set('dob ssn sin pin id dl ein itin tin vin mrn npi imei iccid meid esn upc sku ndc cvv cvc csc cid rx'.split(' '));
 
+/** The six words from word i on (lower case). */
+const later = (doc: Doc, i: number) => doc.words.slice(i, i + 6).map((w) => w.norm);
+
 /**
  * How many single letters at the head of `s` spell an abbreviation ("i m e i", "d o b" before digits): the longest
  * such head of two letters or more, 0 when none.
@@ -76,7 +79,7 @@ function acronymAhead(doc: Doc, s: readonly Symbol[]): number {
   let n = 0;
   while (n < s.length && s[n].kind === 'letter' && s[n].how === 'single' && s[n].chars.length === 1) n++;
   const before = doc.words[s[0]?.wordStart - 1]?.norm ?? '';
-  for (let k = n; k >= 2; k--) if (acronymHere(s.slice(0, k).map((x) => x.chars).join(''), before, doc.words[s[k - 1].wordEnd]?.norm ?? '')) return k;
+  for (let k = n; k >= 2; k--) if (acronymHere(s.slice(0, k).map((x) => x.chars).join(''), before, doc.words[s[k - 1].wordEnd]?.norm ?? '', later(doc, s[k - 1].wordEnd + 1))) return k;
   return 0;
 }
 
@@ -109,7 +112,7 @@ export const spelledRecognizer: Recognizer = (doc) => {
     // spells the word just said or follows a spelling's cue ("ram r a m", "it's r a m": Ram, Lan, Sim are names)
     const spelt = letters.map((x) => x.chars).join('');
     const before = doc.words[s[0]?.wordStart - 1]?.norm ?? '';
-    if (letters.length === s.length && letters.every((x) => x.how === 'single') && acronymHere(spelt, before, doc.words[s[s.length - 1].wordEnd]?.norm ?? '') && !kind && before !== spelt && !SPELLING_CUE.test(before)) continue;
+    if (letters.length === s.length && letters.every((x) => x.how === 'single') && acronymHere(spelt, before, doc.words[s[s.length - 1].wordEnd]?.norm ?? '', later(doc, s[s.length - 1].wordEnd + 1)) && !kind && before !== spelt && !SPELLING_CUE.test(before)) continue;
     if (digits > 0 && !kind) continue;
     if (letters.length === s.length && serviceSpelled(doc, spelt, s[0].wordStart)) continue;
     // digits ahead of the first letter belong to something else ("seven" in "unit seven s m i t h")

@@ -130,10 +130,10 @@ function nameCore(doc: Doc, s: number, e: number): [number, number] {
   const letter = (i: number) => /^\p{L}$/u.test(doc.words[i].norm);
   let k = s;
   while (k < e && letter(k)) k++;
-  if (k - s >= 2 && acronymHere(doc.words.slice(s, k).map((w) => w.norm).join(''), doc.words[s - 1]?.norm ?? '', doc.words[k]?.norm ?? '')) s = k;
+  if (k - s >= 2 && acronymHere(doc.words.slice(s, k).map((w) => w.norm).join(''), doc.words[s - 1]?.norm ?? '', doc.words[k]?.norm ?? '', doc.words.slice(k + 1, k + 7).map((w) => w.norm))) s = k;
   k = e;
   while (k > s && letter(k - 1)) k--;
-  if (e - k >= 2 && acronymHere(doc.words.slice(k, e).map((w) => w.norm).join(''), doc.words[k - 1]?.norm ?? '', doc.words[e]?.norm ?? '')) e = k;
+  if (e - k >= 2 && acronymHere(doc.words.slice(k, e).map((w) => w.norm).join(''), doc.words[k - 1]?.norm ?? '', doc.words[e]?.norm ?? '', doc.words.slice(e + 1, e + 7).map((w) => w.norm))) e = k;
   while (s < e && edge(s)) s++;
   while (e > s && edge(e - 1)) e--;
   return [s, e];
