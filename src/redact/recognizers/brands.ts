@@ -2,10 +2,11 @@
 // america chase wells fargo"): many are names too ("Chase", "Wells", "Ally", "Discover"), and the name lists and
 // the tagger read "Chase", "Wells Fargo", "chase wells" as people there. No package this project carries lists
 // banks, so the list is kept here, small: the US's largest banks and card issuers. A bank's name is taken for the
-// bank only inside a list of two or more of them, one of which no one is called ("Bank of America", "Citibank",
-// "Wells Fargo" hold a name's word but not only names), so "my kids are Chase and Ally", "Chase Wells called",
-// "my name is Chase Wells" keep their names; and only a guess's reading is dropped (the tagger's, the name
-// lists'): a name said after a cue ("my son is Will Fargo") stays.
+// bank only where nothing could be a person: in a list of three brands or more, or of two with a multi-word bank's
+// name whole among them ("Bank of America", "Wells Fargo"), with no person's cue in the sentence before it or just
+// after it ("my kids are", "the signer is", "... are the co-signers"); and only brands no one is called are dropped
+// (the whole "Wells Fargo", "Citibank"), never a name's word alone ("Chase", "Ally", "Sofi", "Webster" stay
+// masked). Only a guess's reading is dropped (the tagger's, the name lists'): a name said after a cue stays.
 import { endsClause, type Doc } from './doc.js';
 import { FIRST_NAMES, LAST_NAMES } from './nameData.js';
 import type { Detection } from '../types.js';
@@ -39,14 +40,27 @@ for (const b of BRANDS) {
 /** A word that may be a name: on a name list, or a word of letters no list calls ordinary ("hale", "okafor"). */
 const mayBeName = (w: string) =>
   FIRST_NAMES.has(w) || LAST_NAMES.has(w) || gazetteerTags(w).some((g) => g === 'fn' || g === 'ln') || (/^\p{L}[\p{L}'-]+$/u.test(w) && !ordinaryWord(w) && !englishWord(w));
-/** Whether a brand's words are all a name's ("chase", "ally", "regions"?): such a brand alone proves no list. */
-const allNames = (words: readonly string[]) => words.every((w) => FIRST_NAMES.has(w) || LAST_NAMES.has(w));
+/**
+ * Brands whose whole phrase may be taken for the bank: multi-word banks with a word no one is called ("bank of
+ * america", "wells fargo"; not "charles schwab", "goldman sachs", which are people's names too), and single words
+ * that are no one's name ("citibank", "pnc"). Any other brand ("chase", "ally", "sofi", "frost", "webster") is a
+ * name as often as a bank's and is never dropped.
+ */
+const NOT_NAMES = new Set(
+  `bank of america|jpmorgan chase|jp morgan chase|wells fargo|capital one|us bank|u s bank|td bank|bank of the west|fifth third|
+citizens bank|key bank|ally bank|american express|navy federal|cash app|first national bank|bb and t|m and t|credit karma|e trade|
+apple card|bmo harris|first citizens|citibank|pnc|usaa|hsbc|amex|keybank|etrade|paypal|venmo|zelle|synchrony|truist|suntrust|
+mastercard|rbc|cibc|scotiabank|natwest|comerica|revolut|robinhood|barclays|bb&t|m&t`
+    .split('|')
+    .map((b) => b.trim()),
+);
 
 /**
- * The brand at word i: its end, and whether it is only names' words; undefined when none, or when a listed name
- * follows it in the same clause ("Wells Fargo Hale called": a person's name that begins like a bank's).
+ * The brand at word i: its words [i, end) and whether it is a bank's name only (NOT_NAMES); undefined when none,
+ * or when a listed name follows it in the same clause ("Wells Fargo Hale called": a person's name that begins like
+ * a bank's).
  */
-function brandAt(doc: Doc, i: number): { end: number; named: boolean } | undefined {
+function brandAt(doc: Doc, i: number): { end: number; bank: boolean; multi: boolean } | undefined {
   for (const words of BY_FIRST.get(doc.words[i]?.norm ?? '') ?? []) {
     let ok = true;
     for (let j = 1; j < words.length && ok; j++) ok = doc.words[i + j]?.norm === words[j] && !endsClause(doc, i + j - 1);
@@ -54,7 +68,8 @@ function brandAt(doc: Doc, i: number): { end: number; named: boolean } | undefin
     const end = i + words.length;
     const next = doc.words[end]?.norm ?? '';
     if (!endsClause(doc, end - 1) && mayBeName(next) && !BY_FIRST.has(next)) return undefined;
-    return { end, named: allNames(words) };
+    const bank = NOT_NAMES.has(words.join(' '));
+    return { end, bank, multi: bank && words.length > 1 };
   }
   return undefined;
 }
@@ -62,15 +77,36 @@ function brandAt(doc: Doc, i: number): { end: number; named: boolean } | undefin
 /** Words between brands of a list: a comma (written), "and", "or", nothing (said). */
 const JOIN = /^(and|or|&)$/;
 
-/** Words [s, e) of every list of two brands or more with a brand no one is called in it. */
+/**
+ * A word that says the list is of people ("my kids are Chase and Sofi", "the signer is Ally Santander", "Frost and
+ * Webster are the co-signers", "please call Sofi Webster back").
+ */
+const PERSON_CUE =
+  /^(name|names|named|called|call|calling|callback|is|was|are|were|be|been|my|his|her|their|our|your|mr|mrs|ms|miss|dr|sir|maam|son|sons|daughter|daughters|kid|kids|child|children|twin|twins|grandkid|grandkids|grandson|grandsons|granddaughter|granddaughters|grandchild|grandchildren|baby|wife|husband|spouse|partner|fiance|fiancee|mom|mother|dad|father|parent|parents|brother|brothers|sister|sisters|sibling|siblings|aunt|uncle|cousin|nephew|niece|friend|friends|neighbor|boss|lawyer|attorney|agent|rep|representative|manager|supervisor|user|users|holder|holders|signer|signers|cosigner|cosigners|co-signer|co-signers|co|owner|owners|beneficiary|beneficiaries|executor|trustee|guardian|spoke|speak|speaking|talk|talked|talking|with|ask|asked|tell|told|said|says|say|opened|signed|he|she|him|who|whom|person|people|mister|spell|spelled|initials|by|for|to|from|dear|hi|hello|hey|thanks|thank|meet|met|know|knows|married)$/;
+
+/** A written sentence's end (a word ending . ! ?); said, the whole turn is one. */
+const endsSentence = (doc: Doc, i: number) => !doc.spoken && /[.!?]["')\]]*$/.test(doc.words[i]?.raw ?? '') && !/^(mr|mrs|ms|dr|st)\.$/i.test(doc.words[i]?.raw ?? '');
+
+/** Whether a person's cue lies in the sentence before words [s, e) or within four words after them. */
+function personCue(doc: Doc, s: number, e: number): boolean {
+  for (let k = s - 1; k >= 0 && !endsSentence(doc, k); k--) if (PERSON_CUE.test(doc.words[k].norm)) return true;
+  for (let k = s; k < e; k++) if (PERSON_CUE.test(doc.words[k].norm) && !JOIN.test(doc.words[k].norm)) return true;
+  for (let k = e; k < Math.min(doc.words.length, e + 4) && !endsSentence(doc, k - 1); k++) if (PERSON_CUE.test(doc.words[k].norm)) return true;
+  return false;
+}
+
+/**
+ * The bank-only brands ([s, e) words, NOT_NAMES) of every list of banks: two brands or more in a row, with three or
+ * more of them or a multi-word bank's name ("Bank of America", "Wells Fargo") whole among them, and no person's cue
+ * in the sentence before it or just after it.
+ */
 function brandLists(doc: Doc): [number, number][] {
   const out: [number, number][] = [];
   for (let i = 0; i < doc.words.length; i++) {
     const first = brandAt(doc, i);
     if (!first) continue;
+    const items: { s: number; e: number; bank: boolean; multi: boolean }[] = [{ s: i, e: first.end, bank: first.bank, multi: first.multi }];
     let end = first.end;
-    let count = 1;
-    let nameless = !first.named;
     for (;;) {
       let k = end;
       // said, brands follow one another with nothing between; written, a comma or "and" joins them
@@ -78,9 +114,13 @@ function brandLists(doc: Doc): [number, number][] {
       if (JOIN.test(doc.words[k]?.norm ?? '')) k++;
       const next = brandAt(doc, k);
       if (!next) break;
-      [end, count, nameless] = [next.end, count + 1, nameless || !next.named];
+      items.push({ s: k, e: next.end, bank: next.bank, multi: next.multi });
+      end = next.end;
     }
-    if (count >= 2 && nameless) out.push([i, end]);
+    // (a name's word right before the first brand makes it a person's surname: "Jordan Chase, Wells Fargo, ...")
+    const nameBefore = i > 0 && !endsClause(doc, i - 1) && mayBeName(doc.words[i - 1].norm);
+    if (items.length >= 2 && (items.length >= 3 || items.some((t) => t.multi)) && !nameBefore && !personCue(doc, i, end))
+      for (const t of items) if (t.bank) out.push([t.s, t.e]);
     i = end - 1;
   }
   return out;

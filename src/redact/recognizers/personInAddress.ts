@@ -177,15 +177,29 @@ function titledName(doc: Doc, s: number, e: number): boolean {
 export function personInAddress(doc: Doc, detections: readonly Detection[], wanted: ReadonlySet<EntityKind>): Detection[] {
   if (!wanted.has('Address') || !detections.some((d) => d.kind === 'Person')) return [...detections];
   const others = detections.filter((d) => d.kind === 'Address' || d.kind === 'ZipCode');
-  return detections.map((d) => {
-    if (d.kind !== 'Person') return d;
+  return detections.flatMap((d) => {
+    if (d.kind !== 'Person') return [d];
     const r = d.wordStart !== undefined ? { wordStart: d.wordStart, wordEnd: d.wordEnd! } : wordsOverlapping(doc, d.start, d.end);
-    if (!r) return d;
-    // a name after a title or a rank is a person's, whatever address follows ("Petty Officer Delia Quon, Unit ...")
-    if (titledName(doc, r.wordStart, r.wordEnd)) return d;
+    if (!r) return [d];
     const around = addressAround(doc, r.wordStart, r.wordEnd, others);
-    if (!around) return d;
+    // a name after a title or a rank is a person's, whatever address follows ("Petty Officer Delia Quon, Unit ..."):
+    // the name stays a Person and the address words around it (not the title) stay an Address ("mr john smith forty
+    // two juniper")
+    if (titledName(doc, r.wordStart, r.wordEnd)) {
+      if (!around) return [d];
+      const out = [d];
+      let k = r.wordStart - 1;
+      while (k > 0 && isTitle(doc.words[k - 1].norm) && !endsClause(doc, k - 1)) k--;
+      const mark = (from: number, to: number) => {
+        const a = fromWords(doc, 'Address', from, to, d.confidence, `${d.recognizer}:address`);
+        out.push(d.additive ? { ...a, additive: true } : a);
+      };
+      if (around[0] < k) mark(around[0], k);
+      if (around[1] > r.wordEnd) mark(r.wordEnd, around[1]);
+      return out;
+    }
+    if (!around) return [d];
     const a = fromWords(doc, 'Address', around[0], around[1], d.confidence, `${d.recognizer}:address`);
-    return d.additive ? { ...a, additive: true } : a;
+    return [d.additive ? { ...a, additive: true } : a];
   });
 }

@@ -2,7 +2,7 @@
 // l e r", written "S-M-I-T-H". The kind is the one the nearest cue before asks for (a name, an email, a street, a
 // postcode); with no cue it is a name, less sure. Letters mixed with digits with no cue are a code (a booking
 // reference, a train id): other recognizers take the codes that matter (postcodes, licences, IBANs).
-import { ACRONYMS } from './acronyms.js';
+import { acronymHere } from './acronyms.js';
 
 /** Words a spelling follows: "it's r a m", "spelled s i m", "my surname l a n" ("the cable is u s b c" is none). */
 const SPELLING_CUE = /^(its|it's|that's|thats|spelled|spelt|spell|spelling|name|surname)$/;
@@ -69,14 +69,18 @@ export function serviceSpelled(doc: Doc, spelt: string, at: number): boolean {
 /** Abbreviations that name the number said after them ("d o b", "s s n", "i m e i", "n d c"). */
 const NUMBER_ABBR = new Set('dob ssn sin pin id dl ein itin tin vin mrn npi imei iccid meid esn upc sku ndc cvv cvc csc cid rx'.split(' '));
 
+/** The six words from word i on (lower case). */
+const later = (doc: Doc, i: number) => doc.words.slice(i, i + 6).map((w) => w.norm);
+
 /**
  * How many single letters at the head of `s` spell an abbreviation ("i m e i", "d o b" before digits): the longest
  * such head of two letters or more, 0 when none.
  */
-function acronymAhead(s: readonly Symbol[]): number {
+function acronymAhead(doc: Doc, s: readonly Symbol[]): number {
   let n = 0;
   while (n < s.length && s[n].kind === 'letter' && s[n].how === 'single' && s[n].chars.length === 1) n++;
-  for (let k = n; k >= 2; k--) if (ACRONYMS.has(s.slice(0, k).map((x) => x.chars).join(''))) return k;
+  const before = doc.words[s[0]?.wordStart - 1]?.norm ?? '';
+  for (let k = n; k >= 2; k--) if (acronymHere(s.slice(0, k).map((x) => x.chars).join(''), before, doc.words[s[k - 1].wordEnd]?.norm ?? '', later(doc, s[k - 1].wordEnd + 1))) return k;
   return 0;
 }
 
@@ -88,13 +92,13 @@ export const spelledRecognizer: Recognizer = (doc) => {
     let s: Symbol[] = run.symbols;
     // a leading "a" or "i" is an article or a pronoun more often than a letter (not where it begins an
     // abbreviation: "the i m e i is ...")
-    while (s.length > 0 && s[0].how === 'single' && (s[0].chars === 'a' || s[0].chars === 'i') && s[1]?.kind === 'letter' && !cueAt(doc, s[0].wordStart) && !acronymAhead(s)) s = s.slice(1);
+    while (s.length > 0 && s[0].how === 'single' && (s[0].chars === 'a' || s[0].chars === 'i') && s[1]?.kind === 'letter' && !cueAt(doc, s[0].wordStart) && !acronymAhead(doc, s)) s = s.slice(1);
     // an abbreviation said letter by letter before a number ("d o b three twenty two sixty seven", "s s n ..."),
     // even after a name's cue ("member name lucinda marsh d o b ..."): the letters are the number's cue, no name
     // spelled; the number is the number recognizers' (a name spelled after "it's"/"spelled" stays: "spelled d o b")
     // (only a number's own abbreviation, and not where an e-mail, a street or a postcode is being spelled: "my
     // email is p c one two three at ..." keeps its letters)
-    const lead = acronymAhead(s);
+    const lead = acronymAhead(doc, s);
     const cueKind = cueAt(doc, s[0]?.wordStart ?? run.wordStart);
     if (lead > 0 && s[lead]?.kind === 'digit' && NUMBER_ABBR.has(s.slice(0, lead).map((x) => x.chars).join('')) && (!cueKind || cueKind === 'Person') && !SPELLING_CUE.test(doc.words[s[0].wordStart - 1]?.norm ?? '')) s = s.slice(lead);
     const letters = s.filter((x) => x.kind === 'letter');
@@ -109,7 +113,7 @@ export const spelledRecognizer: Recognizer = (doc) => {
     // spells the word just said or follows a spelling's cue ("ram r a m", "it's r a m": Ram, Lan, Sim are names)
     const spelt = letters.map((x) => x.chars).join('');
     const before = doc.words[s[0]?.wordStart - 1]?.norm ?? '';
-    if (letters.length === s.length && letters.every((x) => x.how === 'single') && ACRONYMS.has(spelt) && !kind && before !== spelt && !SPELLING_CUE.test(before)) continue;
+    if (letters.length === s.length && letters.every((x) => x.how === 'single') && acronymHere(spelt, before, doc.words[s[s.length - 1].wordEnd]?.norm ?? '', later(doc, s[s.length - 1].wordEnd + 1)) && !kind && before !== spelt && !SPELLING_CUE.test(before)) continue;
     if (digits > 0 && !kind) continue;
     if (letters.length === s.length && serviceSpelled(doc, spelt, s[0].wordStart)) continue;
     // digits ahead of the first letter belong to something else ("seven" in "unit seven s m i t h")

@@ -41,15 +41,33 @@ const FROM = /^(from|with|at|calling|call|for)$/;
 /** A number right before word i (written or said), no clause's end between. */
 const numberBefore = (doc: Doc, i: number) => i > 0 && numberWord(norm(doc, i - 1)) && !endsClause(doc, i - 1);
 
+/** Words that say a place where someone lives or is follows ("my house is", "unit 4", "ship it to"). */
+const RESIDENCE = /^(house|home|live|lives|living|lived|reside|resides|address|addresses|unit|apt|apartment|suite|ste|flat|located|location|ship|shipping|shipped|send|sent|deliver|delivered|delivery|mail|mailed|mailing|street|road|avenue|building|condo|place|property|moved|move)$/;
+/** Words before "at" that make it where someone is ("i'm at", "we're at", "she's at"). */
+const BEING = /^(i'm|im|am|we're|were|we|i|they're|theyre|you're|youre|he's|hes|she's|shes|is|are|it's|its|me|us|them|stay|staying|stays|over|still|right|now|lives?)$/;
+
+/** Whether a residence's or a location's cue lies within the four words before word s, no clause's end between. */
+function residenceCue(doc: Doc, s: number): boolean {
+  for (let k = s - 1; k >= Math.max(0, s - 4) && !endsClause(doc, k); k--) {
+    const w = norm(doc, k);
+    if (RESIDENCE.test(w) || (w === 'at' && BEING.test(norm(doc, k - 1)))) return true;
+  }
+  return false;
+}
+
 /** Whether the tagger's Address run [s, e) is something else by the words in and around it. */
 export function taggedNotAddress(doc: Doc, s: number, e: number): boolean {
   const norms = doc.words.slice(s, e).map((w) => w.norm);
   if (norms.some(addressWord)) return false;
   const letters = norms.filter((w) => /\p{L}/u.test(w) && !numberWord(w));
+  // (never after a residence's or a location's cue: "my house is fourteen twenty two itll be on the left", "i'm at
+  // 9 cc, Sandy Bay", "unit 4 db 22 elm" stay addresses)
+  const cued = residenceCue(doc, s);
   // numbers and a contraction only ("seven fifty itll", "two thousand three itll")
-  if (letters.length > 0 && letters.every((w) => CONTRACTED.test(w)) && norms.some(numberWord)) return true;
-  // a number and its unit ("2,400 RPM", "fifteen psi")
-  for (let i = s; i < e; i++) if (UNIT.has(norm(doc, i)) && numberBefore(doc, i)) return true;
+  if (!cued && letters.length > 0 && letters.every((w) => CONTRACTED.test(w)) && norms.some(numberWord)) return true;
+  // a number and its unit ("2,400 RPM", "fifteen psi"), the run nothing but them: a unit right after its number
+  if (!cued && norms.every((w) => numberWord(w) || UNIT.has(w)))
+    for (let i = s; i < e; i++) if (UNIT.has(norm(doc, i)) && numberBefore(doc, i)) return true;
   // an airline's code after "flight" ("flight UA 1482", "flight l h four thirty one"): two letters or a letter
   // and a digit, as one word or two letters said
   if (/^(flight|flights)$/.test(norm(doc, s - 1)) && flightCode(doc, s, e)) return true;

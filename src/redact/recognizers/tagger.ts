@@ -11,7 +11,7 @@ import type { EntityKind } from '../entityKinds.js';
 import type { Detection } from '../types.js';
 import { startsWithCue } from './digitRuns.js';
 import { fromWords, type Doc, type Recognizer } from './doc.js';
-import { ACRONYMS, spellsAcronym } from './acronyms.js';
+import { ACRONYMS, acronymHere, spellsAcronym } from './acronyms.js';
 import { sentThere, shopOn } from './address.js';
 import { amount, NOT_HOUSE, numeric, SPOKEN_NUMBER, talkNotAddress, townAroundPostcode, wordy } from './addressTalk.js';
 import { englishWord } from './englishWords.js';
@@ -132,10 +132,10 @@ function nameCore(doc: Doc, s: number, e: number): [number, number] {
   // letters at an edge that spell an abbreviation ("h d m i cables", "the v p n"), and what is ordinary next to them
   let k = s;
   while (k < e && letterAt(doc, k)) k++;
-  if (k - s >= 2 && ACRONYMS.has(doc.words.slice(s, k).map((w) => w.norm).join(''))) s = k;
+  if (k - s >= 2 && acronymHere(doc.words.slice(s, k).map((w) => w.norm).join(''), doc.words[s - 1]?.norm ?? '', doc.words[k]?.norm ?? '', doc.words.slice(k + 1, k + 7).map((w) => w.norm))) s = k;
   k = e;
   while (k > s && letterAt(doc, k - 1)) k--;
-  if (e - k >= 2 && ACRONYMS.has(doc.words.slice(k, e).map((w) => w.norm).join(''))) e = k;
+  if (e - k >= 2 && acronymHere(doc.words.slice(k, e).map((w) => w.norm).join(''), doc.words[k - 1]?.norm ?? '', doc.words[e]?.norm ?? '', doc.words.slice(e + 1, e + 7).map((w) => w.norm))) e = k;
   while (s < e && nameEdge(doc, s)) s++;
   while (e > s && nameEdge(doc, e - 1)) e--;
   return [s, e];
@@ -400,7 +400,8 @@ function titledNameIn(doc: Doc, d: Detection, persons: ReadonlyMap<number, Detec
     if (gazetteerTags(after).includes('st') || gazetteerTags(doc.words[p.wordEnd! - 1].norm).includes('st')) continue;
     let t = i - 1;
     while (t > d.wordStart! && isTitle(doc.words[t - 1].norm)) t--;
-    if (t > d.wordStart! && numeric(doc.words[t - 1].norm)) continue;
+    // (a house number before the title, in the run or just before it: "12 Governor Bradford Commons" is a street)
+    if (t > 0 && numeric(doc.words[t - 1].norm) && !endsClauseAt(doc, t - 1)) continue;
     return { person: p, rest: [trimmed(doc, d.wordStart!, t), trimmed(doc, p.wordEnd!, d.wordEnd!)].filter(([s, e]) => e > s) };
   }
   return undefined;
