@@ -14,7 +14,7 @@ export const creditCardRecognizer: Recognizer = (doc) => {
     // an order's or a parcel's number, no card cue between (a Luhn-valid card-length run stays a card: redact more)
     if (n >= 10 && !cue && !(n <= 19 && luhn(run.digits)) && afterReferenceCue(doc, run.wordStart, true, run.wordEnd)) continue;
     // a reference of a card's length that fails Luhn, a phone's IMEI, named so right before, no card in the turn
-    if (!cue && (cardLengthReference(doc, run.wordStart, run.digits) || imeiNumber(doc, run.wordStart, run.digits))) continue;
+    if (!cue && (cardLengthReference(doc, run.wordStart, run.digits, run.formatted) || imeiNumber(doc, run.wordStart, run.digits))) continue;
     if (n >= 13 && n <= 19) {
       let c = 0.55;
       if (luhn(run.digits)) c += 0.3;

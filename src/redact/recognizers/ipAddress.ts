@@ -67,6 +67,10 @@ const BETWEEN_VERSIONS = /^(the|a|latest|newest|current|previous|older|newer|new
 /** Words between a version and the next one, at most: ", the latest is", "and the newest one is". */
 const OTHER_VERSION_GAP = 6;
 
+/** A second version's numbers after its major one, at most each (3.14.0.2; not 3.99.201.17, a host's maybe). */
+const MINOR_MAX = 99;
+/** A network's things named after a second version: it may be an address on it ("... is 3.9.20.17 on my network"). */
+const NETWORK_AFTER = /^(network|networks|ip|ips|ipv4|router|host|hostname|server|wifi|wi-fi|address|addr|gateway|modem|lan|dns|subnet|static|dhcp|device|machine|computer|laptop|pc)$/;
 /** How far apart the major numbers of two versions of one thing are, at most (3.12.4.1, then 3.14.0.2 or 4.0.0.1). */
 const MAJOR_STEP = 1;
 
@@ -75,9 +79,14 @@ const MAJOR_STEP = 1;
  * the first, nothing but words between (no other number), its major number near the first's (3.12.4.1, 3.14.0.2),
  * and no IP's cue near either.
  */
-function nextVersion(doc: Doc, start: number, end: number, major: number, versions: readonly { end: number; major: number }[]): boolean {
+function nextVersion(doc: Doc, start: number, end: number, octets: readonly number[], versions: readonly { end: number; major: number }[]): boolean {
   const last = versions.filter((v) => v.end <= start).pop();
+  const major = octets[0];
   if (last === undefined || start - last.end > OTHER_VERSION_GAP || Math.abs(major - last.major) > MAJOR_STEP || ipCueNear(doc, start, end)) return false;
+  // a version's minor numbers are small ("3.14.0.2"); an octet over MINOR_MAX ("3.99.201.17") may be a host's
+  if (octets.slice(1).some((o) => o > MINOR_MAX)) return false;
+  // a network's thing named after it ("... is 3.99.20.17 on my network"): an address
+  for (let k = end; k < Math.min(doc.words.length, end + IP_CUE_WINDOW); k++) if (NETWORK_AFTER.test(doc.words[k].norm.replace(/[^a-z0-9-]/g, ''))) return false;
   let named = false;
   for (let k = last.end; k < start; k++) {
     const w = doc.words[k].norm;
@@ -99,7 +108,7 @@ export const ipAddressRecognizer: Recognizer = (doc) => {
   /** Where each number named a version ends (word index): the next may be "the latest". */
   const versions: { end: number; major: number }[] = [];
   const notAddress = (start: number, end: number, octets: readonly number[]): boolean => {
-    if (versionOnly(doc, start, end) || nextVersion(doc, start, end, octets[0], versions)) {
+    if (versionOnly(doc, start, end) || nextVersion(doc, start, end, octets, versions)) {
       versions.push({ end, major: octets[0] });
       return true;
     }

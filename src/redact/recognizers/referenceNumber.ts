@@ -93,15 +93,47 @@ export function spelledCue(doc: Doc, k: number): { word: string; from: number } 
   return found;
 }
 
-/** "this call", "the call" as a noun ("the reference number for this call is ..."): no phone's cue. */
-const THIS_CALL = /\b(this|the|your|that|today's|todays) call\b(?! (me|us|him|her|them|back|at|on))/g;
+/** "this call", "the call" ... as a noun ("the reference number for this call is ..."). */
+const THIS_CALL = /\b(this|the|your|that|today's|todays) call\b/;
+/** Said right after "call", what makes it a phone's ("the call from 415 ...", "your call to ..."): its cue stays. */
+const CALL_PHONE = /^(from|to|into|with|at|on|placed|made|me|us|him|her|them|back|came|number|line|today|tonight|yesterday|earlier)$/;
+/** A phone's digit count: 7, 10, 11. */
+const phoneShaped = (n: number) => n === 7 || n === 10 || n === 11;
 
-/** The cues in words [from, to), "this call" (a noun) left out when `thisCall`. */
-function cuesBetween(doc: Doc, from: number, to: number, thisCall: boolean): Set<Cue> {
+/** A card's leading digits for its length: a 13-digit Visa's 4, a Diners' 30/36/38, an Amex's 34/37, 2-6 for 16-19. */
+const cardStart = (w: string) => (w.length === 13 ? w[0] === '4' : w.length === 14 ? /^3[068]/.test(w) : w.length === 15 ? /^3[47]/.test(w) : /^[2-6]/.test(w));
+
+/**
+ * A card inside the digits with stray digits before or after it ("4111 1111 1111 1111 1", "uh 1"): a 13-19 digit
+ * window at either end that passes Luhn and starts as a card of its length does (the whole run too).
+ */
+export function luhnWindow(digits: string): boolean {
+  for (let len = 13; len <= Math.min(19, digits.length); len++) {
+    for (const w of [digits.slice(0, len), digits.slice(digits.length - len)]) if (cardStart(w) && luhn(w)) return true;
+  }
+  return false;
+}
+
+/**
+ * The cues in words [from, to) before a number of `digits` digits, "this call" (a noun: "the reference number for
+ * this call is ...") left out only where it is surely one: "call" said last, then "is" or a comma, then the number;
+ * or, but for an SSN's or a card's reading (`pii`), a number of no phone's shape after "call" with nothing of a
+ * phone's after it ("for the call from ...", "your call to ...", "the call 800 ..." keep the phone's cue).
+ */
+function cuesBetween(doc: Doc, from: number, to: number, run: string | undefined, pii: boolean): Set<Cue> {
   const cues = cuesBefore(doc, to, from, to - from);
-  if (!thisCall || !cues.has('phone')) return cues;
-  const text = doc.words.slice(from, to).map((w) => w.norm).join(' ');
-  return cuesIn(text.replace(THIS_CALL, ' '));
+  if (!cues.has('phone') || run === undefined) return cues;
+  const digits = run.length;
+  const norms = doc.words.slice(from, to).map((w) => w.norm);
+  const text = norms.join(' ');
+  const m = THIS_CALL.exec(text);
+  if (m === null || THIS_CALL.test(text.slice(m.index + m[0].length))) return cues;
+  const callAt = from + text.slice(0, m.index + m[0].length).split(' ').length - 1;
+  const rest = norms.slice(callAt - from + 1);
+  const said = (rest.length === 0 && /,$/.test(doc.words[callAt].raw)) || (rest.length === 1 && /^(is|was)$/.test(rest[0]));
+  const noun = pii ? said && digits !== 9 && !luhnWindow(run) : said || (!phoneShaped(digits) && (rest.length === 0 || !CALL_PHONE.test(rest[0])));
+  if (!noun) return cues;
+  return cuesIn(text.slice(0, m.index) + ' ' + rest.join(' '));
 }
 /** A written code piece of letters and digits ("1Z", "77E"). */
 const mixed = (doc: Doc, i: number) => !doc.spoken && /[a-z]/.test(doc.words[i].norm) && /\d/.test(doc.words[i].norm);
@@ -133,7 +165,8 @@ export function afterReferenceCue(doc: Doc, start: number, pii = false, end?: nu
   }
   // still inside a code at the reach: no cue read (the digits keep every reading)
   if (k < floor && floor > 0) return false;
-  const digits = end === undefined ? undefined : digitsOfWords(doc, start, end).length;
+  const run = end === undefined ? undefined : digitsOfWords(doc, start, end);
+  const digits = run?.length;
   for (let gap = 0; k >= 0 && gap <= GAP && !endsClause(doc, k); gap++, k--) {
     const spelled = spelledCue(doc, k);
     const word = spelled?.word ?? doc.words[k].norm;
@@ -148,14 +181,40 @@ export function afterReferenceCue(doc: Doc, start: number, pii = false, end?: nu
     if ((pii ? NOT_PII : NOT_PHONE).test(word) && noun) {
       const reach = (spelled ? CUE_DIGITS[spelled.word.split('').join(' ')] : undefined) ?? CUE_DIGITS[word];
       if (reach && (digits === undefined || digits < reach[0] || digits > reach[1])) return false;
-      // "the reference number for this call is ...": "call" there is no phone's cue; an SSN's length keeps it one
-      // for an SSN's reading (never less than before)
-      const between = cuesBetween(doc, k + 1, start, !pii || (digits !== undefined && digits !== 9));
+      if (NARROW.test(word) && !narrowCue(doc, k + 1, start, end, word, run, pii)) return false;
+      // "the reference number for this call is ...": "call" there is no phone's cue (cuesBetween says where)
+      const between = cuesBetween(doc, k + 1, start, run, pii);
       return pii ? [...between].every((c) => c === 'ending') : !between.has('phone');
     }
     if (spelled) k = spelled.from;
   }
   return false;
+}
+
+/**
+ * Cues that name their thing only for the number right after them (a drug's NDC, a trip's itinerary): nothing but
+ * NARROW_GAP between ("the NDC on the box is", "itinerary number"), never "to", "and", "my number", "text".
+ */
+const NARROW = /^(ndc|itinerary)$/;
+const NARROW_GAP = /^(number|no|num|nr|#|is|was|it's|its|code|on|the|box|bottle|label|package|pack)$/;
+/** How an NDC is written: 4-4-2, 5-3-2, 5-4-1, 5-4-2 (11 as billed), or all in one. */
+const NDC_GROUPS = /^(\d{10,11}|\d{4}-?\s?\d{4}-?\s?\d{2}|\d{5}-?\s?\d{3}-?\s?\d{2}|\d{5}-?\s?\d{4}-?\s?\d{1,2})$/;
+/** A North American phone's digits: area code and exchange not starting 0 or 1, a leading 1 at most. */
+const NANP = /^1?[2-9]\d\d[2-9]\d{6}$/;
+
+/**
+ * Whether a NARROW cue (ending at word `cueEnd - 1`) names the number in words [start, end): said right before it,
+ * no phone's digits ("itinerary number 212 555 0188" keeps its phone reading: a North American phone's shape, or 7
+ * digits), no SSN's length (9: "itinerary number 123 45 6789" keeps its SSN reading), no card inside (luhnWindow:
+ * "5555 5555 5555 4444 1"), and an NDC written as one.
+ */
+function narrowCue(doc: Doc, cueEnd: number, start: number, end: number | undefined, word: string, run: string | undefined, pii: boolean): boolean {
+  if (end === undefined || run === undefined) return false;
+  for (let k = cueEnd; k < start; k++) if (!NARROW_GAP.test(doc.words[k].norm)) return false;
+  if (!pii && (run.length === 7 || NANP.test(run))) return false;
+  if (pii && (run.length === 9 || luhnWindow(run))) return false;
+  if (word === 'ndc' && !doc.spoken && !NDC_GROUPS.test(doc.text.slice(doc.words[start].start, doc.words[end - 1].end).trim())) return false;
+  return true;
 }
 
 /** What may come between a number's name and the number: "the IMEI is", "reference number is", "IMEI #". */
@@ -187,14 +246,30 @@ function cardSaid(doc: Doc): boolean {
   return cues.has('card') || cues.has('cvv') || cues.has('exp');
 }
 
+/** A card's grouping, written: all in one, 4-4-4-4, 4-6-5, 4-4-4-3. */
+const CARD_GROUPS = /^(\d{15,16}|\d{4}[ -]\d{4}[ -]\d{4}[ -]\d{3,4}|\d{4}[ -]\d{6}[ -]\d{5})$/;
+/** A number's words, said: digits and their names, nothing else (no "uh", no "dash" splitting it). */
+const NUMBER_WORD = /^(\d+|zero|oh|o|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|double|triple)$/;
+
+/** The run's text is one number grouped as a card is (written), or said with nothing but its digits (spoken). */
+function oneCardLike(doc: Doc, written: string, digits: string): boolean {
+  const t = written.trim();
+  const grouped = !doc.spoken && /\D/.test(t);
+  // said, or written all in one: no groups show a card's; 16 digits only ("one four one five five five ... zero zero
+  // zero zero", 15, may be a phone and more)
+  if (!grouped && digits.length !== 16) return false;
+  return doc.spoken ? t.split(/\s+/).every((w) => NUMBER_WORD.test(w.toLowerCase())) : CARD_GROUPS.test(t);
+}
+
 /**
- * A card-length run that fails Luhn, named a reference right before it ("your dispute reference is 4471 0093 ...":
+ * A card-length run (15 or 16 digits, one number grouped as a card's is, no filler or other group splitting it)
+ * that fails Luhn in every 13-19 digit window, named a reference right before it ("your dispute reference is 4471 0093 ...":
  * whose it is said before "reference", a word after it; not "reference 1234 ..." nor "my reference is ..."), no card
  * said anywhere in the turn: a reference, no card (a Luhn-valid one stays a card, and so does any run said
  * where a card is talked of).
  */
-export function cardLengthReference(doc: Doc, start: number, digits: string): boolean {
-  return digits.length >= 13 && digits.length <= 19 && !luhn(digits) && namedRightBefore(doc, start, /^reference$/, true, REFERENCE_OF) && !cardSaid(doc);
+export function cardLengthReference(doc: Doc, start: number, digits: string, written?: string): boolean {
+  return (digits.length === 15 || digits.length === 16) && written !== undefined && oneCardLike(doc, written, digits) && !luhnWindow(digits) && namedRightBefore(doc, start, /^reference$/, true, REFERENCE_OF) && !cardSaid(doc);
 }
 
 /**
