@@ -191,6 +191,7 @@ test('"<account> since <year> is <number>": the number after is the account\'s w
       ['Routing number 021000021, and my account since 1997 is 61830275.', '61830275'],
       ['Acct since 1997 is 3018.', '3018'],
       ['The savings account I opened in 1996 is 50392218.', '50392218'],
+      ['My savings since 1991 to 2006 was 30457712.', '30457712'],
     ],
     written,
   );
@@ -204,6 +205,7 @@ test('"<account> since <year> is <number>": the number after is the account\'s w
       ['i have had this account since one nine six eight and the number is five eight two three one one six four', 'one nine six eight'],
       ['my account since one nine eight six is five eight two three one one six four', 'five eight two three one one six four'],
       ['my savings since two zero zero four is three nine one two seven seven four oh', 'three nine one two seven seven four oh'],
+      ['my savings since nineteen ninety one to two thousand six was three oh four five seven seven one two', 'three oh four five seven seven one two'],
     ],
     said,
   );

@@ -60,6 +60,18 @@ function yearShaped(doc: Doc, r: DigitRun): boolean {
 }
 
 /**
+ * The run before `i` is a year's shape after an account's cue, or a range's second year after one ("savings since 1990
+ * to 2005 was 2045 7781"): the number after is the account's.
+ */
+function afterYearShaped(doc: Doc, runs: readonly DigitRun[], i: number): boolean {
+  const p = runs[i - 1];
+  if (!p || runs[i].wordStart - p.wordEnd > YEAR_GAP) return false;
+  if (p.cues.has('account') && yearShaped(doc, p)) return true;
+  const q = runs[i - 2];
+  return !!q && q.cues.has('account') && yearShaped(doc, q) && YEAR.test(p.digits) && p.wordStart === q.wordEnd + 1 && RANGE.test(doc.words[q.wordEnd].norm);
+}
+
+/**
  * A year, not an account's number: four digits of a year (1900-2029) right after "since", "until" ... ("I've had
  * this account since 1967"), or after "in"/"from" with a time word near ("opened in 1999", "back in 2003", "from 1999
  * to 2004"), said as one number (not digit by digit: "since one nine six seven" may be read out), with no "number"
@@ -109,8 +121,7 @@ export const bankAccountRecognizer: Recognizer = (doc) => {
     }
     // "my account since 1982 is 4471 2290": the account's cue, heard before the year, names the number after it. On the
     // year's shape alone (a year or the account itself, whatever yearSince decides): both masked when unsure.
-    const p = runs[i - 1];
-    const afterYear = p !== undefined && p.cues.has('account') && yearShaped(doc, p) && r.wordStart - p.wordEnd <= YEAR_GAP;
+    const afterYear = afterYearShaped(doc, runs, i);
     if (!(r.cues.has('account') || afterYear) || r.cues.has('routing') || n < 4 || n > 17 || (r.cues.has('ending') && n === 4)) return;
     if (n <= RANGE_DIGITS && (range(doc, r, runs[i + 1]) || range(doc, runs[i - 1], r))) return;
     if (yearSince(doc, r)) return;
