@@ -174,3 +174,86 @@ test('a year after "since" is no account\'s number; the account\'s number itself
   );
   expectMasked([['Savings account ending in 1972.', '1972']], written);
 });
+
+test('"<account> since <year> is <number>": the number after is the account\'s whatever the year is taken for; both masked when unsure', () => {
+  expectMasked(
+    [
+      ['No, my account since 1994 is 61830275.', '61830275'],
+      ['No, my account since 1994 is 61830275.', '1994'],
+      ['No no, the account since 1986 is 39127740.', '39127740'],
+      ['Sorry no, savings since 1993 is 72615508.', '72615508'],
+      ['Checking since 2012 is 48093316.', '48093316'],
+      ['Acct since 1986 is 39127740.', '39127740'],
+      ['Acct since 1986 is 39127740.', '1986'],
+      ["What's the account number? I've had it since 1997, it's 61830275.", '61830275'],
+      ['The number on the account since 1997 is 50392218.', '50392218'],
+      ['Customer number 5823, account since 1997 is 61830275.', '61830275'],
+      ['Routing number 021000021, and my account since 1997 is 61830275.', '61830275'],
+      ['Acct since 1997 is 3018.', '3018'],
+      ['The savings account I opened in 1996 is 50392218.', '50392218'],
+      ['My savings since 1991 to 2006 was 30457712.', '30457712'],
+    ],
+    written,
+  );
+  expectMasked(
+    [
+      ['my acct since nineteen ninety seven is five eight two three one one six four', 'five eight two three one one six four'],
+      ['my acct since nineteen ninety seven is five eight two three one one six four', 'nineteen ninety seven'],
+      ['no my account since nineteen ninety four is six one eight three oh two seven five', 'six one eight three oh two seven five'],
+      // the year read digit by digit: maybe the account's own digits, masked too
+      ['i have had this account since one nine six eight and the number is five eight two three one one six four', 'five eight two three one one six four'],
+      ['i have had this account since one nine six eight and the number is five eight two three one one six four', 'one nine six eight'],
+      ['my account since one nine eight six is five eight two three one one six four', 'five eight two three one one six four'],
+      ['my savings since two zero zero four is three nine one two seven seven four oh', 'three nine one two seven seven four oh'],
+      ['my savings since nineteen ninety one to two thousand six was three oh four five seven seven one two', 'three oh four five seven seven one two'],
+    ],
+    said,
+  );
+  // the year alone, clearly one, is still no account's number
+  expectNone(
+    [
+      ["I've had this account since 1968.", ['USBankAccountNumber']],
+      ['We opened the checking account in 1996.', ['USBankAccountNumber']],
+    ],
+    written,
+  );
+  expectNone([['ive had this account since nineteen sixty eight', ['USBankAccountNumber']]], said);
+});
+
+test('a year\'s shape after "in"/"from" with no time word, a future year, or "ended in": the account\'s, masked', () => {
+  expectMasked(
+    [
+      ['My account? In 2047.', '2047'],
+      ['Which account? The one from 2036.', '2036'],
+      ['My checking, the one in 2047, please.', '2047'],
+      ['wire it to my account in 2042 please', '2042'],
+      ['Account: from 2047.', '2047'],
+      ["The payment came from 2047, that's my account.", '2047'],
+      ["The account's in 2047 and 1996.", '2047'],
+      ["The account's in 2047 and 1996.", '1996'],
+      ['The account that ended in 1996', '1996'],
+      ['my savings account which ends up in 2047', '2047'],
+      ['my account in 1996 please', '1996'],
+    ],
+    written,
+  );
+  expectMasked(
+    [
+      ['my account in twenty forty seven', 'twenty forty seven'],
+      ['which account the one from twenty thirty six', 'twenty thirty six'],
+      ['the account that ended in nineteen ninety six', 'nineteen ninety six'],
+      ['my savings account which ends up in twenty forty seven', 'twenty forty seven'],
+      ['wire it to my account in twenty forty two please', 'twenty forty two'],
+    ],
+    said,
+  );
+  // a time word beside "in"/"from": a year
+  expectNone(
+    [
+      ['The account was opened back in 2001.', ['USBankAccountNumber']],
+      ["I've been a member with this account from 1991 to 2004.", ['USBankAccountNumber']],
+    ],
+    written,
+  );
+  expectNone([['we opened the account in nineteen ninety six', ['USBankAccountNumber']]], said);
+});

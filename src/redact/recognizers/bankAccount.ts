@@ -43,16 +43,50 @@ function afterRouting(doc: Doc, runs: readonly DigitRun[], i: number): boolean {
 const YEAR_BEFORE = /^(since|in|from|until|till|before|after|around|circa)$/;
 /** Years an account talk names: 1900-2099, said "nineteen sixty seven", "two thousand three", written 1967. */
 const YEAR = /^(19|20)\d\d$/;
+/** The latest year taken for when an account was opened or had: later ones ("my account? in 2045") may be its number. */
+const LAST_YEAR = 2029;
+/** "in"/"from" names a place as often as a time ("my account in 2045", "the one from 2031"): a time word must be near. */
+const TIME_WORD = /^(opened|open|opening|had|have|since|back|year|years|been|customer|member|started|joined|ago)$/;
+/** "ending in 1972", "ended in", "ends up in": the account's last digits, never a year. */
+const ENDING = /^(ending|ends|end|ended)$/;
 
 /**
- * A year, not an account's number: four digits of a year right after "since", "in", "from" ... ("I've had this
- * account since 1967"), said as one number (not digit by digit: "since one nine six seven" may be read out), with
- * no "number" between the cue and it ("the account number in 1967 ..." is left to the account) and no "ending in".
+ * Four digits of a year's shape right after a year's word ("since", "in", "from" ...), however said (digit by digit
+ * too): what a year said after an account's cue looks like, whether or not it is one. The number after it ("my
+ * account since 1982 is 4471 2290") is the account's.
+ */
+function yearShaped(doc: Doc, r: DigitRun): boolean {
+  return YEAR.test(r.digits) && YEAR_BEFORE.test(doc.words[r.wordStart - 1]?.norm ?? '');
+}
+
+/**
+ * The run before `i` is a year's shape after an account's cue, or a range's second year after one ("savings since 1990
+ * to 2005 was 2045 7781"): the number after is the account's.
+ */
+function afterYearShaped(doc: Doc, runs: readonly DigitRun[], i: number): boolean {
+  const p = runs[i - 1];
+  if (!p || runs[i].wordStart - p.wordEnd > YEAR_GAP) return false;
+  if (p.cues.has('account') && yearShaped(doc, p)) return true;
+  const q = runs[i - 2];
+  return !!q && q.cues.has('account') && yearShaped(doc, q) && YEAR.test(p.digits) && p.wordStart === q.wordEnd + 1 && RANGE.test(doc.words[q.wordEnd].norm);
+}
+
+/**
+ * A year, not an account's number: four digits of a year (1900-2029) right after "since", "until" ... ("I've had
+ * this account since 1967"), or after "in"/"from" with a time word near ("opened in 1999", "back in 2003", "from 1999
+ * to 2004"), said as one number (not digit by digit: "since one nine six seven" may be read out), with no "number"
+ * between the cue and it ("the account number in 1967 ..." is left to the account) and no "ending in".
  */
 function yearSince(doc: Doc, r: DigitRun): boolean {
-  if (!YEAR.test(r.digits)) return false;
-  const before = doc.words[r.wordStart - 1]?.norm ?? '';
-  if (!YEAR_BEFORE.test(before) || (before === 'in' && /^(ending|ends|end)$/.test(doc.words[r.wordStart - 2]?.norm ?? ''))) return false;
+  if (!yearShaped(doc, r) || Number(r.digits) > LAST_YEAR) return false;
+  const before = doc.words[r.wordStart - 1].norm;
+  const w2 = doc.words[r.wordStart - 2]?.norm ?? '';
+  if (before === 'in' && (ENDING.test(w2) || (w2 === 'up' && ENDING.test(doc.words[r.wordStart - 3]?.norm ?? '')))) return false;
+  if (before === 'in' || before === 'from') {
+    let timed = /^(to|through|thru|until|till)$/.test(doc.words[r.wordEnd]?.norm ?? '');
+    for (let k = Math.max(0, r.wordStart - CUE_WINDOW); k < r.wordStart - 1 && !timed; k++) timed = TIME_WORD.test(doc.words[k].norm);
+    if (!timed) return false;
+  }
   // digit by digit ("one nine six seven") is read out, not a year said
   if (doc.spoken && r.wordEnd - r.wordStart >= 4) return false;
   for (let k = Math.max(0, r.wordStart - CUE_WINDOW); k < r.wordStart; k++) if (/^(number|numbers|no|#|acct)$/.test(doc.words[k].norm)) return false;
@@ -85,9 +119,9 @@ export const bankAccountRecognizer: Recognizer = (doc) => {
       out.push(fromWords(doc, 'USBankAccountNumber', r.wordStart, r.wordEnd, AFTER_ROUTING, 'bank-account'));
       return;
     }
-    // "my account since 1982 is 4471 2290": the account's cue, heard before the year, names the number after it
-    const p = runs[i - 1];
-    const afterYear = p !== undefined && p.cues.has('account') && !p.cues.has('routing') && yearSince(doc, p) && r.wordStart - p.wordEnd <= YEAR_GAP;
+    // "my account since 1982 is 4471 2290": the account's cue, heard before the year, names the number after it. On the
+    // year's shape alone (a year or the account itself, whatever yearSince decides): both masked when unsure.
+    const afterYear = afterYearShaped(doc, runs, i);
     if (!(r.cues.has('account') || afterYear) || r.cues.has('routing') || n < 4 || n > 17 || (r.cues.has('ending') && n === 4)) return;
     if (n <= RANGE_DIGITS && (range(doc, r, runs[i + 1]) || range(doc, runs[i - 1], r))) return;
     if (yearSince(doc, r)) return;
