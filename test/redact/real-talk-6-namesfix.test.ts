@@ -115,6 +115,30 @@ test('a number and a unit word, or a contraction, after a residence cue stay an 
   expectNotKind([['your copay is seven fifty itll be ready', 'seven fifty itll', ['Address']]], A);
 });
 
+test('a house number and a contraction before a street stay an address ("it\'s 42 it\'ll be Oak Street")', () => {
+  // the final review of round 6: a number and a contraction, no residence cue, but a street after it
+  expectMasked(
+    [
+      ["it's 42 it'll be Oak Street", '42'],
+      ["it's 42 it'd be Oak Street", '42'],
+      ["that's 42 it'll be Oak Street Springfield", '42'],
+      ["it's 7 it'll be on Spruce Court", '7'],
+    ],
+    W,
+  );
+  expectMasked(
+    [
+      ['its forty two itll be oak street', 'forty two'],
+      ['its seven itll be on spruce court', 'seven'],
+      ['its fourteen twenty itll be the corner of elm and main', 'fourteen twenty'],
+    ],
+    A,
+  );
+  // still no address: an amount or a year and a contraction with no street after
+  expectNotKind([['your copay is seven fifty itll be ready after three', 'seven fifty itll', ['Address']]], A);
+  expectNotKind([['weve been customers since two thousand three itll be twenty three years in january', 'two thousand three itll', ['Address']]], A);
+});
+
 test('letters that spell a thing\'s abbreviation are initials after "signed", "by", "initials" ("signed s r t")', () => {
   const cases = ['s l a', 'e f t', 'o t c', 'h r v', 'g t i', 's r t', 'r m a', 'n d a'].map((l) => [`signed ${l}`, l]);
   bothMasked([

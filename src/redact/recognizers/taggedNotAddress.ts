@@ -55,14 +55,31 @@ function residenceCue(doc: Doc, s: number): boolean {
   return false;
 }
 
+/** Words that name where a place is without a street type: "the corner of elm and main". */
+const CROSSING = /^(corner|intersection|junction|crossing)$/;
+/** Words looked ahead of a run for a street it may be the house number of. */
+const STREET_AHEAD = 6;
+
+/**
+ * Whether a street, place or unit word (or a corner) follows the run within STREET_AHEAD words: "it's 42 it'll be
+ * Oak Street", "fourteen twenty it'll be the corner of elm and main" — the number may be the house's.
+ */
+function streetAhead(doc: Doc, e: number): boolean {
+  for (let k = e; k < Math.min(doc.words.length, e + STREET_AHEAD); k++) {
+    const w = norm(doc, k);
+    if (addressWord(w) || CROSSING.test(w)) return true;
+  }
+  return false;
+}
+
 /** Whether the tagger's Address run [s, e) is something else by the words in and around it. */
 export function taggedNotAddress(doc: Doc, s: number, e: number): boolean {
   const norms = doc.words.slice(s, e).map((w) => w.norm);
   if (norms.some(addressWord)) return false;
   const letters = norms.filter((w) => /\p{L}/u.test(w) && !numberWord(w));
-  // (never after a residence's or a location's cue: "my house is fourteen twenty two itll be on the left", "i'm at
-  // 9 cc, Sandy Bay", "unit 4 db 22 elm" stay addresses)
-  const cued = residenceCue(doc, s);
+  // (never after a residence's or a location's cue, nor before a street: "my house is fourteen twenty two itll be on
+  // the left", "i'm at 9 cc, Sandy Bay", "unit 4 db 22 elm", "it's 42 it'll be Oak Street" stay addresses)
+  const cued = residenceCue(doc, s) || streetAhead(doc, e);
   // numbers and a contraction only ("seven fifty itll", "two thousand three itll")
   if (!cued && letters.length > 0 && letters.every((w) => CONTRACTED.test(w)) && norms.some(numberWord)) return true;
   // a number and its unit ("2,400 RPM", "fifteen psi"), the run nothing but them: a unit right after its number
