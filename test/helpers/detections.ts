@@ -41,3 +41,30 @@ export function expectUnmasked(cases: [string, string[]][], detect: (s: string) 
 
 /** Every number kind: "none of these" for numbers that are no one's. */
 export const ALL_NUMBERS: string[] = ['USSocialSecurityNumber', 'CreditCardNumber', 'PhoneNumber', 'ABARoutingNumber', 'USBankAccountNumber', 'CVV', 'ExpirationDate', 'ZipCode'];
+
+type Spanned = (s: string) => (Found[number] & { start: number; end: number })[];
+
+/** Every character of each value after the text (its first occurrence in it) lies inside some detection. */
+export function expectMasked(cases: string[][], detect: Spanned): void {
+  for (const [text, ...values] of cases) {
+    const found = detect(text);
+    for (const value of values) {
+      const at = text.indexOf(value);
+      assert.ok(at >= 0, `${value} not in ${text}`);
+      for (let i = at; i < at + value.length; i++) {
+        if (text[i] === ' ') continue;
+        assert.ok(found.some((d) => d.start <= i && i < d.end), `${text}: "${value}" not wholly masked, got ${shown(found)}`);
+      }
+    }
+  }
+}
+
+/** No character of `value` is masked as one of `kinds` (other kinds may cover it). */
+export function expectNotKind(cases: [string, string, string[]][], detect: Spanned): void {
+  for (const [text, value, kinds] of cases) {
+    const at = text.indexOf(value);
+    assert.ok(at >= 0, `${value} not in ${text}`);
+    const hit = detect(text).filter((d) => kinds.includes(d.kind) && d.start < at + value.length && at < d.end);
+    assert.deepEqual(hit.map((d) => `${d.kind}: ${d.text}`), [], `${text}: "${value}" masked as ${kinds.join('/')}`);
+  }
+}

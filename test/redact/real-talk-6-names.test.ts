@@ -1,34 +1,10 @@
 // Issue #32, round 6 (names and addresses): shapes the fifth author's turns showed unread or read wrong, each
 // written and said (ASR form: lower case, numbers as words). Every precision filter has its still-masked
 // counterpart: the same shape carrying a real name or address stays masked. Names and values here are made up.
-import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { expectKind, said, shown, written, type Found } from '../helpers/detections.js';
+import { expectMasked, expectNotKind, expectKind, said, written, type Found } from '../helpers/detections.js';
 
 type Detect = (s: string) => (Found[number] & { start: number; end: number })[];
-
-/** Every character of `value` (its first occurrence in `text`) lies inside some detection. */
-function expectMasked(cases: [string, string][], detect: Detect): void {
-  for (const [text, value] of cases) {
-    const at = text.indexOf(value);
-    assert.ok(at >= 0, `${value} not in ${text}`);
-    const found = detect(text);
-    for (let i = at; i < at + value.length; i++) {
-      if (text[i] === ' ') continue;
-      assert.ok(found.some((d) => d.start <= i && i < d.end), `${text}: "${value}" not wholly masked, got ${shown(found)}`);
-    }
-  }
-}
-
-/** No character of `value` is masked as one of `kinds` (other kinds may cover it). */
-function expectNotKind(cases: [string, string, string[]][], detect: Detect): void {
-  for (const [text, value, kinds] of cases) {
-    const at = text.indexOf(value);
-    assert.ok(at >= 0, `${value} not in ${text}`);
-    const hit = detect(text).filter((d) => kinds.includes(d.kind) && d.start < at + value.length && at < d.end);
-    assert.deepEqual(hit.map((d) => `${d.kind}: ${d.text}`), [], `${text}: "${value}" masked as ${kinds.join('/')}`);
-  }
-}
 
 const W = written as Detect;
 const A = said as Detect;

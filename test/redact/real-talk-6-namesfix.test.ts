@@ -1,36 +1,10 @@
 // Issue #32, round 6 (names fix): an adversarial review of the round-6 names work found shapes where it masked
 // less real personal data than before; each is here, written and said (ASR form: lower case, numbers as words),
 // with the precision it was meant to keep beside it. Names, addresses and initials here are made up.
-import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { said, shown, written, type Found } from '../helpers/detections.js';
+import { expectMasked, expectNotKind, said, written, type Found } from '../helpers/detections.js';
 
 type Detect = (s: string) => (Found[number] & { start: number; end: number })[];
-
-/** Every character of `value` (its first occurrence in `text`) lies inside some detection. */
-function expectMasked(cases: string[][], detect: Detect): void {
-  for (const [text, ...values] of cases) {
-    const found = detect(text);
-    for (const value of values) {
-      const at = text.indexOf(value);
-      assert.ok(at >= 0, `${value} not in ${text}`);
-      for (let i = at; i < at + value.length; i++) {
-        if (text[i] === ' ') continue;
-        assert.ok(found.some((d) => d.start <= i && i < d.end), `${text}: "${value}" not wholly masked, got ${shown(found)}`);
-      }
-    }
-  }
-}
-
-/** No character of `value` is masked as one of `kinds`. */
-function expectNotKind(cases: [string, string, string[]][], detect: Detect): void {
-  for (const [text, value, kinds] of cases) {
-    const at = text.indexOf(value);
-    assert.ok(at >= 0, `${value} not in ${text}`);
-    const hit = detect(text).filter((d) => kinds.includes(d.kind) && d.start < at + value.length && at < d.end);
-    assert.deepEqual(hit.map((d) => `${d.kind}: ${d.text}`), [], `${text}: "${value}" masked as ${kinds.join('/')}`);
-  }
-}
 
 const W = written as Detect;
 const A = said as Detect;
