@@ -240,10 +240,16 @@ function namedRightBefore(doc: Doc, start: number, name: RegExp, said = false, b
 /** What says whose a reference is, before the word: a thing's ("dispute", "booking") or the one who gave it ("your"). */
 const REFERENCE_OF = /^(your|the|this|that|dispute|case|claim|booking|confirmation|transaction|payment|order|ticket|call|complaint|refund|return|chargeback|travel)$/;
 
-/** Anything of a card said in the turn: a card's name, its code, its expiry. */
+const cardSaidIn = new WeakMap<Doc, boolean>();
+/** Anything of a card said in the turn: a card's name, its code, its expiry (read once per document). */
 function cardSaid(doc: Doc): boolean {
-  const cues = cuesIn(doc.words.map((w) => w.norm).join(' '));
-  return cues.has('card') || cues.has('cvv') || cues.has('exp');
+  let said = cardSaidIn.get(doc);
+  if (said === undefined) {
+    const cues = cuesIn(doc.words.map((w) => w.norm).join(' '));
+    said = cues.has('card') || cues.has('cvv') || cues.has('exp');
+    cardSaidIn.set(doc, said);
+  }
+  return said;
 }
 
 /** A card's grouping, written: all in one, 4-4-4-4, 4-6-5, 4-4-4-3. */
